@@ -1,0 +1,2 @@
+/** JMH benchmarks of the compiler stages and the interpreter. */
+package dev.csir.bench;

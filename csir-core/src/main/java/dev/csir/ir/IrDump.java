@@ -1,0 +1,54 @@
+package dev.csir.ir;
+
+/**
+ * The textual IR dump: {@code shader NAME}, {@code stage ...}, the interface symbols, then
+ * {@code block 0:} and one line per non-NOP instruction. A debugging surface, kept exact.
+ */
+public final class IrDump {
+    private IrDump() {
+    }
+
+    public static String dump(ShaderIr ir) {
+        StringBuilder sb = new StringBuilder(64 + ir.size() * 24);
+        sb.append("shader ").append(ir.name()).append('\n');
+        sb.append("stage ").append(ir.stage().word()).append('\n');
+        for (InterfaceVar v : ir.iface().vars()) {
+            switch (v.kind()) {
+                case UNIFORM -> sb.append("uniform ").append(v.type().glslName()).append(' ')
+                        .append(v.name()).append(" slot ").append(v.slot());
+                case INPUT -> sb.append("input ").append(v.type().glslName()).append(' ').append(v.name());
+                case OUTPUT -> sb.append("output ").append(v.type().glslName()).append(' ').append(v.name());
+            }
+            sb.append('\n');
+        }
+        sb.append("block 0:\n");
+        for (int i = 0; i < ir.size(); i++) {
+            Insn in = ir.insn(i);
+            if (in.op() == Opcode.NOP.code()) {
+                continue;
+            }
+            appendInsn(sb, in);
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+
+    /** One instruction in dump form, with its two leading spaces. */
+    public static void appendInsn(StringBuilder sb, Insn in) {
+        Opcode op = in.opcode();
+        sb.append("  ");
+        if (in.dst() >= 0) {
+            sb.append('%').append(in.dst()).append(" = ");
+        }
+        sb.append(op == null ? "nop" : op.mnemonic());
+        if (in.a() >= 0) {
+            sb.append(" %").append(in.a());
+        }
+        if (in.b() >= 0) {
+            sb.append(" %").append(in.b());
+        }
+        if (in.aux() != 0 || op == Opcode.LOAD_ATTR || op == Opcode.LOAD_UNI || op == Opcode.SAMPLE) {
+            sb.append(" aux ").append(in.aux());
+        }
+    }
+}

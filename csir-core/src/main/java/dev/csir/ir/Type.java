@@ -1,0 +1,99 @@
+package dev.csir.ir;
+
+/** Semantic types, numbered as the CSI record's {@code ty} field stores them. */
+public enum Type {
+    NONE("none", 0, 0), VOID("void", 0, 0), BOOL("bool", 1, 0), INT("int", 1, 0), FLOAT("float", 1, 0),
+    VEC2("vec2", 2, 0), VEC3("vec3", 3, 0), VEC4("vec4", 4, 0),
+    IVEC2("ivec2", 2, 0), IVEC3("ivec3", 3, 0), IVEC4("ivec4", 4, 0),
+    MAT3("mat3", 3, 3), MAT4("mat4", 4, 4), SAMPLER2D("sampler2D", 0, 0);
+
+    private static final Type[] BY_CODE = values();
+
+    private final String glslName;
+    private final int components;
+    private final int columns;
+
+    Type(String glslName, int components, int columns) {
+        this.glslName = glslName;
+        this.components = components;
+        this.columns = columns;
+    }
+
+    public int code() {
+        return ordinal();
+    }
+
+    /** The source-language spelling. */
+    public String glslName() {
+        return glslName;
+    }
+
+    /** Components of one value (a matrix: of one column). */
+    public int components() {
+        return components;
+    }
+
+    /** Matrix columns, 0 for non-matrices. */
+    public int columns() {
+        return columns;
+    }
+
+    public boolean isMatrix() {
+        return columns > 0;
+    }
+
+    public boolean isScalar() {
+        return this == BOOL || this == INT || this == FLOAT;
+    }
+
+    public boolean isIntLike() {
+        return this == INT || this == IVEC2 || this == IVEC3 || this == IVEC4;
+    }
+
+    /** vec4 uniform slots a uniform of this type occupies (mat4 4, mat3 3, else 1). */
+    public int uniformSlots() {
+        return columns > 0 ? columns : 1;
+    }
+
+    /** Consecutive temporaries a value of this type occupies. */
+    public int temporaries() {
+        return columns > 0 ? columns : 1;
+    }
+
+    /** The float vector (or float) type with n components. */
+    public static Type floatVector(int n) {
+        return switch (n) {
+            case 1 -> FLOAT;
+            case 2 -> VEC2;
+            case 3 -> VEC3;
+            case 4 -> VEC4;
+            default -> throw new IllegalArgumentException("no float vector with " + n + " components");
+        };
+    }
+
+    /** The int vector (or int) type with n components. */
+    public static Type intVector(int n) {
+        return switch (n) {
+            case 1 -> INT;
+            case 2 -> IVEC2;
+            case 3 -> IVEC3;
+            case 4 -> IVEC4;
+            default -> throw new IllegalArgumentException("no int vector with " + n + " components");
+        };
+    }
+
+    /** The type with this code, or {@code null}. */
+    public static Type of(int code) {
+        return code >= 0 && code < BY_CODE.length ? BY_CODE[code] : null;
+    }
+
+    /** The type spelled this way in source, or {@code null}. */
+    public static Type ofGlsl(String name) {
+        for (Type t : BY_CODE) {
+            if (t.ordinal() > NONE.ordinal() && t.glslName.equals(name)) {
+                return t;
+            }
+        }
+        return null;
+    }
+}

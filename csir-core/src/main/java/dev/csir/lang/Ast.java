@@ -1,0 +1,188 @@
+package dev.csir.lang;
+
+import dev.csir.ir.Type;
+import java.util.List;
+
+/**
+ * The syntax tree of the GLSL-like language: plain records, each carrying the source position of
+ * the token that diagnostics point at (an operator for a binary expression, the {@code =} of an
+ * assignment, the name of a declaration).
+ */
+public final class Ast {
+    private Ast() {
+    }
+
+    /** A 1-based source position. */
+    public record Pos(int line, int column) {
+        public static final Pos NONE = new Pos(1, 1);
+    }
+
+    /** A translation unit: the global declarations in source order. */
+    public record Unit(List<Decl> globals) {
+        public Unit {
+            globals = List.copyOf(globals);
+        }
+    }
+
+    /** Storage qualifier of a declaration. */
+    public enum Storage { NONE, IN, OUT, UNIFORM, CONST }
+
+    /**
+     * Qualifiers as written: {@code layout(location = N)} (-1 when absent), {@code smooth}, the
+     * storage word, and a trailing {@code const} after it.
+     */
+    public record Qualifiers(int location, boolean smooth, Storage storage, boolean isConst) {
+        public static final Qualifiers NONE = new Qualifiers(-1, false, Storage.NONE, false);
+    }
+
+    /** A declaration, global or local. */
+    public sealed interface Decl permits VarDecl, FuncDecl {
+        Pos pos();
+
+        String name();
+    }
+
+    /** {@code [qualifiers] type name [= init];} — pos is the name's. */
+    public record VarDecl(Pos pos, Qualifiers qualifiers, Type type, Pos typePos, String name, Expr init)
+            implements Decl {
+    }
+
+    /** A parameter {@code type name}. */
+    public record Param(Pos pos, Type type, String name) {
+    }
+
+    /** {@code type name(params) { body }} — pos is the name's. */
+    public record FuncDecl(Pos pos, Type returnType, String name, List<Param> params, Block body)
+            implements Decl {
+        public FuncDecl {
+            params = List.copyOf(params);
+        }
+    }
+
+    /** Statements. */
+    public sealed interface Stmt permits Empty, Block, ExprStmt, Assign, DeclStmt, If, For, Return, Discard {
+        Pos pos();
+    }
+
+    /** A lone {@code ;}. */
+    public record Empty(Pos pos) implements Stmt {
+    }
+
+    /** {@code { stmts }} — pos is the {@code {}'s. */
+    public record Block(Pos pos, List<Stmt> stmts) implements Stmt {
+        public Block {
+            stmts = List.copyOf(stmts);
+        }
+    }
+
+    /** An expression evaluated for effect. */
+    public record ExprStmt(Pos pos, Expr expr) implements Stmt {
+    }
+
+    /** {@code target = value;} — pos is the {@code =}'s. */
+    public record Assign(Pos pos, Expr target, Expr value) implements Stmt {
+    }
+
+    /** A declaration in statement position. */
+    public record DeclStmt(Pos pos, Decl decl) implements Stmt {
+    }
+
+    /** {@code if (cond) then [else otherwise]}; otherwise may be null. */
+    public record If(Pos pos, Expr cond, Stmt then, Stmt otherwise) implements Stmt {
+    }
+
+    /**
+     * {@code for (init cond; step) body}: init is a {@link DeclStmt}, an {@link ExprStmt} or null;
+     * cond and step may be null.
+     */
+    public record For(Pos pos, Stmt init, Expr cond, Expr step, Stmt body) implements Stmt {
+    }
+
+    /** {@code return [value];}; value may be null. */
+    public record Return(Pos pos, Expr value) implements Stmt {
+    }
+
+    /** {@code discard;} */
+    public record Discard(Pos pos) implements Stmt {
+    }
+
+    /** Expressions. */
+    public sealed interface Expr permits IntLit, FloatLit, BoolLit, Ident, Call, Construct, Unary, Binary,
+            Swizzle, Index, Step {
+        Pos pos();
+    }
+
+    /** An integer literal; value is what the lexer accumulated (also kept as a float). */
+    public record IntLit(Pos pos, long value, float floatValue) implements Expr {
+    }
+
+    public record FloatLit(Pos pos, float value) implements Expr {
+    }
+
+    public record BoolLit(Pos pos, boolean value) implements Expr {
+    }
+
+    public record Ident(Pos pos, String name) implements Expr {
+    }
+
+    /** {@code name(args)}: a built-in or user function call — pos is the name's. */
+    public record Call(Pos pos, String name, List<Expr> args) implements Expr {
+        public Call {
+            args = List.copyOf(args);
+        }
+    }
+
+    /** {@code type(args)}: a constructor — pos is the type keyword's. */
+    public record Construct(Pos pos, Type type, List<Expr> args) implements Expr {
+        public Construct {
+            args = List.copyOf(args);
+        }
+    }
+
+    /** Prefix operators. */
+    public enum UnaryOp { NEG, NOT }
+
+    public record Unary(Pos pos, UnaryOp op, Expr operand) implements Expr {
+    }
+
+    /** Binary operators with their precedence (higher binds tighter). */
+    public enum BinaryOp {
+        OR("||", 1), AND("&&", 2), EQ("==", 3), NE("!=", 3), LT("<", 4), GT(">", 4), LE("<=", 4), GE(">=", 4),
+        ADD("+", 5), SUB("-", 5), MUL("*", 6), DIV("/", 6), MOD("%", 6);
+
+        private final String symbol;
+        private final int precedence;
+
+        BinaryOp(String symbol, int precedence) {
+            this.symbol = symbol;
+            this.precedence = precedence;
+        }
+
+        public String symbol() {
+            return symbol;
+        }
+
+        public int precedence() {
+            return precedence;
+        }
+    }
+
+    /** {@code left op right} — pos is the operator's. */
+    public record Binary(Pos pos, BinaryOp op, Expr left, Expr right) implements Expr {
+    }
+
+    /**
+     * {@code base.letters}: mask packs two bits per lane (lane i at bits 2i..2i+1), count is 1..4.
+     * pos is the {@code .}'s.
+     */
+    public record Swizzle(Pos pos, Expr base, String letters, int mask, int count) implements Expr {
+    }
+
+    /** {@code base[index]} — pos is the {@code [}'s. */
+    public record Index(Pos pos, Expr base, Expr index) implements Expr {
+    }
+
+    /** {@code ++e}, {@code --e}, {@code e++}, {@code e--}: only valid as a loop step. */
+    public record Step(Pos pos, Expr target, boolean increment, boolean prefix) implements Expr {
+    }
+}
