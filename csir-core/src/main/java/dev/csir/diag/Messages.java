@@ -35,4 +35,12 @@ public final class Messages {
 
     // TGSI emitter
     public static final String TGSI_BUDGET = "TGSI exceeds the VirGL command budget";
+
+    // CSI loader (section owned by dev.csir.csi)
+
+    // Lexer and parser (section owned by dev.csir.lang)
+
+    // Semantic analysis and lowering (section owned by dev.csir.sema and dev.csir.lower)
+
+    // Linker (section owned by dev.csir.link)
 }
