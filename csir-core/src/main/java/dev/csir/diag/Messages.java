@@ -8,6 +8,11 @@ public final class Messages {
     private Messages() {
     }
 
+    // Compile driver
+    public static final String UNSUPPORTED_STAGE = "geometry, tessellation, and compute shaders are not supported";
+    public static final String EMPTY_SHADER = "empty shader";
+    public static final String SOURCE_TOO_LARGE = "shader source exceeds the size limit";
+
     // CSIR pools (raised while building IR)
     public static final String INSTRUCTION_LIMIT = "shader exceeds the instruction limit";
     public static final String TEMPORARY_LIMIT = "shader exceeds the temporary limit";
