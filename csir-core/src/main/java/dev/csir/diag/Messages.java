@@ -35,6 +35,8 @@ public final class Messages {
 
     // TGSI emitter
     public static final String TGSI_BUDGET = "TGSI exceeds the VirGL command budget";
+    /** An instruction the verifier lets through but TGSI has no text for (bad comparison or width). */
+    public static final String TGSI_UNSUPPORTED = "instruction has no TGSI form";
 
     // CSI loader (section owned by dev.csir.csi)
 
