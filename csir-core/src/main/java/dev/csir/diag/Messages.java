@@ -77,4 +77,14 @@ public final class Messages {
     // Semantic analysis and lowering (section owned by dev.csir.sema and dev.csir.lower)
 
     // Linker (section owned by dev.csir.link)
+    public static final String MISSING_SHADER = "program is missing a compiled shader";
+    public static final String FRAGMENT_NO_OUTPUT = "fragment shader has no output";
+    public static final String VARYING_TYPE_MISMATCH = "type mismatch for varying";
+    public static final String INVALID_VARYING_SLOT = "invalid varying slot";
+    public static final String MISSING_VARYING = "missing varying";
+    public static final String UNIFORM_TYPE_MISMATCH = "uniform type mismatch";
+    public static final String TGSI_EMISSION_FAILED = "TGSI emission failed";
+    public static final String KEPT_PREVIOUS_PROGRAM = "kept previous program";
+    public static final String ATTACH_FAILED_SHADER = "cannot attach a shader that failed to compile";
+    public static final String NO_SUCH_UNIFORM = "no uniform named";
 }
