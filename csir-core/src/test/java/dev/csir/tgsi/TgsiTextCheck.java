@@ -116,8 +116,7 @@ final class TgsiTextCheck {
             operands = operands.substring(0, operands.length() - 4);
         }
         String[] parts = operands.isEmpty() ? new String[0] : operands.split(", ", -1);
-        // TEX names its sampler as a third source operand.
-        int expected = counts[0] + counts[1] + (op.equals("TEX") ? 1 : 0);
+        int expected = counts[0] + counts[1];
         assertThat(parts).as("operand count: %s", line).hasSize(expected);
         for (int i = 0; i < parts.length; i++) {
             if (i < counts[0]) {
