@@ -246,6 +246,26 @@ class TgsiSnapshotTest {
     }
 
     @Test
+    void fragCoordWithEightVaryings() {
+        B fs = new B().v(Kind.OUTPUT, "fragColor", Type.VEC4, 0);
+        for (int i = 0; i < 8; i++) {
+            fs.v(Kind.INPUT, "v" + i, Type.FLOAT, i);
+        }
+        int fc = fs.op1(Opcode.LOAD_FCOORD, Type.VEC4, 4, -1, -1, 0);
+        int acc = fc;
+        for (int i = 0; i < 8; i++) {
+            int v = fs.op1(Opcode.LOAD_VAR, Type.FLOAT, 1, -1, -1, i);
+            acc = fs.op1(Opcode.ADD, Type.VEC4, 4, acc, fs.op1(Opcode.SWZ, Type.VEC4, 4, v, -1, 0), 0);
+        }
+        fs.store(Opcode.STORE_COLOR, acc, 0);
+        check("fragcoord_eight_varyings", """
+                Eight varyings occupy IN[0..7], so gl_FragCoord moves to IN[8] (the register after the
+                highest varying). The original declared IN[7] twice; virglrenderer then reads the
+                fragment coordinate from IN[7] and varying 7 is lost.
+                """, of("fragment", fs.build("many.frag", Stage.FRAGMENT)));
+    }
+
+    @Test
     void samplersAboveSlotZero() {
         B fs = new B().v(Kind.UNIFORM, "uBase", Type.SAMPLER2D, 0).v(Kind.UNIFORM, "uTint", Type.VEC4, 0)
                 .v(Kind.UNIFORM, "uDetail", Type.SAMPLER2D, 1).v(Kind.UNIFORM, "uMask", Type.SAMPLER2D, 2)
