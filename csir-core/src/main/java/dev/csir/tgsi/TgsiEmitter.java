@@ -53,6 +53,7 @@ public final class TgsiEmitter {
         ShaderInterface iface = ir.iface();
         int declarations = 8 + Math.max(0, iface.attrHi() + 1) + Math.max(0, iface.varHi() + 1)
                 + 2 * Math.max(0, iface.sampHi() + 1);
+        // Typical line sizes, so the buffer rarely grows; text past the budget is never kept.
         long estimate = 32L * declarations + 64L * consts + 40L * ir.size();
         TgsiWriter w = new TgsiWriter((int) Math.min(estimate, budget + 256L));
 
