@@ -43,4 +43,9 @@ public final class Messages {
     // Semantic analysis and lowering (section owned by dev.csir.sema and dev.csir.lower)
 
     // Linker (section owned by dev.csir.link)
+
+    // Interpreter (section owned by dev.csir.exec): run-time failures of unverified control flow
+    public static final String EXEC_IF_TOO_DEEP = "if nesting exceeds the interpreter depth";
+    public static final String EXEC_ELSE_WITHOUT_IF = "else without an open if";
+    public static final String EXEC_ENDIF_WITHOUT_IF = "endif without an open if";
 }
