@@ -87,4 +87,9 @@ public final class Messages {
     public static final String KEPT_PREVIOUS_PROGRAM = "kept previous program";
     public static final String ATTACH_FAILED_SHADER = "cannot attach a shader that failed to compile";
     public static final String NO_SUCH_UNIFORM = "no uniform named";
+
+    // Interpreter (section owned by dev.csir.exec): run-time failures of unverified control flow
+    public static final String EXEC_IF_TOO_DEEP = "if nesting exceeds the interpreter depth";
+    public static final String EXEC_ELSE_WITHOUT_IF = "else without an open if";
+    public static final String EXEC_ENDIF_WITHOUT_IF = "endif without an open if";
 }
