@@ -8,6 +8,11 @@ public final class Messages {
     private Messages() {
     }
 
+    // Compile driver
+    public static final String UNSUPPORTED_STAGE = "geometry, tessellation, and compute shaders are not supported";
+    public static final String EMPTY_SHADER = "empty shader";
+    public static final String SOURCE_TOO_LARGE = "shader source exceeds the size limit";
+
     // CSIR pools (raised while building IR)
     public static final String INSTRUCTION_LIMIT = "shader exceeds the instruction limit";
     public static final String TEMPORARY_LIMIT = "shader exceeds the temporary limit";
@@ -33,10 +38,39 @@ public final class Messages {
     public static final String INVALID_OPERAND = "invalid operand";
     public static final String UNBALANCED_CONTROL_FLOW = "unbalanced control flow";
 
+    // Verifier (additions): checks the original lacks, so any verified shader runs and emits
+    public static final String NO_SHADER = "no shader";
+    public static final String INVALID_TYPE = "invalid type";
+    public static final String INVALID_COMPONENT_COUNT = "invalid component count";
+    public static final String INVALID_COMPARISON = "invalid comparison";
+    public static final String INVALID_DOT_WIDTH = "invalid dot product width";
+    public static final String INVALID_LANE = "invalid lane";
+    public static final String INVALID_SWIZZLE = "invalid swizzle";
+    public static final String ATTRIBUTE_LOAD_STAGE = "attribute load in a non-vertex shader";
+    public static final String VARYING_LOAD_STAGE = "varying load in a non-fragment shader";
+    public static final String VARYING_STORE_STAGE = "varying store in a non-vertex shader";
+    public static final String FRAGCOORD_LOAD_STAGE = "fragment coordinate load in a non-fragment shader";
+
     // TGSI emitter
     public static final String TGSI_BUDGET = "TGSI exceeds the VirGL command budget";
+    /** An instruction the verifier lets through but TGSI has no text for (bad comparison or width). */
+    public static final String TGSI_UNSUPPORTED = "instruction has no TGSI form";
 
-    // CSI loader (section owned by dev.csir.csi)
+    // CSI loader (section owned by dev.csir.csi); a detail follows ": " where one helps
+    public static final String CSI_NO_DATA = "no CSI data";
+    public static final String CSI_TOO_SHORT = "CSI blob is shorter than its 32-byte header";
+    public static final String CSI_BAD_MAGIC = "not a CSI blob (bad magic)";
+    public static final String CSI_BAD_VERSION = "unsupported CSI version";
+    public static final String CSI_BAD_STAGE = "invalid shader stage";
+    public static final String CSI_COUNTS = "CSI counts exceed the limits";
+    public static final String CSI_LENGTH = "CSI blob length does not match its header";
+    public static final String CSI_CHECKSUM = "CSI checksum mismatch";
+    public static final String CSI_VERIFY = "CSI shader fails verification";
+    public static final String CSI_V1_INTERFACE =
+            "CSI v1 stores no symbols: the interface high-water marks were reconstructed from the"
+            + " instructions, names and types were lost, so this shader cannot be linked by name";
+    public static final String CSI_PAD_DROPPED = "nonzero record padding bytes were dropped";
+    public static final String CSI_RESERVED_IGNORED = "nonzero reserved header word was ignored";
 
     // Lexer and parser (section owned by dev.csir.lang)
 
@@ -120,4 +154,14 @@ public final class Messages {
     public static final String UNSUPPORTED_BUILTIN = "unsupported built-in function";
 
     // Linker (section owned by dev.csir.link)
+    public static final String MISSING_SHADER = "program is missing a compiled shader";
+    public static final String FRAGMENT_NO_OUTPUT = "fragment shader has no output";
+    public static final String VARYING_TYPE_MISMATCH = "type mismatch for varying";
+    public static final String INVALID_VARYING_SLOT = "invalid varying slot";
+    public static final String MISSING_VARYING = "missing varying";
+    public static final String UNIFORM_TYPE_MISMATCH = "uniform type mismatch";
+    public static final String TGSI_EMISSION_FAILED = "TGSI emission failed";
+    public static final String KEPT_PREVIOUS_PROGRAM = "kept previous program";
+    public static final String ATTACH_FAILED_SHADER = "cannot attach a shader that failed to compile";
+    public static final String NO_SUCH_UNIFORM = "no uniform named";
 }
