@@ -91,7 +91,7 @@ public final class Messages {
     public static final String NO_POSITION_WRITE = "vertex shader does not write gl_Position";
     public static final String NO_FRAGMENT_OUTPUT = "fragment shader has no output";
     public static final String CANNOT_SWIZZLE_MATRIX = "cannot swizzle a matrix";
-    public static final String INVALID_SWIZZLE = "invalid swizzle";
+    // INVALID_SWIZZLE ("invalid swizzle") is shared with the verifier section above
     public static final String CANNOT_BROADCAST = "cannot broadcast this value";
     public static final String TYPE_MISMATCH = "type mismatch";
     public static final String MATRIX_VECTOR_MISMATCH = "cannot multiply matrix by this vector";
