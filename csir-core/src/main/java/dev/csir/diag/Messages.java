@@ -73,7 +73,6 @@ public final class Messages {
     public static final String CSI_RESERVED_IGNORED = "nonzero reserved header word was ignored";
 
     // Lexer and parser (section owned by dev.csir.lang)
-    public static final String EMPTY_SHADER = "empty shader";
     public static final String EXPECTED_VERSION_NUMBER = "expected a version number";
     public static final String UNSUPPORTED_VERSION = "unsupported #version for the ChrisOS GLSL subset";
     public static final String UNSUPPORTED_DIRECTIVE = "unsupported preprocessor directive";
