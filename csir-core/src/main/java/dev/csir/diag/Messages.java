@@ -10,6 +10,7 @@ public final class Messages {
 
     // Compile driver
     public static final String UNSUPPORTED_STAGE = "geometry, tessellation, and compute shaders are not supported";
+    public static final String EMPTY_SHADER = "empty shader";
     public static final String SOURCE_TOO_LARGE = "shader source exceeds the size limit";
 
     // CSIR pools (raised while building IR)
