@@ -73,6 +73,40 @@ public final class Messages {
     public static final String CSI_RESERVED_IGNORED = "nonzero reserved header word was ignored";
 
     // Lexer and parser (section owned by dev.csir.lang)
+    public static final String EMPTY_SHADER = "empty shader";
+    public static final String EXPECTED_VERSION_NUMBER = "expected a version number";
+    public static final String UNSUPPORTED_VERSION = "unsupported #version for the ChrisOS GLSL subset";
+    public static final String UNSUPPORTED_DIRECTIVE = "unsupported preprocessor directive";
+    public static final String UNTERMINATED_COMMENT = "unterminated block comment";
+    public static final String NAME_LIMIT = "identifier exceeds the name limit";
+    public static final String UNSUPPORTED_QUALIFIER = "unsupported qualifier";
+    public static final String INVALID_NUMBER = "invalid numeric literal";
+    public static final String INVALID_TOKEN = "invalid token";
+    public static final String NESTING_LIMIT = "nesting limit exceeded";
+    public static final String EXPECTED_SWIZZLE = "expected a swizzle";
+    public static final String MIXED_SWIZZLE_SETS = "mixed swizzle sets";
+    /** A bad swizzle letter or more than 4 letters (semantic analysis reports the same text). */
+    public static final String INVALID_SWIZZLE_LETTERS = "invalid swizzle";
+    public static final String EXPECTED_RBRACKET = "expected ']'";
+    public static final String EXPECTED_RPAREN = "expected ')'";
+    public static final String EXPECTED_LPAREN_AFTER_TYPE = "expected '(' after type";
+    public static final String EXPECTED_EXPRESSION = "expected an expression";
+    public static final String EXPECTED_LBRACE = "expected '{'";
+    public static final String EXPECTED_RBRACE = "expected '}'";
+    public static final String EXPECTED_LPAREN_AFTER_LAYOUT = "expected '(' after layout";
+    public static final String ONLY_LAYOUT_LOCATION = "only layout(location = N) is supported";
+    public static final String EXPECTED_EQUALS_IN_LAYOUT = "expected '=' in layout";
+    public static final String EXPECTED_INTEGER_LOCATION = "expected an integer location";
+    public static final String EXPECTED_RPAREN_AFTER_LAYOUT = "expected ')' after layout";
+    public static final String EXPECTED_SEMICOLON = "expected ';'";
+    public static final String EXPECTED_PARAMETER_TYPE = "expected a parameter type";
+    public static final String EXPECTED_PARAMETER_NAME = "expected a parameter name";
+    public static final String EXPECTED_TYPE = "expected a type";
+    public static final String EXPECTED_NAME = "expected a name";
+    public static final String EXPECTED_FUNCTION_BODY = "expected a function body";
+    public static final String EXPECTED_LPAREN_AFTER_IF = "expected '(' after if";
+    public static final String EXPECTED_LPAREN_AFTER_FOR = "expected '(' after for";
+    public static final String EXPECTED_LOOP_VARIABLE = "expected a loop variable";
 
     // Semantic analysis and lowering (section owned by dev.csir.sema and dev.csir.lower)
 
@@ -87,4 +121,9 @@ public final class Messages {
     public static final String KEPT_PREVIOUS_PROGRAM = "kept previous program";
     public static final String ATTACH_FAILED_SHADER = "cannot attach a shader that failed to compile";
     public static final String NO_SUCH_UNIFORM = "no uniform named";
+
+    // Interpreter (section owned by dev.csir.exec): run-time failures of unverified control flow
+    public static final String EXEC_IF_TOO_DEEP = "if nesting exceeds the interpreter depth";
+    public static final String EXEC_ELSE_WITHOUT_IF = "else without an open if";
+    public static final String EXEC_ENDIF_WITHOUT_IF = "endif without an open if";
 }
