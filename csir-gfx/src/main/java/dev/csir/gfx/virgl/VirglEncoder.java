@@ -162,13 +162,14 @@ public final class VirglEncoder {
     }
 
     /**
-     * A rasterizer: filled triangles, depth clipping, pixel centres at half-integers, front faces
-     * counter-clockwise, and back faces culled when asked.
+     * A rasterizer: filled triangles, depth clipping, pixel centres at half-integers, and back
+     * faces culled when asked. Front faces are those counter-clockwise in NDC: Gallium judges
+     * {@code front_ccw} in window space, whose y runs from row 0, and the positive viewport scale
+     * of {@link #setViewport} maps NDC y = -1 to row 0, a mirror image; so front_ccw stays 0.
      */
     public VirglEncoder createRasterizer(int handle, boolean cullBack) {
         int s0 = 1 << 1 // depth_clip
                 | (cullBack ? FACE_BACK : FACE_NONE) << 8 // cull_face
-                | 1 << 15 // front_ccw
                 | 1 << 29; // half_pixel_center
         packet(CCMD_CREATE_OBJECT, OBJ_RASTERIZER, 9);
         put(handle);

@@ -129,7 +129,7 @@ class VirglDrawTest {
         }
         assertThat(inside).as("pixels checked inside").isGreaterThan(1000);
         // the apex (blue) is at the top of the image, the red corner bottom left
-        assertPixel(f, 32, 9, 0, 11, 244, 255);
+        assertThat(f.channels(32, 9)[2]).isGreaterThan(230);
         assertThat(f.channels(6, 57)[0]).isGreaterThan(200);
         assertThat(f.channels(57, 57)[1]).isGreaterThan(200);
     }
@@ -344,7 +344,7 @@ class VirglDrawTest {
         float[] proj = Mat4.perspective(Math.toRadians(60), 1, 0.5f, 10);
         assertThat(u.set("view", view)).isEmpty();
         assertThat(u.set("projection", proj)).isEmpty();
-        for (double angle : new double[] {30, 75, 200}) {
+        for (double angle : new double[] {30, 130, 220}) {
             float[] model = Mat4.mul(Mat4.rotateY(Math.toRadians(angle)), Mat4.rotateX(Math.toRadians(25)));
             assertThat(u.set("model", model)).isEmpty();
             int[][] ref = referenceFaces(verts, Mat4.mul(proj, Mat4.mul(view, model)));
@@ -451,7 +451,7 @@ class VirglDrawTest {
         assertThatThrownBy(() -> device.draw(bad, bad.newUniforms(), triangle(0, TRI_COL), DrawState.FLAT))
                 .isInstanceOf(DeviceLostException.class)
                 .hasMessageContaining("rejected the fragment shader 'broken.frag'")
-                .hasMessageContaining("server closed the connection")
+                .hasMessageContaining("Illegal command buffer")
                 .hasMessageContaining("Unknown opcode");
         assertRecovered(before);
     }

@@ -93,11 +93,11 @@ class VirglEncoderTest {
 
     @Test
     void rasterizerWithAndWithoutCulling() {
-        // depth_clip bit 1, front_ccw bit 15, half_pixel_center bit 29; cull back = 2 << 8
+        // depth_clip bit 1, half_pixel_center bit 29, front_ccw (bit 15) clear; cull back = 2 << 8
         assertThat(words(new VirglEncoder().createRasterizer(13, false)))
-                .containsExactly(0x00090201, 13, 0x20008002, 0x3F800000, 0, 0, 0x3F800000, 0, 0, 0);
+                .containsExactly(0x00090201, 13, 0x20000002, 0x3F800000, 0, 0, 0x3F800000, 0, 0, 0);
         assertThat(words(new VirglEncoder().createRasterizer(14, true)))
-                .containsExactly(0x00090201, 14, 0x20008202, 0x3F800000, 0, 0, 0x3F800000, 0, 0, 0);
+                .containsExactly(0x00090201, 14, 0x20000202, 0x3F800000, 0, 0, 0x3F800000, 0, 0, 0);
     }
 
     @Test
