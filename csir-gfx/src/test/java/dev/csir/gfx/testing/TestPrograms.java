@@ -1,100 +1,122 @@
 package dev.csir.gfx.testing;
 
-import dev.csir.ir.Opcode;
-import dev.csir.ir.ShaderIr;
+import dev.csir.CompileResult;
+import dev.csir.ShaderCompiler;
 import dev.csir.ir.Stage;
-import dev.csir.ir.Type;
 import dev.csir.link.LinkedProgram;
 import dev.csir.link.Program;
 
-/**
- * The programs of the draw tests, written as CSIR and linked by {@link Program}, so their TGSI is
- * what the project's emitter and linker produce. Each comment gives the GLSL-like equivalent.
- */
+/** The programs of the draw tests, compiled from GLSL-like source and linked by csir. */
 public final class TestPrograms {
     private TestPrograms() {
     }
 
-    public static LinkedProgram link(ShaderIr vs, ShaderIr fs) {
+    public static LinkedProgram link(String vsName, String vs, String fsName, String fs) {
         Program p = new Program();
-        p.attach(vs);
-        p.attach(fs);
+        attach(p, ShaderCompiler.compile(Stage.VERTEX, vsName, vs));
+        attach(p, ShaderCompiler.compile(Stage.FRAGMENT, fsName, fs));
         if (!p.link()) {
             throw new IllegalStateException("link failed: " + p.log());
         }
         return p.linked().orElseThrow();
     }
 
-    /** {@code in vec4 position, color; out vec4 vColor; gl_Position = position; vColor = color;} + pass-through FS. */
+    private static void attach(Program p, CompileResult r) {
+        if (!r.ok()) {
+            throw new IllegalStateException(r.name() + " does not compile:\n" + r.log());
+        }
+        p.attach(r);
+    }
+
+    private static final String PASS_COLOUR_FS = """
+            #version 330
+            in vec4 vColor;
+            out vec4 fragColor;
+            void main() {
+                fragColor = vColor;
+            }
+            """;
+
+    /** Position and colour per vertex; the colour is interpolated. */
     public static LinkedProgram colouredTriangle() {
-        IrAsm v = new IrAsm(Stage.VERTEX);
-        int pos = v.attribute("position", Type.VEC4, 0);
-        int col = v.attribute("color", Type.VEC4, 1);
-        v.varyingOut("vColor", Type.VEC4, 0, col);
-        v.position(pos);
-        IrAsm f = new IrAsm(Stage.FRAGMENT);
-        f.color(f.varyingIn("vColor", Type.VEC4, 0));
-        return link(v.build("tri.vert"), f.build("tri.frag"));
+        return link("tri.vert", """
+                #version 330
+                layout(location = 0) in vec4 position;
+                layout(location = 1) in vec4 color;
+                out vec4 vColor;
+                void main() {
+                    vColor = color;
+                    gl_Position = position;
+                }
+                """, "tri.frag", PASS_COLOUR_FS);
     }
 
-    /** {@code in vec4 position; in vec2 uv; out vec2 vUV;} and {@code color = texture(tex, vUV)}. */
+    /** Position and texture coordinates; the fragment samples {@code tex}. */
     public static LinkedProgram texturedQuad() {
-        IrAsm v = new IrAsm(Stage.VERTEX);
-        int pos = v.attribute("position", Type.VEC4, 0);
-        int uv = v.attribute("uv", Type.VEC2, 1);
-        v.varyingOut("vUV", Type.VEC2, 0, uv);
-        v.position(pos);
-        IrAsm f = new IrAsm(Stage.FRAGMENT);
-        int c = f.varyingIn("vUV", Type.VEC2, 0);
-        f.color(f.sample("tex", 0, c));
-        return link(v.build("tex.vert"), f.build("tex.frag"));
+        return link("tex.vert", """
+                #version 330
+                layout(location = 0) in vec4 position;
+                layout(location = 1) in vec2 uv;
+                out vec2 vUV;
+                void main() {
+                    vUV = uv;
+                    gl_Position = position;
+                }
+                """, "tex.frag", """
+                #version 330
+                uniform sampler2D tex;
+                in vec2 vUV;
+                out vec4 fragColor;
+                void main() {
+                    fragColor = texture(tex, vUV);
+                }
+                """);
     }
 
-    /**
-     * {@code gl_Position = projection * view * model * position; vColor = color;} with
-     * {@code uniform mat4 model, view, projection} and the pass-through fragment shader.
-     */
+    /** Model, view and projection matrices; colour per vertex. */
     public static LinkedProgram mvpCube() {
-        IrAsm v = new IrAsm(Stage.VERTEX);
-        int model = v.uniform("model", Type.MAT4, 0);
-        int view = v.uniform("view", Type.MAT4, 4);
-        int proj = v.uniform("projection", Type.MAT4, 8);
-        int pos = v.attribute("position", Type.VEC4, 0);
-        int col = v.attribute("color", Type.VEC4, 1);
-        int world = v.mulMatVec(model, pos);
-        int eye = v.mulMatVec(view, world);
-        v.position(v.mulMatVec(proj, eye));
-        v.varyingOut("vColor", Type.VEC4, 0, col);
-        IrAsm f = new IrAsm(Stage.FRAGMENT);
-        f.color(f.varyingIn("vColor", Type.VEC4, 0));
-        return link(v.build("cube.vert"), f.build("cube.frag"));
+        return link("cube.vert", """
+                #version 330
+                layout(location = 0) in vec4 position;
+                layout(location = 1) in vec4 color;
+                uniform mat4 model;
+                uniform mat4 view;
+                uniform mat4 projection;
+                out vec4 vColor;
+                void main() {
+                    vColor = color;
+                    gl_Position = projection * view * model * position;
+                }
+                """, "cube.frag", PASS_COLOUR_FS);
     }
 
-    /**
-     * Diffuse lighting: the VS passes {@code vN = normal; vP = position.xyz} and draws the position
-     * as is; the FS computes
-     * {@code ambientColor + max(dot(normalize(vN), normalize(lightPosition - vP)), 0) * lightColor}.
-     */
+    /** Diffuse lighting from a light position, plus an ambient term; positions drawn as given. */
     public static LinkedProgram diffuse() {
-        IrAsm v = new IrAsm(Stage.VERTEX);
-        int pos = v.attribute("position", Type.VEC4, 0);
-        int normal = v.attribute("normal", Type.VEC3, 1);
-        v.varyingOut("vN", Type.VEC3, 0, normal);
-        v.varyingOut("vP", Type.VEC3, 1, pos);
-        v.position(pos);
-        IrAsm f = new IrAsm(Stage.FRAGMENT);
-        int lp = f.uniform("lightPosition", Type.VEC3, 0);
-        int lc = f.uniform("lightColor", Type.VEC3, 1);
-        int amb = f.uniform("ambientColor", Type.VEC3, 2);
-        int vn = f.varyingIn("vN", Type.VEC3, 0);
-        int vp = f.varyingIn("vP", Type.VEC3, 1);
-        int n = f.normalize3(vn);
-        int l = f.normalize3(f.op(Opcode.SUB, 3, lp, vp));
-        int d = f.op(Opcode.MAX, 1, f.dot3(n, l), f.constant(0f));
-        int rgb = f.op(Opcode.ADD, 3, amb, f.op(Opcode.MUL, 3, f.broadcast(d, 3), lc));
-        int out = f.constant(0f, 0f, 0f, 1f);
-        f.moveInto(out, rgb, 3);
-        f.color(out);
-        return link(v.build("light.vert"), f.build("light.frag"));
+        return link("light.vert", """
+                #version 330
+                layout(location = 0) in vec3 position;
+                layout(location = 1) in vec3 normal;
+                out vec3 vN;
+                out vec3 vP;
+                void main() {
+                    vN = normal;
+                    vP = position;
+                    gl_Position = vec4(position, 1.0);
+                }
+                """, "light.frag", """
+                #version 330
+                uniform vec3 lightPosition;
+                uniform vec3 lightColor;
+                uniform vec3 ambientColor;
+                in vec3 vN;
+                in vec3 vP;
+                out vec4 fragColor;
+                void main() {
+                    vec3 N = normalize(vN);
+                    vec3 L = normalize(lightPosition - vP);
+                    float diffuse = max(dot(N, L), 0.0);
+                    fragColor = vec4(ambientColor + diffuse * lightColor, 1.0);
+                }
+                """);
     }
 }
