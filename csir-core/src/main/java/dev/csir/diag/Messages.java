@@ -8,6 +8,11 @@ public final class Messages {
     private Messages() {
     }
 
+    // Compile driver
+    public static final String UNSUPPORTED_STAGE = "geometry, tessellation, and compute shaders are not supported";
+    public static final String EMPTY_SHADER = "empty shader";
+    public static final String SOURCE_TOO_LARGE = "shader source exceeds the size limit";
+
     // CSIR pools (raised while building IR)
     public static final String INSTRUCTION_LIMIT = "shader exceeds the instruction limit";
     public static final String TEMPORARY_LIMIT = "shader exceeds the temporary limit";
@@ -33,13 +38,41 @@ public final class Messages {
     public static final String INVALID_OPERAND = "invalid operand";
     public static final String UNBALANCED_CONTROL_FLOW = "unbalanced control flow";
 
+    // Verifier (additions): checks the original lacks, so any verified shader runs and emits
+    public static final String NO_SHADER = "no shader";
+    public static final String INVALID_TYPE = "invalid type";
+    public static final String INVALID_COMPONENT_COUNT = "invalid component count";
+    public static final String INVALID_COMPARISON = "invalid comparison";
+    public static final String INVALID_DOT_WIDTH = "invalid dot product width";
+    public static final String INVALID_LANE = "invalid lane";
+    public static final String INVALID_SWIZZLE = "invalid swizzle";
+    public static final String ATTRIBUTE_LOAD_STAGE = "attribute load in a non-vertex shader";
+    public static final String VARYING_LOAD_STAGE = "varying load in a non-fragment shader";
+    public static final String VARYING_STORE_STAGE = "varying store in a non-vertex shader";
+    public static final String FRAGCOORD_LOAD_STAGE = "fragment coordinate load in a non-fragment shader";
+
     // TGSI emitter
     public static final String TGSI_BUDGET = "TGSI exceeds the VirGL command budget";
+    /** An instruction the verifier lets through but TGSI has no text for (bad comparison or width). */
+    public static final String TGSI_UNSUPPORTED = "instruction has no TGSI form";
 
-    // CSI loader (section owned by dev.csir.csi)
+    // CSI loader (section owned by dev.csir.csi); a detail follows ": " where one helps
+    public static final String CSI_NO_DATA = "no CSI data";
+    public static final String CSI_TOO_SHORT = "CSI blob is shorter than its 32-byte header";
+    public static final String CSI_BAD_MAGIC = "not a CSI blob (bad magic)";
+    public static final String CSI_BAD_VERSION = "unsupported CSI version";
+    public static final String CSI_BAD_STAGE = "invalid shader stage";
+    public static final String CSI_COUNTS = "CSI counts exceed the limits";
+    public static final String CSI_LENGTH = "CSI blob length does not match its header";
+    public static final String CSI_CHECKSUM = "CSI checksum mismatch";
+    public static final String CSI_VERIFY = "CSI shader fails verification";
+    public static final String CSI_V1_INTERFACE =
+            "CSI v1 stores no symbols: the interface high-water marks were reconstructed from the"
+            + " instructions, names and types were lost, so this shader cannot be linked by name";
+    public static final String CSI_PAD_DROPPED = "nonzero record padding bytes were dropped";
+    public static final String CSI_RESERVED_IGNORED = "nonzero reserved header word was ignored";
 
     // Lexer and parser (section owned by dev.csir.lang)
-    public static final String EMPTY_SHADER = "empty shader";
     public static final String EXPECTED_VERSION_NUMBER = "expected a version number";
     public static final String UNSUPPORTED_VERSION = "unsupported #version for the ChrisOS GLSL subset";
     public static final String UNSUPPORTED_DIRECTIVE = "unsupported preprocessor directive";
@@ -75,6 +108,98 @@ public final class Messages {
     public static final String EXPECTED_LOOP_VARIABLE = "expected a loop variable";
 
     // Semantic analysis and lowering (section owned by dev.csir.sema and dev.csir.lower)
+    public static final String DUPLICATE_SYMBOL = "duplicate symbol";
+    public static final String SAMPLER_NOT_UNIFORM = "sampler2D must be a uniform";
+    public static final String TOO_MANY_PARAMETERS = "too many parameters";
+    public static final String ATTRIBUTE_LOCATION_CONFLICT = "attribute location conflict";
+    public static final String LOCATION_CONFLICT = "location conflict";
+    public static final String TOO_MANY_ATTRIBUTES = "too many attributes";
+    public static final String TOO_MANY_VARYINGS = "too many varyings";
+    public static final String TOO_MANY_SAMPLERS = "too many samplers";
+    public static final String TOO_MANY_UNIFORMS = "too many uniforms";
+    public static final String FRAGMENT_OUTPUT_VEC4 = "fragment output must be vec4";
+    public static final String ONE_FRAGMENT_OUTPUT = "only one fragment output is supported";
+    public static final String MISSING_MAIN = "missing main";
+    public static final String MAIN_SIGNATURE = "main must be void main()";
+    public static final String NO_POSITION_WRITE = "vertex shader does not write gl_Position";
+    public static final String NO_FRAGMENT_OUTPUT = "fragment shader has no output";
+    public static final String CANNOT_SWIZZLE_MATRIX = "cannot swizzle a matrix";
+    // INVALID_SWIZZLE ("invalid swizzle") is shared with the verifier section above
+    public static final String CANNOT_BROADCAST = "cannot broadcast this value";
+    public static final String TYPE_MISMATCH = "type mismatch";
+    public static final String MATRIX_VECTOR_MISMATCH = "cannot multiply matrix by this vector";
+    public static final String MATRIX_SIZE_MISMATCH = "matrix size mismatch";
+    public static final String VECTOR_COMPARISON = "vector comparisons are not supported";
+    public static final String TOO_MANY_ARGUMENTS = "too many arguments";
+    public static final String MATRIX_DIAGONAL_CONSTANT = "matrix diagonal constructor needs a constant";
+    public static final String BAD_MATRIX_COLUMN = "bad matrix column";
+    public static final String UNSUPPORTED_MATRIX_CONSTRUCTOR = "unsupported matrix constructor";
+    public static final String BAD_CONSTRUCTOR_ARGUMENT = "bad constructor argument";
+    public static final String CONSTRUCTOR_COUNT = "constructor component count does not match the type";
+    public static final String UNKNOWN_IDENTIFIER = "unknown identifier";
+    public static final String POSITION_STAGE = "gl_Position is not available in this stage";
+    public static final String FRAGCOORD_STAGE = "gl_FragCoord is not available in this stage";
+    public static final String FUNCTION_AS_VALUE = "function used as a value";
+    public static final String USED_BEFORE_ASSIGNMENT = "value used before assignment";
+    public static final String CONSTANT_INDEX_ONLY = "only constant indexes are supported";
+    public static final String INDEX_OUT_OF_RANGE = "index out of range";
+    public static final String MATRIX_BY_SCALAR = "cannot multiply a matrix by a scalar";
+    public static final String DIVISION_BY_ZERO = "division by zero";
+    public static final String MOD_CONSTANT_ONLY = "operator % is only supported on constant integers";
+    public static final String INCREMENT_LOOP_STEP_ONLY = "increment is only supported as a loop step";
+    public static final String UNSUPPORTED_OPERATOR = "unsupported operator";
+    public static final String UNSUPPORTED_EXPRESSION = "unsupported expression";
+    public static final String TEXTURE_ARGUMENTS = "texture() expects a sampler2D and a vec2";
+    public static final String DOT_ARGUMENTS = "dot() expects two vectors of the same size";
+    public static final String CROSS_ARGUMENTS = "cross() expects two vec3 values";
+    public static final String EXPECTED_VECTOR = "expected a vector";
+    public static final String WRONG_ARGUMENTS = "wrong arguments";
+    public static final String WRONG_ARGUMENT_COUNT = "wrong argument count";
+    public static final String CLAMP_ARGUMENTS = "clamp() expects 3 arguments";
+    public static final String MIX_ARGUMENTS = "mix() expects 3 arguments";
+    public static final String POW_ARGUMENTS = "pow() expects two scalars";
+    public static final String REFLECT_ARGUMENTS = "reflect() expects two vectors";
+    public static final String UNKNOWN_FUNCTION = "unknown function";
+    public static final String VOID_FUNCTION_VALUE = "void function used as a value";
+    public static final String RECURSION = "recursion is not supported";
+    public static final String CALL_DEPTH = "call depth limit";
+    public static final String ARGUMENT_TYPE_MISMATCH = "argument type mismatch";
+    public static final String MISSING_RETURN_VALUE = "function is missing a return value";
+    public static final String ASSIGNMENT_TARGET = "assignment target must be a name";
+    public static final String ASSIGN_CONST = "cannot assign to const";
+    public static final String INVALID_ASSIGNMENT = "invalid assignment";
+    public static final String ASSIGNMENT_TYPE_MISMATCH = "type mismatch in assignment";
+    public static final String VOID_VARIABLE = "void variable";
+    public static final String UNIFORM_INITIALIZER = "uniforms cannot have an initializer";
+    public static final String INTERFACE_INITIALIZER = "shader inputs and outputs cannot have an initializer";
+    public static final String UNSUPPORTED_LOOP = "unsupported loop";
+    public static final String LOOP_INIT_NOT_CONSTANT = "loop initializer is not a constant";
+    public static final String UNSUPPORTED_LOOP_CONDITION = "unsupported loop condition";
+    public static final String LOOP_VARIABLE_ASSIGNED = "cannot assign the loop variable";
+    public static final String UNSUPPORTED_LOOP_STEP = "unsupported loop step";
+    public static final String UNROLL_LIMIT = "loop bound exceeds the unroll limit";
+    public static final String LOCAL_QUALIFIER = "qualifiers are only valid at global scope";
+    public static final String RETURN_NOT_LAST = "return must be the last statement of the function";
+    public static final String DISCARD_STAGE_SOURCE = "discard is only valid in a fragment shader";
+    public static final String IF_CONDITION_SCALAR = "if condition must be a scalar";
+    // csir additions (the original has no such checks or built-ins)
+    public static final String RETURN_TYPE_MISMATCH = "type mismatch in return";
+    public static final String UNSUPPORTED_BUILTIN = "unsupported built-in function";
 
     // Linker (section owned by dev.csir.link)
+    public static final String MISSING_SHADER = "program is missing a compiled shader";
+    public static final String FRAGMENT_NO_OUTPUT = "fragment shader has no output";
+    public static final String VARYING_TYPE_MISMATCH = "type mismatch for varying";
+    public static final String INVALID_VARYING_SLOT = "invalid varying slot";
+    public static final String MISSING_VARYING = "missing varying";
+    public static final String UNIFORM_TYPE_MISMATCH = "uniform type mismatch";
+    public static final String TGSI_EMISSION_FAILED = "TGSI emission failed";
+    public static final String KEPT_PREVIOUS_PROGRAM = "kept previous program";
+    public static final String ATTACH_FAILED_SHADER = "cannot attach a shader that failed to compile";
+    public static final String NO_SUCH_UNIFORM = "no uniform named";
+
+    // Interpreter (section owned by dev.csir.exec): run-time failures of unverified control flow
+    public static final String EXEC_IF_TOO_DEEP = "if nesting exceeds the interpreter depth";
+    public static final String EXEC_ELSE_WITHOUT_IF = "else without an open if";
+    public static final String EXEC_ENDIF_WITHOUT_IF = "endif without an open if";
 }

@@ -1,0 +1,35 @@
+package dev.csir.link;
+
+import dev.csir.ir.ShaderIr;
+import dev.csir.ir.Stage;
+
+/**
+ * A successfully linked vertex + fragment pair: the unit renderers consume. It owns the TGSI
+ * regenerated at link time (the fragment text carries the varying remap) and the interface.
+ */
+public record LinkedProgram(ShaderIr vertex, ShaderIr fragment, int[] remap, String vertexTgsi,
+        String fragmentTgsi, ProgramInterface iface, int generation) {
+
+    public LinkedProgram {
+        remap = remap.clone();
+    }
+
+    /** Fragment-local varying slot to linked (vertex) slot, -1 where unused. */
+    @Override
+    public int[] remap() {
+        return remap.clone();
+    }
+
+    public String tgsi(Stage stage) {
+        return stage == Stage.VERTEX ? vertexTgsi : fragmentTgsi;
+    }
+
+    public ShaderIr shader(Stage stage) {
+        return stage == Stage.VERTEX ? vertex : fragment;
+    }
+
+    /** Fresh zeroed uniform storage laid out for this program. */
+    public UniformValues newUniforms() {
+        return new UniformValues(iface);
+    }
+}

@@ -1,0 +1,128 @@
+package dev.csir.link;
+
+import dev.csir.diag.Messages;
+import dev.csir.ir.InterfaceVar;
+import dev.csir.ir.Limits;
+import dev.csir.ir.ShaderIr;
+import dev.csir.ir.Stage;
+import dev.csir.tgsi.TgsiEmitter;
+import dev.csir.tgsi.TgsiResult;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Links a vertex and a fragment shader: matches varyings by name and exact type, builds the
+ * fragment-to-vertex slot remap, merges uniforms by name and regenerates both TGSI texts.
+ */
+public final class Linker {
+    private Linker() {
+    }
+
+    /** The outcome of a link: a program, or the log lines saying why not. */
+    public sealed interface Result permits Linked, Failed {
+    }
+
+    public record Linked(LinkedProgram program) implements Result {
+    }
+
+    public record Failed(List<String> log) implements Result {
+        public Failed {
+            log = List.copyOf(log);
+        }
+    }
+
+    public static Result link(ShaderIr vertex, ShaderIr fragment, int generation) {
+        return link(vertex, fragment, generation, Limits.DEFAULT);
+    }
+
+    public static Result link(ShaderIr vertex, ShaderIr fragment, int generation, Limits limits) {
+        List<String> log = new ArrayList<>();
+        if (vertex == null || fragment == null || vertex.stage() != Stage.VERTEX
+                || fragment.stage() != Stage.FRAGMENT) {
+            log.add(Messages.MISSING_SHADER);
+            return new Failed(log);
+        }
+        if (fragment.iface().outputs().isEmpty()) {
+            log.add(Messages.FRAGMENT_NO_OUTPUT);
+        }
+
+        int[] remap = new int[limits.varyingSlots()];
+        Arrays.fill(remap, -1);
+        List<VaryingInfo> varyings = new ArrayList<>();
+        for (InterfaceVar in : fragment.iface().inputs()) {
+            InterfaceVar out = find(vertex.iface().outputs(), in.name());
+            if (out == null) {
+                log.add(Messages.MISSING_VARYING + "\n" + in.name());
+            } else if (out.type() != in.type()) {
+                log.add(Messages.VARYING_TYPE_MISMATCH + "\n" + in.name());
+            } else if (in.slot() < 0 || in.slot() >= remap.length || out.slot() < 0 || out.slot() >= remap.length) {
+                log.add(Messages.INVALID_VARYING_SLOT);
+            } else {
+                remap[in.slot()] = out.slot();
+                varyings.add(new VaryingInfo(in.name(), in.type(), out.slot(), in.slot()));
+            }
+        }
+
+        List<AttributeInfo> attributes = new ArrayList<>();
+        for (InterfaceVar a : vertex.iface().inputs()) {
+            attributes.add(new AttributeInfo(a.name(), a.type(), a.slot(), Math.max(1, a.type().components())));
+        }
+
+        List<UniformInfo> uniforms = new ArrayList<>();
+        List<SamplerInfo> samplers = new ArrayList<>();
+        for (ShaderIr s : List.of(vertex, fragment)) {
+            for (InterfaceVar u : s.iface().samplers()) {
+                samplers.add(new SamplerInfo(u.name(), s.stage(), u.slot()));
+            }
+            for (InterfaceVar u : s.iface().uniforms()) {
+                mergeUniform(uniforms, u, s.stage(), log);
+            }
+        }
+        if (!log.isEmpty()) {
+            return new Failed(log);
+        }
+
+        TgsiResult vt = TgsiEmitter.emit(vertex, null, limits);
+        TgsiResult ft = TgsiEmitter.emit(fragment, remap, limits);
+        if (!(vt instanceof TgsiResult.Ok vok) || !(ft instanceof TgsiResult.Ok fok)) {
+            log.add(Messages.TGSI_EMISSION_FAILED);
+            for (TgsiResult r : List.of(vt, ft)) {
+                if (r instanceof TgsiResult.Failed f) {
+                    log.add(f.message());
+                }
+            }
+            return new Failed(log);
+        }
+        ProgramInterface iface = new ProgramInterface(attributes, varyings, uniforms, samplers,
+                vertex.iface().uniformVec4Count(), fragment.iface().uniformVec4Count());
+        return new Linked(new LinkedProgram(vertex, fragment, remap, vok.text(), fok.text(), iface, generation));
+    }
+
+    private static void mergeUniform(List<UniformInfo> uniforms, InterfaceVar u, Stage stage, List<String> log) {
+        for (int i = 0; i < uniforms.size(); i++) {
+            UniformInfo e = uniforms.get(i);
+            if (e.name().equals(u.name())) {
+                if (e.type() != u.type()) {
+                    log.add(Messages.UNIFORM_TYPE_MISMATCH + "\n" + u.name());
+                } else {
+                    uniforms.set(i, stage == Stage.VERTEX
+                            ? new UniformInfo(e.name(), e.type(), e.stage(), e.slot(), u.slot(), e.fragmentSlot())
+                            : new UniformInfo(e.name(), e.type(), e.stage(), e.slot(), e.vertexSlot(), u.slot()));
+                }
+                return;
+            }
+        }
+        uniforms.add(new UniformInfo(u.name(), u.type(), stage, u.slot(),
+                stage == Stage.VERTEX ? u.slot() : -1, stage == Stage.FRAGMENT ? u.slot() : -1));
+    }
+
+    private static InterfaceVar find(List<InterfaceVar> vars, String name) {
+        for (InterfaceVar v : vars) {
+            if (v.name().equals(name)) {
+                return v;
+            }
+        }
+        return null;
+    }
+}

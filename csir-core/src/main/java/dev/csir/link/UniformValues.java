@@ -1,0 +1,72 @@
+package dev.csir.link;
+
+import dev.csir.diag.Messages;
+import dev.csir.ir.Stage;
+import java.util.Optional;
+
+/**
+ * The vec4 constant storage of both stages of a linked program (32 vec4 each), written by
+ * uniform name. Setting a uniform writes every stage that declares it, at that stage's slot.
+ */
+public final class UniformValues {
+    /** vec4 slots per stage. */
+    public static final int SLOTS = 32;
+
+    private final ProgramInterface iface;
+    private final float[] vertex = new float[SLOTS * 4];
+    private final float[] fragment = new float[SLOTS * 4];
+
+    UniformValues(ProgramInterface iface) {
+        this.iface = iface;
+    }
+
+    /**
+     * Sets a uniform by name. Matrices are given column-major (16 floats for mat4, 9 for mat3);
+     * vectors and scalars their component count. Returns an error message, or empty when set.
+     */
+    public Optional<String> set(String name, float... values) {
+        Optional<UniformInfo> found = iface.uniform(name);
+        if (found.isEmpty()) {
+            return Optional.of(Messages.NO_SUCH_UNIFORM + " '" + name + "'");
+        }
+        UniformInfo u = found.get();
+        if (values.length != u.floats()) {
+            return Optional.of("uniform '" + name + "' of type " + u.type().glslName() + " takes " + u.floats()
+                    + " values, got " + values.length);
+        }
+        for (Stage s : Stage.values()) {
+            Optional<Integer> slot = u.slotIn(s);
+            if (slot.isPresent()) {
+                write(s == Stage.VERTEX ? vertex : fragment, slot.get(), u, values);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static void write(float[] dst, int slot, UniformInfo u, float[] v) {
+        if (u.type().isMatrix()) {
+            int n = u.type().components();
+            for (int col = 0; col < u.type().columns(); col++) {
+                int base = (slot + col) * 4;
+                for (int row = 0; row < 4; row++) {
+                    dst[base + row] = row < n ? v[col * n + row] : 0f;
+                }
+            }
+        } else {
+            System.arraycopy(v, 0, dst, slot * 4, v.length);
+        }
+    }
+
+    /** The live storage of a stage (32 vec4 = 128 floats), as the interpreter reads it. */
+    public float[] words(Stage stage) {
+        return stage == Stage.VERTEX ? vertex : fragment;
+    }
+
+    /** A copy of the vec4 slots a stage declares (what a renderer uploads). */
+    public float[] upload(Stage stage) {
+        float[] src = words(stage);
+        float[] out = new float[iface.vec4s(stage) * 4];
+        System.arraycopy(src, 0, out, 0, out.length);
+        return out;
+    }
+}

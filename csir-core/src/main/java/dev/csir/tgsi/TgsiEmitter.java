@@ -1,0 +1,141 @@
+package dev.csir.tgsi;
+
+import dev.csir.diag.Messages;
+import dev.csir.ir.Insn;
+import dev.csir.ir.Limits;
+import dev.csir.ir.Opcode;
+import dev.csir.ir.ShaderInterface;
+import dev.csir.ir.ShaderIr;
+import dev.csir.ir.Stage;
+
+/**
+ * Turns verified CSIR into the TGSI text virglrenderer parses: the header, the declarations
+ * from the interface high-water marks, one {@code IMM} per surviving CONST, then numbered
+ * instructions and {@code END}.
+ *
+ * <p>Differences from the original C emitter, all deliberate: {@code IF} reads its condition as
+ * {@code TEMP[a].xxxx} (virglrenderer rejects {@code .x}); a vertex shader that samples declares
+ * its samplers (the original declared them only in fragment shaders); immediates are written by
+ * {@link TgsiFloats}, which never clamps or flushes a value; and the budget is checked on the
+ * final length, so text is either complete and within {@link Limits#tgsiBudget()} bytes or absent;
+ * and gl_FragCoord moves off IN[7] when a varying is declared there (the original declared IN[7]
+ * twice; virglrenderer accepts that but then reads the fragment coordinate for both, so the
+ * varying is lost).
+ * Register numbers and the instruction mapping are otherwise those of the original.
+ */
+public final class TgsiEmitter {
+    private TgsiEmitter() {
+    }
+
+    /** Standalone emission (no varying remap) with the default limits. */
+    public static TgsiResult emit(ShaderIr ir) {
+        return emit(ir, null, Limits.DEFAULT);
+    }
+
+    /** Emission with a linker's varying remap (fragment-local slot to linked slot; -1 keeps it). */
+    public static TgsiResult emit(ShaderIr ir, int[] remapOrNull) {
+        return emit(ir, remapOrNull, Limits.DEFAULT);
+    }
+
+    /** Emission with a varying remap and explicit limits (the budget is {@code limits.tgsiBudget()}). */
+    public static TgsiResult emit(ShaderIr ir, int[] remapOrNull, Limits limits) {
+        int budget = limits.tgsiBudget();
+        int consts = 0;
+        boolean fragCoord = false;
+        for (int i = 0; i < ir.size(); i++) {
+            int op = ir.insn(i).op();
+            if (op == Opcode.CONST.code()) {
+                consts++;
+            } else if (op == Opcode.LOAD_FCOORD.code()) {
+                fragCoord = true;
+            }
+        }
+        ShaderInterface iface = ir.iface();
+        int declarations = 8 + Math.max(0, iface.attrHi() + 1) + Math.max(0, iface.varHi() + 1)
+                + 2 * Math.max(0, iface.sampHi() + 1);
+        // Typical line sizes, so the buffer rarely grows; text past the budget is never kept.
+        long estimate = 32L * declarations + 64L * consts + 40L * ir.size();
+        TgsiWriter w = new TgsiWriter((int) Math.min(estimate, budget + 256L));
+
+        int fragCoordInput = TgsiInstructions.fragCoordInput(iface, remapOrNull);
+        header(w, ir, remapOrNull, fragCoord ? fragCoordInput : -1);
+        immediates(w, ir);
+        if (w.length() > budget) {
+            return new TgsiResult.Failed(Messages.TGSI_BUDGET);
+        }
+        TgsiInstructions body = new TgsiInstructions(w, remapOrNull, fragCoordInput);
+        for (int i = 0; i < ir.size(); i++) {
+            if (!body.emit(ir.insn(i))) {
+                return new TgsiResult.Failed(Messages.TGSI_UNSUPPORTED);
+            }
+            // The text only grows, so once past the budget there is no point going on.
+            if (w.length() > budget) {
+                return new TgsiResult.Failed(Messages.TGSI_BUDGET);
+            }
+        }
+        w.begin("END").end();
+        if (w.length() > budget) {
+            return new TgsiResult.Failed(Messages.TGSI_BUDGET);
+        }
+        return new TgsiResult.Ok(w.sb.toString());
+    }
+
+    /** {@code fragCoordInput} is the register of gl_FragCoord, or -1 when nothing loads it. */
+    private static void header(TgsiWriter w, ShaderIr ir, int[] remap, int fragCoordInput) {
+        ShaderInterface iface = ir.iface();
+        w.text(ir.stage().tgsiHeader()).end();
+        if (ir.stage() == Stage.VERTEX) {
+            // Dense over 0..attrHi: explicit locations can leave declared but unused inputs.
+            for (int i = 0; i <= iface.attrHi(); i++) {
+                w.text("DCL ").reg("IN", i).end();
+            }
+            w.text("DCL OUT[0], POSITION").end();
+            for (int i = 0; i <= iface.varHi(); i++) {
+                w.text("DCL ").reg("OUT", i + 1).text(", ").reg("GENERIC", i).end();
+            }
+        } else {
+            for (int i = 0; i <= iface.varHi(); i++) {
+                int s = TgsiInstructions.remapped(remap, i);
+                w.text("DCL ").reg("IN", s).text(", ").reg("GENERIC", s).text(", PERSPECTIVE").end();
+            }
+            if (fragCoordInput >= 0) {
+                w.text("DCL ").reg("IN", fragCoordInput).text(", POSITION").end();
+            }
+            w.text("DCL OUT[0], COLOR").end();
+        }
+        for (int i = 0; i <= iface.sampHi(); i++) {
+            w.text("DCL ").reg("SAMP", i).end();
+            w.text("DCL ").reg("SVIEW", i).text(", 2D, FLOAT").end();
+        }
+        if (iface.uniHi() >= 0) {
+            w.text("DCL CONST[0][0..").num(iface.uniHi()).text("]").end();
+        }
+        if (ir.temps() == 1) {
+            w.text("DCL TEMP[0]").end();
+        } else if (ir.temps() > 1) {
+            w.text("DCL TEMP[0..").num(ir.temps() - 1).text("]").end();
+        }
+    }
+
+    /** One IMM per surviving CONST in IR order; lanes past ncomp are zero. */
+    private static void immediates(TgsiWriter w, ShaderIr ir) {
+        int k = 0;
+        for (int i = 0; i < ir.size(); i++) {
+            Insn in = ir.insn(i);
+            if (in.op() != Opcode.CONST.code()) {
+                continue;
+            }
+            w.reg("IMM", k++).text(" FLT32 {");
+            int n = Math.min(in.ncomp(), 4);
+            for (int lane = 0; lane < 4; lane++) {
+                if (lane > 0) {
+                    w.text(", ");
+                }
+                int index = in.aux() + lane;
+                TgsiFloats.append(w.sb, lane < n && index >= 0 && index < ir.immediateCount()
+                        ? ir.immediate(index) : 0f);
+            }
+            w.text("}").end();
+        }
+    }
+}

@@ -1,0 +1,184 @@
+package dev.csir.tgsi;
+
+import dev.csir.ir.Insn;
+import dev.csir.ir.Opcode;
+import dev.csir.ir.ShaderInterface;
+
+/** Writes the TGSI instruction lines of one CSIR instruction (§5.3 of the original's reference). */
+final class TgsiInstructions {
+    /** TGSI input register that carries gl_FragCoord by this backend's convention. */
+    static final int FRAGCOORD_INPUT = 7;
+
+    private final TgsiWriter w;
+    private final int[] remap;
+    private final int fragCoordInput;
+    private int nextImm;
+
+    TgsiInstructions(TgsiWriter w, int[] remap, int fragCoordInput) {
+        this.w = w;
+        this.remap = remap;
+        this.fragCoordInput = fragCoordInput;
+    }
+
+    /**
+     * The input register for gl_FragCoord: IN[7] as in the original, unless a (remapped) varying
+     * is declared there; then the register after the highest varying. (Declared twice, IN[7] is
+     * accepted by virglrenderer but reads the fragment coordinate, hiding the varying.)
+     */
+    static int fragCoordInput(ShaderInterface iface, int[] remap) {
+        int highest = -1;
+        boolean clash = false;
+        for (int i = 0; i <= iface.varHi(); i++) {
+            int s = remapped(remap, i);
+            clash |= s == FRAGCOORD_INPUT;
+            highest = Math.max(highest, s);
+        }
+        return clash ? highest + 1 : FRAGCOORD_INPUT;
+    }
+
+    /** The varying slot a fragment-local slot is read from after linking. */
+    static int remapped(int[] remap, int slot) {
+        return remap != null && slot >= 0 && slot < remap.length && remap[slot] >= 0 ? remap[slot] : slot;
+    }
+
+    /** Lanes written by MOV, SWZ and the binary ops: ncomp, where 0 means 4. */
+    private static int lanes(Insn in) {
+        int n = in.ncomp();
+        return n == 0 || n > 4 ? 4 : n;
+    }
+
+    /** Lanes expanded by the per-lane ops: ncomp, where 0 means 1. */
+    private static int scalarLanes(Insn in) {
+        int n = in.ncomp();
+        return n == 0 ? 1 : Math.min(n, 4);
+    }
+
+    /**
+     * Writes the lines for {@code in}; returns false when the instruction has no TGSI form
+     * (a comparison code or matrix width the verifier does not check).
+     */
+    boolean emit(Insn in) {
+        Opcode op = in.opcode();
+        if (op == null) {
+            return false;
+        }
+        switch (op) {
+            case NOP -> { }
+            case CONST -> {
+                w.begin("MOV").sp().temp(in.dst()).comma().reg("IMM", nextImm++).end();
+            }
+            case MOV -> {
+                int n = lanes(in);
+                w.begin("MOV").sp().tempMasked(in.dst(), n).comma()
+                        .tempSwizzled(in.a(), TgsiWriter.IDENTITY, n).end();
+            }
+            case SWZ -> {
+                int n = lanes(in);
+                w.begin("MOV").sp().tempMasked(in.dst(), n).comma().tempSwizzled(in.a(), in.aux(), n).end();
+            }
+            case SETLANE -> w.begin("MOV").sp().tempLane(in.dst(), in.aux() & 3).comma()
+                    .tempReplicated(in.a(), in.aux2() & 3).end();
+            case ADD -> binary("ADD", in);
+            case SUB -> binary("SUB", in);
+            case MUL -> binary("MUL", in);
+            case MIN -> binary("MIN", in);
+            case MAX -> binary("MAX", in);
+            case ABS -> w.begin("ABS").sp().temp(in.dst()).comma().temp(in.a()).end();
+            case DOT -> w.begin(in.aux() == 4 ? "DP4" : "DP3").sp().tempLane(in.dst(), 0).comma()
+                    .temp(in.a()).comma().temp(in.b()).end();
+            case RSQ -> perLane("RSQ", in);
+            case RCP -> perLane("RCP", in);
+            case SIN -> perLane("SIN", in);
+            case COS -> perLane("COS", in);
+            case TRUNC -> perLane("TRUNC", in);
+            case POW -> w.begin("POW").sp().tempLane(in.dst(), 0).comma().tempReplicated(in.a(), 0).comma()
+                    .tempReplicated(in.b(), 0).end();
+            case CMP -> {
+                return compare(in);
+            }
+            case MULMV -> {
+                if (in.aux() < 1 || in.aux() > 4) {
+                    return false;
+                }
+                matrixColumn(in.dst(), in.a(), in.b(), in.aux());
+            }
+            case MULMM -> {
+                if (in.aux() < 1 || in.aux() > 4) {
+                    return false;
+                }
+                for (int col = 0; col < in.aux(); col++) {
+                    matrixColumn(in.dst() + col, in.a(), in.b() + col, in.aux());
+                }
+            }
+            case SAMPLE -> w.begin("TEX").sp().temp(in.dst()).comma().temp(in.a()).comma()
+                    .reg("SAMP", in.aux()).text(", 2D").end();
+            case LOAD_ATTR -> w.begin("MOV").sp().temp(in.dst()).comma().reg("IN", in.aux()).end();
+            case LOAD_VAR -> w.begin("MOV").sp().temp(in.dst()).comma().reg("IN", remapped(remap, in.aux())).end();
+            case LOAD_UNI -> {
+                for (int k = 0; k < in.aux2(); k++) {
+                    w.begin("MOV").sp().temp(in.dst() + k).comma().constant(in.aux() + k).end();
+                }
+            }
+            case LOAD_FCOORD -> w.begin("MOV").sp().temp(in.dst()).comma().reg("IN", fragCoordInput).end();
+            case STORE_POS, STORE_COLOR -> w.begin("MOV").sp().reg("OUT", 0).comma().temp(in.a()).end();
+            case STORE_VAR -> w.begin("MOV").sp().reg("OUT", in.aux() + 1).comma().temp(in.a()).end();
+            // virglrenderer's parser wants four swizzle letters here too; ".x" is rejected.
+            case IF -> w.begin("IF").sp().tempReplicated(in.a(), 0).end();
+            case ELSE -> w.begin("ELSE").end();
+            case ENDIF -> w.begin("ENDIF").end();
+            case DISCARD -> w.begin("KILL").end();
+        }
+        return true;
+    }
+
+    private void binary(String opcode, Insn in) {
+        w.begin(opcode).sp().tempMasked(in.dst(), lanes(in)).comma().temp(in.a()).comma().temp(in.b()).end();
+    }
+
+    private void perLane(String opcode, Insn in) {
+        int n = scalarLanes(in);
+        for (int k = 0; k < n; k++) {
+            w.begin(opcode).sp().tempLane(in.dst(), k).comma().tempReplicated(in.a(), k).end();
+        }
+    }
+
+    /**
+     * Comparisons write 1.0 or 0.0 to lane x. GT and LE use SLT and SGE with swapped operands
+     * (codes as in {@link dev.csir.ir.Cmp}: LT 1, GT 2, LE 3, GE 4, EQ 5, NE 6).
+     */
+    private boolean compare(Insn in) {
+        String opcode;
+        boolean swap = false;
+        switch (in.aux()) {
+            case 1 -> opcode = "SLT";
+            case 2 -> {
+                opcode = "SLT";
+                swap = true;
+            }
+            case 3 -> {
+                opcode = "SGE";
+                swap = true;
+            }
+            case 4 -> opcode = "SGE";
+            case 5 -> opcode = "SEQ";
+            case 6 -> opcode = "SNE";
+            default -> {
+                return false;
+            }
+        }
+        int p = swap ? in.b() : in.a();
+        int q = swap ? in.a() : in.b();
+        w.begin(opcode).sp().tempLane(in.dst(), 0).comma().tempReplicated(p, 0).comma()
+                .tempReplicated(q, 0).end();
+        return true;
+    }
+
+    /** dst = sum over columns c of m[c] * v.c: one MUL, then a MAD per further column. */
+    private void matrixColumn(int dst, int m, int v, int cols) {
+        w.begin("MUL").sp().temp(dst).comma().tempReplicated(v, 0).comma().temp(m).end();
+        for (int c = 1; c < cols; c++) {
+            w.begin("MAD").sp().temp(dst).comma().tempReplicated(v, c).comma().temp(m + c).comma()
+                    .temp(dst).end();
+        }
+    }
+}

@@ -1,0 +1,285 @@
+package dev.csir.verify;
+
+import dev.csir.diag.Messages;
+import dev.csir.ir.Cmp;
+import dev.csir.ir.Insn;
+import dev.csir.ir.Limits;
+import dev.csir.ir.Opcode;
+import dev.csir.ir.ShaderInterface;
+import dev.csir.ir.ShaderIr;
+import dev.csir.ir.Stage;
+import dev.csir.ir.Type;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Checks that a CSIR shader is structurally sound, so that the interpreter can run it and the
+ * TGSI emitter can emit it without failing; it reports every problem rather than the first.
+ *
+ * <p>The checks of the original {@code sh_verify} run in its order: the whole-shader sizes
+ * ({@code IR size is invalid}), then per non-NOP instruction the opcode, IF/ELSE/ENDIF, the
+ * stage restrictions, SAMPLE, LOAD_ATTR, LOAD_VAR/STORE_VAR, LOAD_UNI, MULMM, CONST, the
+ * destination and the operands, and finally the closing depth. A bad stage is not checked here
+ * because {@link Stage} cannot hold one (the CSI loader reports it). Problems at index -1 concern
+ * the whole shader.
+ *
+ * <p>Additions, because the contract is that anything accepted runs and emits:
+ * <ul>
+ * <li>the immediate pool must fit {@link Limits#maxImmediates()} ({@code IR size is invalid});</li>
+ * <li>IF nests at most {@link Limits#maxIfDepth()} deep; control-flow state stays sensible after
+ *     an error (an IF is always pushed, a stray ELSE or ENDIF is ignored);</li>
+ * <li>LOAD_ATTR only in vertex shaders, LOAD_VAR and LOAD_FCOORD only in fragment shaders,
+ *     STORE_VAR only in vertex shaders (the language never produces anything else);</li>
+ * <li>slots are bounded by the limits as well as the interface: SAMPLE {@code aux <= sampHi <
+ *     samplerSlots}, LOAD_ATTR {@code aux <= attrHi < attributeSlots}, varyings
+ *     {@code < varyingSlots}, LOAD_UNI {@code aux + aux2 <= uniformSlots};</li>
+ * <li>multi-temporary spans are checked in full: LOAD_UNI {@code dst..dst+aux2-1}; MULMM
+ *     {@code dst}, {@code a} and {@code b} over {@code aux} columns; MULMV {@code a..a+aux-1}
+ *     with {@code aux} 3 or 4 ({@code invalid matrix multiply});</li>
+ * <li>{@code ty} must name a {@link Type} ({@code invalid type}); {@code ncomp} is 0..4, and
+ *     1..4 on CONST ({@code invalid component count});</li>
+ * <li>CMP carries a {@link Cmp} code ({@code invalid comparison}); DOT a width 1..4
+ *     ({@code invalid dot product width}); SETLANE lanes 0..3 ({@code invalid lane}); SWZ a
+ *     mask 0..255 ({@code invalid swizzle});</li>
+ * <li>each opcode's operands must be present: every value-producing op needs a destination,
+ *     and the ops that read {@code a} or {@code b} need them ({@code invalid destination},
+ *     {@code invalid operand}; IF's {@code a} reports {@code invalid if}).</li>
+ * </ul>
+ */
+public final class Verifier {
+    private Verifier() {
+    }
+
+    /** One problem: the instruction index, or -1 for the whole shader, and the message. */
+    public record Problem(int index, String message) {
+        @Override
+        public String toString() {
+            return index < 0 ? message : "instruction " + index + ": " + message;
+        }
+    }
+
+    /** Every problem of {@code ir} against the default limits; empty when it is valid. */
+    public static List<Problem> verify(ShaderIr ir) {
+        return verify(ir, Limits.DEFAULT);
+    }
+
+    /** Every problem of {@code ir} against {@code limits}; empty when it is valid. Never throws. */
+    public static List<Problem> verify(ShaderIr ir, Limits limits) {
+        if (ir == null) {
+            return List.of(new Problem(-1, Messages.NO_SHADER));
+        }
+        return new Scan(ir, limits == null ? Limits.DEFAULT : limits).run();
+    }
+
+    /** Whether {@code ir} has no problem against the default limits. */
+    public static boolean isValid(ShaderIr ir) {
+        return verify(ir).isEmpty();
+    }
+
+    /** One pass over one shader; holds the control-flow stack and the problems found. */
+    private static final class Scan {
+        private final ShaderIr ir;
+        private final Limits limits;
+        private final ShaderInterface iface;
+        private final List<Problem> problems = new ArrayList<>();
+        /** Per open IF: whether its ELSE was seen. Sized so no nesting can overflow it. */
+        private final boolean[] elseSeen;
+        private int depth;
+        private int index;
+
+        Scan(ShaderIr ir, Limits limits) {
+            this.ir = ir;
+            this.limits = limits;
+            this.iface = ir.iface();
+            this.elseSeen = new boolean[ir.size() + 1];
+        }
+
+        List<Problem> run() {
+            index = -1;
+            if (ir.temps() > limits.maxTemporaries() || ir.size() > limits.maxInstructions()
+                    || ir.immediateCount() > limits.maxImmediates()) {
+                report(Messages.IR_SIZE_INVALID);
+            }
+            for (index = 0; index < ir.size(); index++) {
+                instruction(ir.insn(index));
+            }
+            index = -1;
+            if (depth != 0) {
+                report(Messages.UNBALANCED_CONTROL_FLOW);
+            }
+            return List.copyOf(problems);
+        }
+
+        private void instruction(Insn in) {
+            Opcode op = in.opcode();
+            if (op == null) {
+                report(Messages.INVALID_OPCODE);
+                return;
+            }
+            if (op == Opcode.NOP) {
+                return;
+            }
+            controlFlow(op, in);
+            stage(op);
+            slotsAndSpans(op, in);
+            shape(op, in);
+            operands(op, in);
+        }
+
+        private void controlFlow(Opcode op, Insn in) {
+            switch (op) {
+                case IF -> {
+                    if (!temp(in.a()) || depth >= limits.maxIfDepth()) {
+                        report(Messages.INVALID_IF);
+                    }
+                    // Pushed even when invalid, so its ELSE and ENDIF still match.
+                    elseSeen[depth++] = false;
+                }
+                case ELSE -> {
+                    if (depth == 0 || elseSeen[depth - 1]) {
+                        report(Messages.INVALID_ELSE);
+                    } else {
+                        elseSeen[depth - 1] = true;
+                    }
+                }
+                case ENDIF -> {
+                    if (depth == 0) {
+                        report(Messages.INVALID_ENDIF);
+                    } else {
+                        depth--;
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+
+        private void stage(Opcode op) {
+            boolean vertex = ir.stage() == Stage.VERTEX;
+            switch (op) {
+                case STORE_POS -> check(vertex, Messages.POSITION_STORE_STAGE);
+                case STORE_COLOR -> check(!vertex, Messages.COLOR_STORE_STAGE);
+                case DISCARD -> check(!vertex, Messages.DISCARD_STAGE);
+                case LOAD_ATTR -> check(vertex, Messages.ATTRIBUTE_LOAD_STAGE);
+                case LOAD_VAR -> check(!vertex, Messages.VARYING_LOAD_STAGE);
+                case STORE_VAR -> check(vertex, Messages.VARYING_STORE_STAGE);
+                case LOAD_FCOORD -> check(!vertex, Messages.FRAGCOORD_LOAD_STAGE);
+                default -> {
+                }
+            }
+        }
+
+        private void slotsAndSpans(Opcode op, Insn in) {
+            switch (op) {
+                case SAMPLE -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots()),
+                        Messages.INVALID_SAMPLER);
+                case LOAD_ATTR -> check(slot(in.aux(), iface.attrHi(), limits.attributeSlots()),
+                        Messages.INVALID_ATTRIBUTE);
+                case LOAD_VAR, STORE_VAR -> check(in.aux() >= 0 && in.aux() < limits.varyingSlots(),
+                        Messages.INVALID_VARYING);
+                case LOAD_UNI -> check(in.aux() >= 0 && in.aux2() >= 1
+                        && in.aux() + in.aux2() <= limits.uniformSlots() && span(in.dst(), in.aux2()),
+                        Messages.INVALID_UNIFORM_LOAD);
+                case MULMM -> check(matrixWidth(in.aux()) && span(in.dst(), in.aux())
+                        && span(in.a(), in.aux()) && span(in.b(), in.aux()),
+                        Messages.INVALID_MATRIX_MULTIPLY);
+                case MULMV -> check(matrixWidth(in.aux()) && span(in.a(), in.aux()),
+                        Messages.INVALID_MATRIX_MULTIPLY);
+                case CONST -> check(temp(in.dst()) && in.aux() >= 0
+                        && in.aux() + in.ncomp() <= ir.immediateCount(), Messages.INVALID_CONSTANT);
+                default -> {
+                }
+            }
+        }
+
+        /** The per-opcode shape of the record: type, component count, codes and lanes. */
+        private void shape(Opcode op, Insn in) {
+            check(Type.of(in.ty()) != null, Messages.INVALID_TYPE);
+            int minComponents = op == Opcode.CONST ? 1 : 0;
+            check(in.ncomp() >= minComponents && in.ncomp() <= 4, Messages.INVALID_COMPONENT_COUNT);
+            switch (op) {
+                case CMP -> check(Cmp.of(in.aux()) != null, Messages.INVALID_COMPARISON);
+                case DOT -> check(in.aux() >= 1 && in.aux() <= 4, Messages.INVALID_DOT_WIDTH);
+                case SETLANE -> check(lane(in.aux()) && lane(in.aux2()), Messages.INVALID_LANE);
+                case SWZ -> check(in.aux() >= 0 && in.aux() <= 0xFF, Messages.INVALID_SWIZZLE);
+                default -> {
+                }
+            }
+        }
+
+        /**
+         * The destination and the {@code a}/{@code b} operands: a present one must be a valid
+         * temporary, a required one must be present. Fields a specific check above already
+         * covers are left to it, so one fault gives one problem.
+         */
+        private void operands(Opcode op, Insn in) {
+            boolean ownDst = op == Opcode.LOAD_UNI || op == Opcode.MULMM || op == Opcode.CONST;
+            boolean ownA = op == Opcode.IF || op == Opcode.MULMM || op == Opcode.MULMV;
+            boolean ownB = op == Opcode.MULMM;
+            if (!ownDst) {
+                check(field(in.dst(), writes(op)), Messages.INVALID_DESTINATION);
+            }
+            boolean a = ownA || field(in.a(), readsA(op));
+            boolean b = ownB || field(in.b(), readsB(op));
+            check(a && b, Messages.INVALID_OPERAND);
+        }
+
+        private static boolean writes(Opcode op) {
+            return switch (op) {
+                case STORE_POS, STORE_VAR, STORE_COLOR, IF, ELSE, ENDIF, DISCARD, NOP -> false;
+                default -> true;
+            };
+        }
+
+        private static boolean readsA(Opcode op) {
+            return switch (op) {
+                case MOV, SWZ, SETLANE, ADD, SUB, MUL, MAX, MIN, ABS, DOT, RSQ, RCP, SIN, COS, POW,
+                        TRUNC, CMP, MULMV, MULMM, SAMPLE, STORE_POS, STORE_VAR, STORE_COLOR, IF -> true;
+                default -> false;
+            };
+        }
+
+        private static boolean readsB(Opcode op) {
+            return switch (op) {
+                case ADD, SUB, MUL, MAX, MIN, DOT, POW, CMP, MULMV, MULMM -> true;
+                default -> false;
+            };
+        }
+
+        /** A field that must be a valid temporary when required or when set (>= 0). */
+        private boolean field(int t, boolean required) {
+            return required || t >= 0 ? temp(t) : true;
+        }
+
+        private boolean temp(int t) {
+            return t >= 0 && t < ir.temps() && t < limits.maxTemporaries();
+        }
+
+        /** {@code n} consecutive valid temporaries from {@code base}. */
+        private boolean span(int base, int n) {
+            return n >= 1 && temp(base) && temp(base + n - 1);
+        }
+
+        private static boolean slot(int slot, int hi, int slots) {
+            return slot >= 0 && slot <= hi && slot < slots;
+        }
+
+        private static boolean matrixWidth(int cols) {
+            return cols == 3 || cols == 4;
+        }
+
+        private static boolean lane(int lane) {
+            return lane >= 0 && lane <= 3;
+        }
+
+        private void check(boolean ok, String message) {
+            if (!ok) {
+                report(message);
+            }
+        }
+
+        private void report(String message) {
+            problems.add(new Problem(index, message));
+        }
+    }
+}

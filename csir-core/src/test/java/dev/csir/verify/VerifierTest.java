@@ -1,0 +1,567 @@
+package dev.csir.verify;
+
+import static dev.csir.ir.Opcode.*;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.csir.diag.Messages;
+import dev.csir.ir.Cmp;
+import dev.csir.ir.Insn;
+import dev.csir.ir.Limits;
+import dev.csir.ir.Opcode;
+import dev.csir.ir.ShaderInterface;
+import dev.csir.ir.ShaderIr;
+import dev.csir.ir.Stage;
+import dev.csir.ir.Type;
+import dev.csir.verify.Verifier.Problem;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+class VerifierTest {
+    /** attrHi 3, varHi 2, uniHi 7, sampHi 1. */
+    static final ShaderInterface IFACE = new ShaderInterface(3, 2, 7, 1, List.of());
+    static final int TEMPS = 16;
+    static final float[] IMMS = {1, 2, 3, 4, 5, 6, 7, 8};
+
+    static Insn op(Opcode op, int ncomp, int dst, int a, int b, int aux, int aux2) {
+        return Insn.of(op, Type.VEC4, ncomp, dst, a, b, aux, aux2);
+    }
+
+    static Insn op(Opcode op, int dst, int a, int b) {
+        return op(op, 4, dst, a, b, 0, 0);
+    }
+
+    static ShaderIr shader(Stage stage, Insn... code) {
+        return new ShaderIr("t", stage, List.of(code), IMMS, TEMPS, IFACE);
+    }
+
+    static ShaderIr vs(Insn... code) {
+        return shader(Stage.VERTEX, code);
+    }
+
+    static ShaderIr fs(Insn... code) {
+        return shader(Stage.FRAGMENT, code);
+    }
+
+    static List<Problem> at(int index, String... messages) {
+        return Arrays.stream(messages).map(m -> new Problem(index, m)).toList();
+    }
+
+    static void rejects(ShaderIr ir, int index, String message) {
+        assertThat(Verifier.verify(ir)).containsExactly(new Problem(index, message));
+        assertThat(Verifier.isValid(ir)).isFalse();
+    }
+
+    /** A fragment shader touching every opcode that a fragment shader may hold. */
+    static ShaderIr fullFragment() {
+        return fs(
+                op(CONST, 4, 0, -1, -1, 0, 0),
+                op(CONST, 1, 1, -1, -1, 4, 0),
+                op(MOV, 4, 2, 0, -1, 0, 0),
+                op(SWZ, 2, 3, 0, -1, 0b1110, 0),
+                op(SETLANE, 0, 3, 1, -1, 3, 0),
+                op(ADD, 2, 0, 1), op(SUB, 2, 0, 1), op(MUL, 2, 0, 1), op(MAX, 2, 0, 1), op(MIN, 2, 0, 1),
+                op(ABS, 2, 0, -1),
+                op(DOT, 1, 4, 0, 2, 3, 0),
+                op(RSQ, 1, 4, 4, -1, 0, 0), op(RCP, 1, 4, 4, -1, 0, 0),
+                op(SIN, 1, 4, 4, -1, 0, 0), op(COS, 1, 4, 4, -1, 0, 0),
+                op(POW, 1, 4, 4, 1, 0, 0), op(TRUNC, 1, 4, 4, -1, 0, 0),
+                op(CMP, 1, 5, 4, 1, Cmp.GE.code(), 0),
+                op(LOAD_UNI, 0, 8, -1, -1, 0, 4),
+                op(LOAD_UNI, 0, 12, -1, -1, 4, 4),
+                op(MULMV, 4, 6, 8, 2, 4, 0),
+                op(MULMM, 4, 8, 8, 12, 4, 0),
+                op(LOAD_VAR, 4, 7, -1, -1, 2, 0),
+                op(LOAD_FCOORD, 4, 6, -1, -1, 0, 0),
+                op(SAMPLE, 4, 6, 7, -1, 1, 0),
+                op(IF, -1, 5, -1),
+                op(DISCARD, -1, -1, -1),
+                op(ELSE, -1, -1, -1),
+                op(STORE_COLOR, -1, 6, -1),
+                op(ENDIF, -1, -1, -1));
+    }
+
+    @Test
+    void acceptsAShaderWithEveryFragmentOpcode() {
+        assertThat(Verifier.verify(fullFragment())).isEmpty();
+        assertThat(Verifier.isValid(fullFragment())).isTrue();
+    }
+
+    @Test
+    void acceptsAVertexShaderWithItsInterfaceAtTheHighWaterMarks() {
+        ShaderIr ir = vs(
+                op(LOAD_ATTR, 4, 0, -1, -1, 3, 0),
+                op(LOAD_UNI, 0, 1, -1, -1, 0, 3),
+                op(MULMV, 3, 4, 1, 0, 3, 0),
+                op(SAMPLE, 4, 5, 4, -1, 1, 0),
+                op(STORE_VAR, 4, -1, 5, -1, 2, 0),
+                op(STORE_POS, -1, 4, -1));
+        assertThat(Verifier.verify(ir)).isEmpty();
+    }
+
+    @Test
+    void skipsNopsWhateverTheirFields() {
+        Insn garbage = new Insn(NOP.code(), 200, 99, 5000, -7, 9999, 1, -3, 77);
+        assertThat(Verifier.verify(vs(garbage, op(STORE_POS, -1, 0, -1)))).isEmpty();
+    }
+
+    @Test
+    void nullShaderIsAProblemNotAnException() {
+        assertThat(Verifier.verify(null)).containsExactly(new Problem(-1, Messages.NO_SHADER));
+        assertThat(Verifier.verify(vs(), null)).isEmpty();
+    }
+
+    @Test
+    void problemDescribesItsInstruction() {
+        assertThat(new Problem(4, "invalid else")).hasToString("instruction 4: invalid else");
+        assertThat(new Problem(-1, "unbalanced control flow")).hasToString("unbalanced control flow");
+    }
+
+    @Nested
+    class Sizes {
+        @Test
+        void tooManyTemporaries() {
+            ShaderIr ir = new ShaderIr("t", Stage.VERTEX, List.of(), new float[0], 97, IFACE);
+            rejects(ir, -1, Messages.IR_SIZE_INVALID);
+            assertThat(Verifier.verify(ir.withCode(List.of()), limitsWithTemps(97))).isEmpty();
+        }
+
+        @Test
+        void tooManyInstructions() {
+            List<Insn> nops = new ArrayList<>();
+            for (int i = 0; i < 385; i++) {
+                nops.add(op(NOP, -1, -1, -1));
+            }
+            ShaderIr ir = vs().withCode(nops);
+            rejects(ir, -1, Messages.IR_SIZE_INVALID);
+            assertThat(Verifier.verify(ir.withCode(nops.subList(0, 384)))).isEmpty();
+        }
+
+        @Test
+        void tooManyImmediates() {
+            ShaderIr ir = new ShaderIr("t", Stage.VERTEX, List.of(), new float[161], 1, IFACE);
+            rejects(ir, -1, Messages.IR_SIZE_INVALID);
+        }
+
+        @Test
+        void temporaryBeyondTheLimitEvenWhenAllocated() {
+            ShaderIr ir = new ShaderIr("t", Stage.VERTEX, List.of(op(MOV, 96, 0, -1)), IMMS, 97, IFACE);
+            assertThat(Verifier.verify(ir)).containsExactly(
+                    new Problem(-1, Messages.IR_SIZE_INVALID), new Problem(0, Messages.INVALID_DESTINATION));
+        }
+
+        private static Limits limitsWithTemps(int temps) {
+            Limits d = Limits.DEFAULT;
+            return new Limits(d.maxInstructions(), d.maxImmediates(), temps, d.maxIfDepth(),
+                    d.attributeSlots(), d.varyingSlots(), d.uniformSlots(), d.samplerSlots(), d.tgsiBudget());
+        }
+    }
+
+    @Nested
+    class Opcodes {
+        @Test
+        void opcodeAboveDiscard() {
+            rejects(vs(new Insn(33, 0, 0, -1, -1, -1, -1, 0, 0)), 0, Messages.INVALID_OPCODE);
+            rejects(vs(new Insn(255, 0, 0, -1, -1, -1, -1, 0, 0)), 0, Messages.INVALID_OPCODE);
+        }
+
+        @Test
+        void invalidType() {
+            rejects(vs(new Insn(MOV.code(), 14, 4, 0, 1, -1, -1, 0, 0)), 0, Messages.INVALID_TYPE);
+        }
+
+        @Test
+        void componentCountAboveFour() {
+            rejects(vs(op(ADD, 5, 0, 1, 2, 0, 0)), 0, Messages.INVALID_COMPONENT_COUNT);
+        }
+
+        @Test
+        void invalidComparison() {
+            rejects(vs(op(CMP, 1, 0, 1, 2, 0, 0)), 0, Messages.INVALID_COMPARISON);
+            rejects(vs(op(CMP, 1, 0, 1, 2, 7, 0)), 0, Messages.INVALID_COMPARISON);
+        }
+
+        @Test
+        void invalidDotWidth() {
+            rejects(vs(op(DOT, 1, 0, 1, 2, 0, 0)), 0, Messages.INVALID_DOT_WIDTH);
+            rejects(vs(op(DOT, 1, 0, 1, 2, 5, 0)), 0, Messages.INVALID_DOT_WIDTH);
+        }
+
+        @Test
+        void invalidLanes() {
+            rejects(vs(op(SETLANE, 0, 0, 1, -1, 4, 0)), 0, Messages.INVALID_LANE);
+            rejects(vs(op(SETLANE, 0, 0, 1, -1, 0, -1)), 0, Messages.INVALID_LANE);
+        }
+
+        @Test
+        void invalidSwizzleMask() {
+            rejects(vs(op(SWZ, 4, 0, 1, -1, 256, 0)), 0, Messages.INVALID_SWIZZLE);
+            rejects(vs(op(SWZ, 4, 0, 1, -1, -1, 0)), 0, Messages.INVALID_SWIZZLE);
+        }
+
+        @Test
+        void destinationOutOfRangeOrMissing() {
+            rejects(vs(op(MOV, TEMPS, 0, -1)), 0, Messages.INVALID_DESTINATION);
+            rejects(vs(op(ADD, -1, 0, 1)), 0, Messages.INVALID_DESTINATION);
+            rejects(vs(op(LOAD_ATTR, 4, -1, -1, -1, 0, 0)), 0, Messages.INVALID_DESTINATION);
+        }
+
+        @Test
+        void operandOutOfRangeOrMissing() {
+            rejects(vs(op(ADD, 0, 1, TEMPS)), 0, Messages.INVALID_OPERAND);
+            rejects(vs(op(ADD, 0, 1, -1)), 0, Messages.INVALID_OPERAND);
+            rejects(vs(op(MOV, 0, -1, -1)), 0, Messages.INVALID_OPERAND);
+            rejects(vs(op(STORE_POS, -1, -1, -1)), 0, Messages.INVALID_OPERAND);
+            rejects(vs(op(STORE_VAR, 4, -1, -1, -1, 0, 0)), 0, Messages.INVALID_OPERAND);
+            rejects(fs(op(SAMPLE, 4, 0, -1, -1, 0, 0)), 0, Messages.INVALID_OPERAND);
+            // An unused operand that is set must still be a valid temporary (as the original).
+            rejects(vs(op(ABS, 0, 1, 50)), 0, Messages.INVALID_OPERAND);
+        }
+
+        @Test
+        void theCFieldIsNotChecked() {
+            assertThat(Verifier.verify(vs(new Insn(MOV.code(), 7, 4, 0, 1, -1, 999, 0, 0)))).isEmpty();
+        }
+    }
+
+    @Nested
+    class ControlFlow {
+        @Test
+        void elseWithoutIf() {
+            rejects(fs(op(ELSE, -1, -1, -1)), 0, Messages.INVALID_ELSE);
+        }
+
+        @Test
+        void doubleElse() {
+            rejects(fs(op(IF, -1, 0, -1), op(ELSE, -1, -1, -1), op(ELSE, -1, -1, -1), op(ENDIF, -1, -1, -1)),
+                    2, Messages.INVALID_ELSE);
+        }
+
+        @Test
+        void endifWithoutIf() {
+            rejects(fs(op(IF, -1, 0, -1), op(ENDIF, -1, -1, -1), op(ENDIF, -1, -1, -1)), 2, Messages.INVALID_ENDIF);
+        }
+
+        @Test
+        void openAtTheEnd() {
+            rejects(fs(op(IF, -1, 0, -1), op(IF, -1, 0, -1), op(ENDIF, -1, -1, -1)), -1,
+                    Messages.UNBALANCED_CONTROL_FLOW);
+        }
+
+        @Test
+        void ifWithoutAValidCondition() {
+            rejects(fs(op(IF, -1, -1, -1), op(ENDIF, -1, -1, -1)), 0, Messages.INVALID_IF);
+            rejects(fs(op(IF, -1, TEMPS, -1), op(ENDIF, -1, -1, -1)), 0, Messages.INVALID_IF);
+        }
+
+        @Test
+        void nestingOfExactlyTheLimitIsAccepted() {
+            assertThat(Verifier.verify(nested(32))).isEmpty();
+        }
+
+        @Test
+        void nestingOneDeeperIsRejectedAtTheInnermostIf() {
+            assertThat(Verifier.verify(nested(33))).containsExactly(new Problem(32, Messages.INVALID_IF));
+        }
+
+        @Test
+        void theDepthLimitComesFromLimits() {
+            Limits d = Limits.DEFAULT;
+            Limits deeper = new Limits(d.maxInstructions(), d.maxImmediates(), d.maxTemporaries(), 40,
+                    d.attributeSlots(), d.varyingSlots(), d.uniformSlots(), d.samplerSlots(), d.tgsiBudget());
+            assertThat(Verifier.verify(nested(40), deeper)).isEmpty();
+            assertThat(Verifier.verify(nested(41), deeper)).containsExactly(new Problem(40, Messages.INVALID_IF));
+        }
+
+        @Test
+        void anElseWithEachOfTwoNestedIfsIsFine() {
+            assertThat(Verifier.verify(fs(op(IF, -1, 0, -1), op(IF, -1, 0, -1), op(ELSE, -1, -1, -1),
+                    op(ENDIF, -1, -1, -1), op(ELSE, -1, -1, -1), op(ENDIF, -1, -1, -1)))).isEmpty();
+        }
+
+        @Test
+        void strayMarkersDoNotDerailTheRestOfTheScan() {
+            // The ENDIF without IF is ignored, so the later IF/ELSE/ENDIF still balance.
+            assertThat(Verifier.verify(fs(op(ENDIF, -1, -1, -1), op(ELSE, -1, -1, -1), op(IF, -1, 0, -1),
+                    op(ELSE, -1, -1, -1), op(ENDIF, -1, -1, -1))))
+                    .containsExactly(new Problem(0, Messages.INVALID_ENDIF), new Problem(1, Messages.INVALID_ELSE));
+        }
+
+        /** {@code depth} nested IFs around a discard, each closed. */
+        private static ShaderIr nested(int depth) {
+            List<Insn> code = new ArrayList<>();
+            for (int i = 0; i < depth; i++) {
+                code.add(op(IF, -1, 0, -1));
+            }
+            code.add(op(DISCARD, -1, -1, -1));
+            for (int i = 0; i < depth; i++) {
+                code.add(op(ENDIF, -1, -1, -1));
+            }
+            return fs().withCode(code);
+        }
+    }
+
+    @Nested
+    class Stages {
+        @Test
+        void positionStoreInAFragmentShader() {
+            rejects(fs(op(STORE_POS, -1, 0, -1)), 0, Messages.POSITION_STORE_STAGE);
+        }
+
+        @Test
+        void colorStoreInAVertexShader() {
+            rejects(vs(op(STORE_COLOR, -1, 0, -1)), 0, Messages.COLOR_STORE_STAGE);
+        }
+
+        @Test
+        void discardInAVertexShader() {
+            rejects(vs(op(DISCARD, -1, -1, -1)), 0, Messages.DISCARD_STAGE);
+        }
+
+        @Test
+        void interfaceTrafficOfTheOtherStage() {
+            rejects(fs(op(LOAD_ATTR, 4, 0, -1, -1, 0, 0)), 0, Messages.ATTRIBUTE_LOAD_STAGE);
+            rejects(vs(op(LOAD_VAR, 4, 0, -1, -1, 0, 0)), 0, Messages.VARYING_LOAD_STAGE);
+            rejects(fs(op(STORE_VAR, 4, -1, 0, -1, 0, 0)), 0, Messages.VARYING_STORE_STAGE);
+            rejects(vs(op(LOAD_FCOORD, 4, 0, -1, -1, 0, 0)), 0, Messages.FRAGCOORD_LOAD_STAGE);
+        }
+    }
+
+    @Nested
+    class Slots {
+        @Test
+        void samplerBelowZeroOrAboveTheHighWaterMark() {
+            rejects(fs(op(SAMPLE, 4, 0, 1, -1, -1, 0)), 0, Messages.INVALID_SAMPLER);
+            rejects(fs(op(SAMPLE, 4, 0, 1, -1, 2, 0)), 0, Messages.INVALID_SAMPLER);
+        }
+
+        @Test
+        void samplerWithinTheMarkButBeyondTheSlots() {
+            ShaderIr ir = fs(op(SAMPLE, 4, 0, 1, -1, 4, 0)).withInterface(new ShaderInterface(-1, -1, -1, 9, List.of()));
+            rejects(ir, 0, Messages.INVALID_SAMPLER);
+        }
+
+        @Test
+        void samplerWithNoSamplerDeclared() {
+            rejects(fs(op(SAMPLE, 4, 0, 1, -1, 0, 0)).withInterface(ShaderInterface.EMPTY), 0,
+                    Messages.INVALID_SAMPLER);
+        }
+
+        @Test
+        void attributeBelowZeroOrAboveTheHighWaterMark() {
+            rejects(vs(op(LOAD_ATTR, 4, 0, -1, -1, -1, 0)), 0, Messages.INVALID_ATTRIBUTE);
+            rejects(vs(op(LOAD_ATTR, 4, 0, -1, -1, 4, 0)), 0, Messages.INVALID_ATTRIBUTE);
+        }
+
+        @Test
+        void attributeWithinTheMarkButBeyondTheSlots() {
+            ShaderIr ir = vs(op(LOAD_ATTR, 4, 0, -1, -1, 8, 0)).withInterface(new ShaderInterface(8, -1, -1, -1, List.of()));
+            rejects(ir, 0, Messages.INVALID_ATTRIBUTE);
+        }
+
+        @Test
+        void varyingOutsideTheSlots() {
+            rejects(fs(op(LOAD_VAR, 4, 0, -1, -1, -1, 0)), 0, Messages.INVALID_VARYING);
+            rejects(fs(op(LOAD_VAR, 4, 0, -1, -1, 8, 0)), 0, Messages.INVALID_VARYING);
+            rejects(vs(op(STORE_VAR, 4, -1, 0, -1, 8, 0)), 0, Messages.INVALID_VARYING);
+            assertThat(Verifier.verify(vs(op(STORE_VAR, 4, -1, 0, -1, 7, 0)))).isEmpty();
+        }
+
+        @Test
+        void uniformLoadOfNoSlotsOrBelowZeroOrPastTheSlots() {
+            rejects(vs(op(LOAD_UNI, 0, 0, -1, -1, 0, 0)), 0, Messages.INVALID_UNIFORM_LOAD);
+            rejects(vs(op(LOAD_UNI, 0, 0, -1, -1, -1, 1)), 0, Messages.INVALID_UNIFORM_LOAD);
+            rejects(vs(op(LOAD_UNI, 0, 0, -1, -1, 29, 4)), 0, Messages.INVALID_UNIFORM_LOAD);
+            assertThat(Verifier.verify(vs(op(LOAD_UNI, 0, 0, -1, -1, 28, 4)))).isEmpty();
+        }
+    }
+
+    @Nested
+    class Spans {
+        @Test
+        void uniformLoadWhoseLastColumnIsNotATemporary() {
+            rejects(vs(op(LOAD_UNI, 0, TEMPS - 3, -1, -1, 0, 4)), 0, Messages.INVALID_UNIFORM_LOAD);
+            rejects(vs(op(LOAD_UNI, 0, -1, -1, -1, 0, 1)), 0, Messages.INVALID_UNIFORM_LOAD);
+            assertThat(Verifier.verify(vs(op(LOAD_UNI, 0, TEMPS - 4, -1, -1, 0, 4)))).isEmpty();
+        }
+
+        @Test
+        void matrixMultiplyOfAWidthOtherThanThreeOrFour() {
+            rejects(vs(op(MULMM, 4, 0, 4, 8, 2, 0)), 0, Messages.INVALID_MATRIX_MULTIPLY);
+            rejects(vs(op(MULMM, 4, 0, 4, 8, 5, 0)), 0, Messages.INVALID_MATRIX_MULTIPLY);
+            rejects(vs(op(MULMV, 4, 0, 4, 8, 2, 0)), 0, Messages.INVALID_MATRIX_MULTIPLY);
+        }
+
+        @Test
+        void matrixMultiplyEachSpanInFull() {
+            int last = TEMPS - 3; // a four-column span from here runs one past the file
+            rejects(vs(op(MULMM, 4, last, 0, 4, 4, 0)), 0, Messages.INVALID_MATRIX_MULTIPLY);
+            rejects(vs(op(MULMM, 4, 0, last, 4, 4, 0)), 0, Messages.INVALID_MATRIX_MULTIPLY);
+            rejects(vs(op(MULMM, 4, 0, 4, last, 4, 0)), 0, Messages.INVALID_MATRIX_MULTIPLY);
+            rejects(vs(op(MULMV, 4, 0, last, 1, 4, 0)), 0, Messages.INVALID_MATRIX_MULTIPLY);
+            assertThat(Verifier.verify(vs(op(MULMV, 4, 0, last, 1, 3, 0)))).isEmpty();
+            assertThat(Verifier.verify(vs(op(MULMM, 4, last - 1, last - 1, last - 1, 4, 0)))).isEmpty();
+        }
+
+        @Test
+        void matrixVectorMultiplyNeedsAVectorAndADestination() {
+            rejects(vs(op(MULMV, 4, 0, 4, -1, 4, 0)), 0, Messages.INVALID_OPERAND);
+            rejects(vs(op(MULMV, 4, -1, 4, 0, 4, 0)), 0, Messages.INVALID_DESTINATION);
+        }
+    }
+
+    @Nested
+    class Constants {
+        @Test
+        void immediateOverflow() {
+            rejects(vs(op(CONST, 4, 0, -1, -1, IMMS.length - 3, 0)), 0, Messages.INVALID_CONSTANT);
+            assertThat(Verifier.verify(vs(op(CONST, 4, 0, -1, -1, IMMS.length - 4, 0)))).isEmpty();
+        }
+
+        @Test
+        void immediateIndexBelowZero() {
+            rejects(vs(op(CONST, 1, 0, -1, -1, -1, 0)), 0, Messages.INVALID_CONSTANT);
+        }
+
+        @Test
+        void destinationNotATemporary() {
+            rejects(vs(op(CONST, 1, TEMPS, -1, -1, 0, 0)), 0, Messages.INVALID_CONSTANT);
+        }
+
+        @Test
+        void zeroComponents() {
+            rejects(vs(op(CONST, 0, 0, -1, -1, 0, 0)), 0, Messages.INVALID_COMPONENT_COUNT);
+        }
+
+        @Test
+        void theOriginalsZeroOperandsAreAccepted() {
+            assertThat(Verifier.verify(vs(new Insn(CONST.code(), 7, 4, 1, 0, 0, 0, 0, 0)))).isEmpty();
+        }
+    }
+
+    @Test
+    void reportsEveryProblemInOrder() {
+        ShaderIr ir = vs(
+                op(ELSE, -1, -1, -1),                       // 0: else without if
+                new Insn(40, 0, 0, 0, 0, 0, 0, 0, 0),       // 1: bad opcode
+                op(MOV, 4, 0, 1, -1, 0, 0),                 // 2: fine
+                op(DISCARD, -1, -1, -1),                    // 3: wrong stage
+                op(ADD, 9, TEMPS, -1, 2, 0, 0),             // 4: ncomp, destination, operand
+                op(SAMPLE, 4, 1, 2, -1, 3, 0),              // 5: sampler
+                op(IF, -1, 0, -1));                         // open at the end
+        assertThat(Verifier.verify(ir)).containsExactly(
+                new Problem(0, Messages.INVALID_ELSE),
+                new Problem(1, Messages.INVALID_OPCODE),
+                new Problem(3, Messages.DISCARD_STAGE),
+                new Problem(4, Messages.INVALID_COMPONENT_COUNT),
+                new Problem(4, Messages.INVALID_DESTINATION),
+                new Problem(4, Messages.INVALID_OPERAND),
+                new Problem(5, Messages.INVALID_SAMPLER),
+                new Problem(-1, Messages.UNBALANCED_CONTROL_FLOW));
+    }
+
+    @Test
+    void randomRecordsNeverThrowAndWhatIsAcceptedStaysInBounds() {
+        Random rnd = new Random(1234);
+        int accepted = 0;
+        for (int n = 0; n < 20000; n++) {
+            int len = rnd.nextInt(8);
+            List<Insn> code = new ArrayList<>();
+            for (int i = 0; i < len; i++) {
+                code.add(new Insn(rnd.nextInt(36), rnd.nextInt(16), rnd.nextInt(6), small(rnd), small(rnd),
+                        small(rnd), small(rnd), small(rnd), small(rnd)));
+            }
+            ShaderIr ir = new ShaderIr("r", rnd.nextBoolean() ? Stage.VERTEX : Stage.FRAGMENT, code,
+                    new float[rnd.nextInt(6)], rnd.nextInt(10),
+                    new ShaderInterface(small(rnd) & 7, -1, -1, small(rnd) & 7, List.of()));
+            List<Problem> problems = Verifier.verify(ir);
+            assertThat(problems).allSatisfy(p -> assertThat(p.index()).isBetween(-1, len - 1));
+            if (problems.isEmpty()) {
+                accepted++;
+                assertInBounds(ir, Limits.DEFAULT);
+            }
+        }
+        assertThat(accepted).isBetween(500, 19999);
+    }
+
+    /**
+     * The contract, restated from what the interpreter and the TGSI emitter touch per opcode:
+     * every temporary, immediate, slot, lane and code of an accepted shader is in range.
+     */
+    private static void assertInBounds(ShaderIr ir, Limits lim) {
+        int depth = 0;
+        for (Insn in : ir.code()) {
+            Opcode op = in.opcode();
+            assertThat(op).isNotNull();
+            if (op == NOP) {
+                continue; // its fields are never read, so they may hold anything
+            }
+            assertThat(Type.of(in.ty())).isNotNull();
+            assertThat(in.ncomp()).isBetween(0, 4);
+            int cols = in.aux();
+            switch (op) {
+                case NOP, ELSE, DISCARD -> { }
+                case ENDIF -> depth--;
+                case IF -> {
+                    temps(ir, in.a(), 1);
+                    assertThat(++depth).isLessThanOrEqualTo(lim.maxIfDepth());
+                }
+                case CONST -> {
+                    temps(ir, in.dst(), 1);
+                    assertThat(in.aux()).isNotNegative();
+                    assertThat(in.aux() + in.ncomp()).isLessThanOrEqualTo(ir.immediateCount());
+                }
+                case MOV, SWZ, ABS, RSQ, RCP, SIN, COS, TRUNC, SETLANE, SAMPLE -> {
+                    temps(ir, in.dst(), 1);
+                    temps(ir, in.a(), 1);
+                }
+                case ADD, SUB, MUL, MAX, MIN, POW, DOT, CMP -> {
+                    temps(ir, in.dst(), 1);
+                    temps(ir, in.a(), 1);
+                    temps(ir, in.b(), 1);
+                }
+                case MULMV -> {
+                    temps(ir, in.dst(), 1);
+                    temps(ir, in.a(), cols);
+                    temps(ir, in.b(), 1);
+                }
+                case MULMM -> {
+                    temps(ir, in.dst(), cols);
+                    temps(ir, in.a(), cols);
+                    temps(ir, in.b(), cols);
+                }
+                case LOAD_UNI -> {
+                    temps(ir, in.dst(), in.aux2());
+                    assertThat(in.aux()).isNotNegative();
+                    assertThat(in.aux() + in.aux2()).isLessThanOrEqualTo(lim.uniformSlots());
+                }
+                case LOAD_ATTR, LOAD_VAR, LOAD_FCOORD -> temps(ir, in.dst(), 1);
+                case STORE_POS, STORE_VAR, STORE_COLOR -> temps(ir, in.a(), 1);
+            }
+            switch (op) {
+                case SAMPLE -> assertThat(in.aux()).isBetween(0, lim.samplerSlots() - 1);
+                case LOAD_ATTR -> assertThat(in.aux()).isBetween(0, lim.attributeSlots() - 1);
+                case LOAD_VAR, STORE_VAR -> assertThat(in.aux()).isBetween(0, lim.varyingSlots() - 1);
+                case CMP -> assertThat(Cmp.of(in.aux())).isNotNull();
+                case DOT -> assertThat(in.aux()).isBetween(1, 4);
+                case MULMV, MULMM -> assertThat(cols).isIn(3, 4);
+                default -> { }
+            }
+            assertThat(depth).isNotNegative();
+        }
+        assertThat(depth).isZero();
+    }
+
+    private static void temps(ShaderIr ir, int base, int n) {
+        assertThat(n).isPositive();
+        assertThat(base).isNotNegative();
+        assertThat(base + n).isLessThanOrEqualTo(Math.min(ir.temps(), Limits.DEFAULT.maxTemporaries()));
+    }
+
+    private static int small(Random rnd) {
+        return rnd.nextInt(10) - 1;
+    }
+}
