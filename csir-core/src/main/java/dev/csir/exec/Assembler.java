@@ -241,8 +241,9 @@ final class Assembler {
     }
 
     /**
-     * A read of {@code span} vec4 slots from an input array, one 4-float copy per slot (short
-     * copies beat {@code System.arraycopy}); a negative slot reads zeros.
+     * A read of {@code span} vec4 slots from an input array; one slot is a 4-float copy, which
+     * beats {@code System.arraycopy}, a matrix one arraycopy, which beats a dispatch per column.
+     * A negative slot reads zeros.
      */
     private void load(int o, Insn in, int slot, int span) {
         if (in.dst() < 0) {
@@ -253,7 +254,7 @@ final class Assembler {
             emit(Ops.ZERON, d, 0, 0, 0, span * 4);
             return;
         }
-        if (o == Ops.LOAD_UNI1 && span > 4) {
+        if (o == Ops.LOAD_UNI1 && span > 1) {
             emit(Ops.LOAD_UNI, d, 0, 0, slot * 4, span * 4);
             return;
         }

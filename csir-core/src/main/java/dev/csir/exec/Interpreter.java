@@ -12,6 +12,10 @@ import java.util.Arrays;
  * The shader is precompiled once into flat int code; an instance is immutable and can be shared
  * by threads that each use their own {@link Frame}.
  *
+ * <p>Before assembly, MOVs that only copy a fresh result are fused into the instruction that
+ * produced it and results nobody reads are dropped; only temporaries, which are private to a
+ * run, can tell.
+ *
  * <p>Semantics are the original's (chrisos-original.md §4.4) with accurate math: sin, cos, sqrt
  * and pow come from {@link Math} and are rounded to float. Documented choices where the shader
  * language leaves a result undefined: {@code rcp(0) = 0}; {@code rsq(x <= 0) = 0}; see
@@ -61,7 +65,12 @@ public final class Interpreter {
 
     /** As {@link #of(ShaderIr, int[])} with other slot counts and IF depth. */
     public static Interpreter of(ShaderIr ir, int[] remap, Limits limits) {
-        return new Assembler(ir, remap, limits).assemble();
+        return new Assembler(Simplifier.simplify(ir), remap, limits).assemble();
+    }
+
+    /** Without {@link Simplifier}: every instruction runs, so tests can inspect temporaries. */
+    static Interpreter literal(ShaderIr ir, int[] remap) {
+        return new Assembler(ir, remap, Limits.DEFAULT).assemble();
     }
 
     /** A fresh frame sized for this shader. */
