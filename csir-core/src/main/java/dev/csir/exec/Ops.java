@@ -2,9 +2,9 @@ package dev.csir.exec;
 
 /**
  * Internal opcodes of the precompiled code. Each instruction is {@link #STRIDE} ints:
- * {@code op, d, a, b, x, n, -, -} where d/a/b are float offsets into the temporary file, n a
- * lane or float count and x an op-specific operand (mask, slot offset, constant offset, jump
- * target, column count, status ordinal).
+ * {@code op, d, a, b, x, n, y, -} where d/a/b are float offsets into the temporary file, n a
+ * lane or float count, x an op-specific operand (slot offset, constant offset, jump target,
+ * column count, status ordinal) and y SWZ's fourth lane source.
  */
 final class Ops {
     private Ops() {
