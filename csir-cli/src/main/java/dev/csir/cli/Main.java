@@ -10,7 +10,8 @@ import picocli.CommandLine.Command;
 /** The {@code csir} command: a shader compiler toolkit for VirGL and the CPU. */
 @Command(name = "csir", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Compiles GLSL-like shaders to CSIR and TGSI, runs and renders them.",
-        subcommands = {CommandLine.HelpCommand.class})
+        subcommands = {CompileCommand.class, DumpCommand.class, VerifyCommand.class, TgsiCommand.class,
+            CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     /** Exit status when every input was accepted. */

@@ -73,8 +73,118 @@ public final class Messages {
     public static final String CSI_RESERVED_IGNORED = "nonzero reserved header word was ignored";
 
     // Lexer and parser (section owned by dev.csir.lang)
+    public static final String EXPECTED_VERSION_NUMBER = "expected a version number";
+    public static final String UNSUPPORTED_VERSION = "unsupported #version for the ChrisOS GLSL subset";
+    public static final String UNSUPPORTED_DIRECTIVE = "unsupported preprocessor directive";
+    public static final String UNTERMINATED_COMMENT = "unterminated block comment";
+    public static final String NAME_LIMIT = "identifier exceeds the name limit";
+    public static final String UNSUPPORTED_QUALIFIER = "unsupported qualifier";
+    public static final String INVALID_NUMBER = "invalid numeric literal";
+    public static final String INVALID_TOKEN = "invalid token";
+    public static final String NESTING_LIMIT = "nesting limit exceeded";
+    public static final String EXPECTED_SWIZZLE = "expected a swizzle";
+    public static final String MIXED_SWIZZLE_SETS = "mixed swizzle sets";
+    /** A bad swizzle letter or more than 4 letters (semantic analysis reports the same text). */
+    public static final String INVALID_SWIZZLE_LETTERS = "invalid swizzle";
+    public static final String EXPECTED_RBRACKET = "expected ']'";
+    public static final String EXPECTED_RPAREN = "expected ')'";
+    public static final String EXPECTED_LPAREN_AFTER_TYPE = "expected '(' after type";
+    public static final String EXPECTED_EXPRESSION = "expected an expression";
+    public static final String EXPECTED_LBRACE = "expected '{'";
+    public static final String EXPECTED_RBRACE = "expected '}'";
+    public static final String EXPECTED_LPAREN_AFTER_LAYOUT = "expected '(' after layout";
+    public static final String ONLY_LAYOUT_LOCATION = "only layout(location = N) is supported";
+    public static final String EXPECTED_EQUALS_IN_LAYOUT = "expected '=' in layout";
+    public static final String EXPECTED_INTEGER_LOCATION = "expected an integer location";
+    public static final String EXPECTED_RPAREN_AFTER_LAYOUT = "expected ')' after layout";
+    public static final String EXPECTED_SEMICOLON = "expected ';'";
+    public static final String EXPECTED_PARAMETER_TYPE = "expected a parameter type";
+    public static final String EXPECTED_PARAMETER_NAME = "expected a parameter name";
+    public static final String EXPECTED_TYPE = "expected a type";
+    public static final String EXPECTED_NAME = "expected a name";
+    public static final String EXPECTED_FUNCTION_BODY = "expected a function body";
+    public static final String EXPECTED_LPAREN_AFTER_IF = "expected '(' after if";
+    public static final String EXPECTED_LPAREN_AFTER_FOR = "expected '(' after for";
+    public static final String EXPECTED_LOOP_VARIABLE = "expected a loop variable";
 
     // Semantic analysis and lowering (section owned by dev.csir.sema and dev.csir.lower)
+    public static final String DUPLICATE_SYMBOL = "duplicate symbol";
+    public static final String SAMPLER_NOT_UNIFORM = "sampler2D must be a uniform";
+    public static final String TOO_MANY_PARAMETERS = "too many parameters";
+    public static final String ATTRIBUTE_LOCATION_CONFLICT = "attribute location conflict";
+    public static final String LOCATION_CONFLICT = "location conflict";
+    public static final String TOO_MANY_ATTRIBUTES = "too many attributes";
+    public static final String TOO_MANY_VARYINGS = "too many varyings";
+    public static final String TOO_MANY_SAMPLERS = "too many samplers";
+    public static final String TOO_MANY_UNIFORMS = "too many uniforms";
+    public static final String FRAGMENT_OUTPUT_VEC4 = "fragment output must be vec4";
+    public static final String ONE_FRAGMENT_OUTPUT = "only one fragment output is supported";
+    public static final String MISSING_MAIN = "missing main";
+    public static final String MAIN_SIGNATURE = "main must be void main()";
+    public static final String NO_POSITION_WRITE = "vertex shader does not write gl_Position";
+    public static final String NO_FRAGMENT_OUTPUT = "fragment shader has no output";
+    public static final String CANNOT_SWIZZLE_MATRIX = "cannot swizzle a matrix";
+    // INVALID_SWIZZLE ("invalid swizzle") is shared with the verifier section above
+    public static final String CANNOT_BROADCAST = "cannot broadcast this value";
+    public static final String TYPE_MISMATCH = "type mismatch";
+    public static final String MATRIX_VECTOR_MISMATCH = "cannot multiply matrix by this vector";
+    public static final String MATRIX_SIZE_MISMATCH = "matrix size mismatch";
+    public static final String VECTOR_COMPARISON = "vector comparisons are not supported";
+    public static final String TOO_MANY_ARGUMENTS = "too many arguments";
+    public static final String MATRIX_DIAGONAL_CONSTANT = "matrix diagonal constructor needs a constant";
+    public static final String BAD_MATRIX_COLUMN = "bad matrix column";
+    public static final String UNSUPPORTED_MATRIX_CONSTRUCTOR = "unsupported matrix constructor";
+    public static final String BAD_CONSTRUCTOR_ARGUMENT = "bad constructor argument";
+    public static final String CONSTRUCTOR_COUNT = "constructor component count does not match the type";
+    public static final String UNKNOWN_IDENTIFIER = "unknown identifier";
+    public static final String POSITION_STAGE = "gl_Position is not available in this stage";
+    public static final String FRAGCOORD_STAGE = "gl_FragCoord is not available in this stage";
+    public static final String FUNCTION_AS_VALUE = "function used as a value";
+    public static final String USED_BEFORE_ASSIGNMENT = "value used before assignment";
+    public static final String CONSTANT_INDEX_ONLY = "only constant indexes are supported";
+    public static final String INDEX_OUT_OF_RANGE = "index out of range";
+    public static final String MATRIX_BY_SCALAR = "cannot multiply a matrix by a scalar";
+    public static final String DIVISION_BY_ZERO = "division by zero";
+    public static final String MOD_CONSTANT_ONLY = "operator % is only supported on constant integers";
+    public static final String INCREMENT_LOOP_STEP_ONLY = "increment is only supported as a loop step";
+    public static final String UNSUPPORTED_OPERATOR = "unsupported operator";
+    public static final String UNSUPPORTED_EXPRESSION = "unsupported expression";
+    public static final String TEXTURE_ARGUMENTS = "texture() expects a sampler2D and a vec2";
+    public static final String DOT_ARGUMENTS = "dot() expects two vectors of the same size";
+    public static final String CROSS_ARGUMENTS = "cross() expects two vec3 values";
+    public static final String EXPECTED_VECTOR = "expected a vector";
+    public static final String WRONG_ARGUMENTS = "wrong arguments";
+    public static final String WRONG_ARGUMENT_COUNT = "wrong argument count";
+    public static final String CLAMP_ARGUMENTS = "clamp() expects 3 arguments";
+    public static final String MIX_ARGUMENTS = "mix() expects 3 arguments";
+    public static final String POW_ARGUMENTS = "pow() expects two scalars";
+    public static final String REFLECT_ARGUMENTS = "reflect() expects two vectors";
+    public static final String UNKNOWN_FUNCTION = "unknown function";
+    public static final String VOID_FUNCTION_VALUE = "void function used as a value";
+    public static final String RECURSION = "recursion is not supported";
+    public static final String CALL_DEPTH = "call depth limit";
+    public static final String ARGUMENT_TYPE_MISMATCH = "argument type mismatch";
+    public static final String MISSING_RETURN_VALUE = "function is missing a return value";
+    public static final String ASSIGNMENT_TARGET = "assignment target must be a name";
+    public static final String ASSIGN_CONST = "cannot assign to const";
+    public static final String INVALID_ASSIGNMENT = "invalid assignment";
+    public static final String ASSIGNMENT_TYPE_MISMATCH = "type mismatch in assignment";
+    public static final String VOID_VARIABLE = "void variable";
+    public static final String UNIFORM_INITIALIZER = "uniforms cannot have an initializer";
+    public static final String INTERFACE_INITIALIZER = "shader inputs and outputs cannot have an initializer";
+    public static final String UNSUPPORTED_LOOP = "unsupported loop";
+    public static final String LOOP_INIT_NOT_CONSTANT = "loop initializer is not a constant";
+    public static final String UNSUPPORTED_LOOP_CONDITION = "unsupported loop condition";
+    public static final String LOOP_VARIABLE_ASSIGNED = "cannot assign the loop variable";
+    public static final String UNSUPPORTED_LOOP_STEP = "unsupported loop step";
+    public static final String UNROLL_LIMIT = "loop bound exceeds the unroll limit";
+    public static final String LOCAL_QUALIFIER = "qualifiers are only valid at global scope";
+    public static final String RETURN_NOT_LAST = "return must be the last statement of the function";
+    public static final String DISCARD_STAGE_SOURCE = "discard is only valid in a fragment shader";
+    public static final String IF_CONDITION_SCALAR = "if condition must be a scalar";
+    // csir additions (the original has no such checks or built-ins)
+    public static final String RETURN_TYPE_MISMATCH = "type mismatch in return";
+    public static final String UNSUPPORTED_BUILTIN = "unsupported built-in function";
 
     // Linker (section owned by dev.csir.link)
     public static final String MISSING_SHADER = "program is missing a compiled shader";
@@ -87,4 +197,9 @@ public final class Messages {
     public static final String KEPT_PREVIOUS_PROGRAM = "kept previous program";
     public static final String ATTACH_FAILED_SHADER = "cannot attach a shader that failed to compile";
     public static final String NO_SUCH_UNIFORM = "no uniform named";
+
+    // Interpreter (section owned by dev.csir.exec): run-time failures of unverified control flow
+    public static final String EXEC_IF_TOO_DEEP = "if nesting exceeds the interpreter depth";
+    public static final String EXEC_ELSE_WITHOUT_IF = "else without an open if";
+    public static final String EXEC_ENDIF_WITHOUT_IF = "endif without an open if";
 }

@@ -17,7 +17,10 @@ import dev.csir.ir.Stage;
  * {@code TEMP[a].xxxx} (virglrenderer rejects {@code .x}); a vertex shader that samples declares
  * its samplers (the original declared them only in fragment shaders); immediates are written by
  * {@link TgsiFloats}, which never clamps or flushes a value; and the budget is checked on the
- * final length, so text is either complete and within {@link Limits#tgsiBudget()} bytes or absent.
+ * final length, so text is either complete and within {@link Limits#tgsiBudget()} bytes or absent;
+ * and gl_FragCoord moves off IN[7] when a varying is declared there (the original declared IN[7]
+ * twice; virglrenderer accepts that but then reads the fragment coordinate for both, so the
+ * varying is lost).
  * Register numbers and the instruction mapping are otherwise those of the original.
  */
 public final class TgsiEmitter {
@@ -50,15 +53,17 @@ public final class TgsiEmitter {
         ShaderInterface iface = ir.iface();
         int declarations = 8 + Math.max(0, iface.attrHi() + 1) + Math.max(0, iface.varHi() + 1)
                 + 2 * Math.max(0, iface.sampHi() + 1);
+        // Typical line sizes, so the buffer rarely grows; text past the budget is never kept.
         long estimate = 32L * declarations + 64L * consts + 40L * ir.size();
         TgsiWriter w = new TgsiWriter((int) Math.min(estimate, budget + 256L));
 
-        header(w, ir, remapOrNull, fragCoord);
+        int fragCoordInput = TgsiInstructions.fragCoordInput(iface, remapOrNull);
+        header(w, ir, remapOrNull, fragCoord ? fragCoordInput : -1);
         immediates(w, ir);
         if (w.length() > budget) {
             return new TgsiResult.Failed(Messages.TGSI_BUDGET);
         }
-        TgsiInstructions body = new TgsiInstructions(w, ir, remapOrNull);
+        TgsiInstructions body = new TgsiInstructions(w, remapOrNull, fragCoordInput);
         for (int i = 0; i < ir.size(); i++) {
             if (!body.emit(ir.insn(i))) {
                 return new TgsiResult.Failed(Messages.TGSI_UNSUPPORTED);
@@ -75,7 +80,8 @@ public final class TgsiEmitter {
         return new TgsiResult.Ok(w.sb.toString());
     }
 
-    private static void header(TgsiWriter w, ShaderIr ir, int[] remap, boolean fragCoord) {
+    /** {@code fragCoordInput} is the register of gl_FragCoord, or -1 when nothing loads it. */
+    private static void header(TgsiWriter w, ShaderIr ir, int[] remap, int fragCoordInput) {
         ShaderInterface iface = ir.iface();
         w.text(ir.stage().tgsiHeader()).end();
         if (ir.stage() == Stage.VERTEX) {
@@ -92,8 +98,8 @@ public final class TgsiEmitter {
                 int s = TgsiInstructions.remapped(remap, i);
                 w.text("DCL ").reg("IN", s).text(", ").reg("GENERIC", s).text(", PERSPECTIVE").end();
             }
-            if (fragCoord) {
-                w.text("DCL ").reg("IN", TgsiInstructions.FRAGCOORD_INPUT).text(", POSITION").end();
+            if (fragCoordInput >= 0) {
+                w.text("DCL ").reg("IN", fragCoordInput).text(", POSITION").end();
             }
             w.text("DCL OUT[0], COLOR").end();
         }

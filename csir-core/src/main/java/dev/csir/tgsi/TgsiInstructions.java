@@ -2,7 +2,7 @@ package dev.csir.tgsi;
 
 import dev.csir.ir.Insn;
 import dev.csir.ir.Opcode;
-import dev.csir.ir.ShaderIr;
+import dev.csir.ir.ShaderInterface;
 
 /** Writes the TGSI instruction lines of one CSIR instruction (§5.3 of the original's reference). */
 final class TgsiInstructions {
@@ -10,14 +10,30 @@ final class TgsiInstructions {
     static final int FRAGCOORD_INPUT = 7;
 
     private final TgsiWriter w;
-    private final ShaderIr ir;
     private final int[] remap;
+    private final int fragCoordInput;
     private int nextImm;
 
-    TgsiInstructions(TgsiWriter w, ShaderIr ir, int[] remap) {
+    TgsiInstructions(TgsiWriter w, int[] remap, int fragCoordInput) {
         this.w = w;
-        this.ir = ir;
         this.remap = remap;
+        this.fragCoordInput = fragCoordInput;
+    }
+
+    /**
+     * The input register for gl_FragCoord: IN[7] as in the original, unless a (remapped) varying
+     * is declared there; then the register after the highest varying. (Declared twice, IN[7] is
+     * accepted by virglrenderer but reads the fragment coordinate, hiding the varying.)
+     */
+    static int fragCoordInput(ShaderInterface iface, int[] remap) {
+        int highest = -1;
+        boolean clash = false;
+        for (int i = 0; i <= iface.varHi(); i++) {
+            int s = remapped(remap, i);
+            clash |= s == FRAGCOORD_INPUT;
+            highest = Math.max(highest, s);
+        }
+        return clash ? highest + 1 : FRAGCOORD_INPUT;
     }
 
     /** The varying slot a fragment-local slot is read from after linking. */
@@ -103,7 +119,7 @@ final class TgsiInstructions {
                     w.begin("MOV").sp().temp(in.dst() + k).comma().constant(in.aux() + k).end();
                 }
             }
-            case LOAD_FCOORD -> w.begin("MOV").sp().temp(in.dst()).comma().reg("IN", FRAGCOORD_INPUT).end();
+            case LOAD_FCOORD -> w.begin("MOV").sp().temp(in.dst()).comma().reg("IN", fragCoordInput).end();
             case STORE_POS, STORE_COLOR -> w.begin("MOV").sp().reg("OUT", 0).comma().temp(in.a()).end();
             case STORE_VAR -> w.begin("MOV").sp().reg("OUT", in.aux() + 1).comma().temp(in.a()).end();
             // virglrenderer's parser wants four swizzle letters here too; ".x" is rejected.

@@ -1,0 +1,101 @@
+package dev.csir;
+
+import dev.csir.diag.DiagnosticLog;
+import dev.csir.diag.Messages;
+import dev.csir.ir.IrDump;
+import dev.csir.ir.ShaderIr;
+import dev.csir.ir.Stage;
+import dev.csir.lang.Ast;
+import dev.csir.lang.AstDump;
+import dev.csir.lang.Parser;
+import dev.csir.lower.Lowering;
+import dev.csir.opt.Optimizer;
+import dev.csir.tgsi.TgsiEmitter;
+import dev.csir.tgsi.TgsiResult;
+import dev.csir.verify.Verifier;
+import java.util.List;
+
+/**
+ * The compile driver: source text to verified CSIR and TGSI. Phases run as the original's do:
+ * parse and lower while fewer than 8 errors were reported, optimize, verify and emit only when
+ * there were none. Never throws on any source text.
+ */
+public final class ShaderCompiler {
+    /** Source length must be below this many bytes. */
+    public static final int MAX_SOURCE_BYTES = 4096;
+
+    private ShaderCompiler() {
+    }
+
+    public static CompileResult compile(Stage stage, String name, String source) {
+        return compile(stage, name, source, CompileOptions.DEFAULT);
+    }
+
+    public static CompileResult compile(Stage stage, String name, String source, CompileOptions options) {
+        String file = name == null ? "s" : name.isEmpty() ? "shader" : name;
+        if (stage == null) {
+            return rejectStage(file);
+        }
+        String src = source == null ? "" : source;
+        int bytes = utf8Length(src);
+        if (bytes == 0 || bytes >= MAX_SOURCE_BYTES) {
+            DiagnosticLog log = new DiagnosticLog(file, bytes == 0 ? "" : src);
+            log.error(bytes == 0 ? Messages.EMPTY_SHADER : Messages.SOURCE_TOO_LARGE);
+            return failed(file, stage, log, "");
+        }
+        DiagnosticLog log = new DiagnosticLog(file, src);
+        Ast.Unit unit = Parser.parse(src, log);
+        String astDump = AstDump.dump(unit);
+        ShaderIr ir = log.full() ? null : Lowering.lower(unit, stage, file, log, options.limits());
+        if (ir == null || log.hasErrors()) {
+            return failed(file, stage, log, astDump);
+        }
+        if (options.optimize()) {
+            ir = Optimizer.optimize(ir);
+        }
+        String irDump = IrDump.dump(ir);
+        List<Verifier.Problem> problems = Verifier.verify(ir, options.limits());
+        if (!problems.isEmpty()) {
+            for (Verifier.Problem p : problems) {
+                log.error(p.message());
+            }
+            return new CompileResult(file, stage, null, null, log.diagnostics(), log.count(), astDump, irDump);
+        }
+        TgsiResult tgsi = TgsiEmitter.emit(ir, null, options.limits());
+        if (tgsi instanceof TgsiResult.Failed f) {
+            log.error(f.message());
+            return new CompileResult(file, stage, ir, null, log.diagnostics(), log.count(), astDump, irDump);
+        }
+        return new CompileResult(file, stage, ir, ((TgsiResult.Ok) tgsi).text(), List.of(), 0, astDump, irDump);
+    }
+
+    /** The result for a stage csir does not compile (geometry, tessellation, compute). */
+    public static CompileResult rejectStage(String file) {
+        DiagnosticLog log = new DiagnosticLog(file, "");
+        log.error(Messages.UNSUPPORTED_STAGE);
+        return failed(file, null, log, "");
+    }
+
+    private static CompileResult failed(String file, Stage stage, DiagnosticLog log, String astDump) {
+        return new CompileResult(file, stage, null, null, log.diagnostics(), log.count(), astDump, "");
+    }
+
+    private static int utf8Length(String s) {
+        int n = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char ch = s.charAt(i);
+            if (ch < 0x80) {
+                n++;
+            } else if (ch < 0x800) {
+                n += 2;
+            } else if (Character.isHighSurrogate(ch) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                n += 4;
+                i++;
+            } else {
+                n += 3;
+            }
+        }
+        return n;
+    }
+
+}

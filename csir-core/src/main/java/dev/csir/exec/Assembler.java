@@ -1,0 +1,316 @@
+package dev.csir.exec;
+
+import static dev.csir.exec.Ops.STRIDE;
+
+import dev.csir.ir.Cmp;
+import dev.csir.ir.Insn;
+import dev.csir.ir.Limits;
+import dev.csir.ir.Opcode;
+import dev.csir.ir.ShaderIr;
+import java.util.Arrays;
+
+/**
+ * Turns a {@link ShaderIr} into the interpreter's flat code. It never throws on a shader, verified
+ * or not: negative operands read a block of zeros, negative destinations drop the instruction,
+ * out-of-range slots grow the frame arrays, and IF/ELSE/ENDIF become forward jumps.
+ *
+ * <p>Why jumps are exact: the original's skip stack has the same depth at a given instruction
+ * whatever the conditions, so its failures (too deep, ELSE or ENDIF with nothing open) sit at
+ * fixed positions. The first such position becomes an ERROR instruction, nothing after it is
+ * emitted, and every jump that would pass it lands on it, as the original's skipped walk would.
+ */
+final class Assembler {
+    private final ShaderIr ir;
+    private final int[] remap;
+    private final Limits limits;
+
+    /** Pass 1 only measures the temporary file; pass 2 emits. */
+    private boolean measuring;
+    private int regs;
+    private int zeroBlock;
+
+    private int[] code;
+    private int count;
+    private float[] consts;
+    private int nconst;
+
+    private int attrSlots;
+    private int uniSlots;
+    private int varInSlots;
+    private int samplerSlots;
+
+    Assembler(ShaderIr ir, int[] remap, Limits limits) {
+        this.ir = ir;
+        this.remap = remap == null ? new int[0] : remap.clone();
+        this.limits = limits;
+    }
+
+    Interpreter assemble() {
+        measuring = true;
+        regs = Math.max(ir.temps(), 0);
+        emitAll();
+        zeroBlock = regs * 4;
+        measuring = false;
+        attrSlots = limits.attributeSlots();
+        uniSlots = limits.uniformSlots();
+        varInSlots = limits.varyingSlots();
+        samplerSlots = limits.samplerSlots();
+        emitAll();
+        // File: registers (zeroed per run), 16 floats that stay zero, 16 floats of MULMM scratch.
+        int fileFloats = zeroBlock + 32;
+        return new Interpreter(ir.name(), ir.stage(), Arrays.copyOf(code, count * STRIDE),
+                Arrays.copyOf(consts, nconst), count, zeroBlock, fileFloats, attrSlots * 4,
+                uniSlots * 4, varInSlots * 4, limits.varyingSlots() * 4, samplerSlots);
+    }
+
+    private void emitAll() {
+        code = new int[64 * STRIDE];
+        count = 0;
+        consts = new float[16];
+        nconst = 0;
+        int maxDepth = limits.maxIfDepth();
+        int[] pending = new int[maxDepth];
+        int depth = 0;
+        for (int i = 0; i < ir.size(); i++) {
+            Insn in = ir.insn(i);
+            Opcode op = Opcode.of(in.op());
+            if (op == null || op == Opcode.NOP) {
+                continue; // the verifier rejects unknown opcodes; here they do nothing
+            }
+            switch (op) {
+                case IF -> {
+                    if (depth >= maxDepth) {
+                        fail(Status.IF_TOO_DEEP, pending, depth);
+                        return;
+                    }
+                    pending[depth++] = emit(Ops.IF, 0, rd(in.a(), 1), 0, 0, 0);
+                }
+                case ELSE -> {
+                    if (depth == 0) {
+                        fail(Status.ELSE_WITHOUT_IF, pending, depth);
+                        return;
+                    }
+                    // Reached while running the branch before it: skip the next branch. The
+                    // jump that skipped the branch before lands just after this one.
+                    int jump = emit(Ops.JUMP, 0, 0, 0, 0, 0);
+                    patch(pending[depth - 1], count);
+                    pending[depth - 1] = jump;
+                }
+                case ENDIF -> {
+                    if (depth == 0) {
+                        fail(Status.ENDIF_WITHOUT_IF, pending, depth);
+                        return;
+                    }
+                    patch(pending[--depth], count);
+                }
+                default -> emitPlain(op, in);
+            }
+        }
+        int end = emit(Ops.END, 0, 0, 0, 0, 0);
+        for (int k = 0; k < depth; k++) {
+            patch(pending[k], end); // an IF never closed skips to the end
+        }
+    }
+
+    private void fail(Status status, int[] pending, int depth) {
+        int at = emit(Ops.ERROR, 0, 0, 0, status.ordinal(), 0);
+        for (int k = 0; k < depth; k++) {
+            patch(pending[k], at);
+        }
+    }
+
+    private void emitPlain(Opcode op, Insn in) {
+        int nc = in.ncomp();
+        switch (op) {
+            case CONST -> {
+                if (in.dst() >= 0) {
+                    emit(Ops.CONST, wr(in.dst(), 1), 0, 0, constant(in.aux(), Math.min(nc, 4)), 0);
+                }
+            }
+            case MOV -> {
+                int n = lanes(nc, 4);
+                unary(n == 4 ? Ops.MOV4 : n == 1 ? Ops.MOV1 : Ops.MOVN, in, n);
+            }
+            case SWZ -> {
+                int n = lanes(nc, 1);
+                if (in.dst() >= 0) {
+                    emit(n == 1 ? Ops.SWZ1 : Ops.SWZ, wr(in.dst(), 1), rd(in.a(), 1), 0,
+                            in.aux() & 0xFF, n);
+                }
+            }
+            case SETLANE -> {
+                if (in.dst() >= 0) {
+                    emit(Ops.MOV1, wr(in.dst(), 1) + (in.aux() & 3), rd(in.a(), 1) + (in.aux2() & 3),
+                            0, 0, 1);
+                }
+            }
+            case ADD -> binary(Ops.ADD4, Ops.ADDN, in, lanes(nc, 4));
+            case SUB -> binary(Ops.SUB4, Ops.SUBN, in, lanes(nc, 4));
+            case MUL -> binary(Ops.MUL4, Ops.MULN, in, lanes(nc, 4));
+            case MAX -> binary(Ops.MAX4, Ops.MAXN, in, lanes(nc, 4));
+            case MIN -> binary(Ops.MIN4, Ops.MINN, in, lanes(nc, 4));
+            case ABS -> unary(Ops.ABSN, in, lanes(nc, 4));
+            case DOT -> {
+                int n = in.aux() <= 0 ? 3 : Math.min(in.aux(), 4);
+                int o = n == 3 ? Ops.DOT3 : n == 4 ? Ops.DOT4 : Ops.DOTN;
+                binary(o, o, in, n);
+            }
+            case RSQ -> unary(Ops.RSQ, in, lanes(nc, 1));
+            case RCP -> unary(Ops.RCP, in, lanes(nc, 1));
+            case SIN -> unary(Ops.SIN, in, lanes(nc, 1));
+            case COS -> unary(Ops.COS, in, lanes(nc, 1));
+            case TRUNC -> unary(Ops.TRUNC, in, lanes(nc, 1));
+            case POW -> binary(Ops.POW, Ops.POW, in, 1);
+            case CMP -> {
+                Cmp cmp = Cmp.of(in.aux());
+                if (cmp == null) {
+                    if (in.dst() >= 0) {
+                        emit(Ops.ZERO1, wr(in.dst(), 1), 0, 0, 0, 1); // no comparison is false
+                    }
+                } else {
+                    int o = switch (cmp) {
+                        case LT -> Ops.CMP_LT;
+                        case GT -> Ops.CMP_GT;
+                        case LE -> Ops.CMP_LE;
+                        case GE -> Ops.CMP_GE;
+                        case EQ -> Ops.CMP_EQ;
+                        case NE -> Ops.CMP_NE;
+                    };
+                    binary(o, o, in, 1);
+                }
+            }
+            case MULMV -> {
+                int cols = Math.clamp(in.aux(), 0, 4);
+                if (in.dst() >= 0) {
+                    emit(Ops.MULMV, wr(in.dst(), 1), rd(in.a(), cols), rd(in.b(), 1), cols, 4);
+                }
+            }
+            case MULMM -> {
+                int cols = Math.clamp(in.aux(), 0, 4);
+                if (in.dst() >= 0 && cols > 0) {
+                    emit(Ops.MULMM, wr(in.dst(), cols), rd(in.a(), cols), rd(in.b(), cols), cols,
+                            cols * 4);
+                }
+            }
+            case SAMPLE -> {
+                if (in.dst() >= 0) {
+                    int slot = in.aux();
+                    if (slot < 0) {
+                        emit(Ops.ZERON, wr(in.dst(), 1), 0, 0, 0, 4);
+                    } else {
+                        samplerSlots = Math.max(samplerSlots, slot + 1);
+                        emit(Ops.SAMPLE, wr(in.dst(), 1), rd(in.a(), 1), 0, slot, 4);
+                    }
+                }
+            }
+            case LOAD_ATTR -> {
+                attrSlots = Math.max(attrSlots, in.aux() + 1);
+                load(Ops.LOAD_ATTR, in, in.aux(), 1);
+            }
+            case LOAD_VAR -> {
+                int slot = in.aux();
+                if (slot >= 0 && slot < remap.length && remap[slot] >= 0) {
+                    slot = remap[slot];
+                }
+                varInSlots = Math.max(varInSlots, slot + 1);
+                load(Ops.LOAD_VAR, in, slot, 1);
+            }
+            case LOAD_UNI -> {
+                int span = in.aux2() <= 0 ? 1 : in.aux2();
+                uniSlots = Math.max(uniSlots, in.aux() + span);
+                load(Ops.LOAD_UNI, in, in.aux(), span);
+            }
+            case LOAD_FCOORD -> {
+                if (in.dst() >= 0) {
+                    emit(Ops.LOAD_FCOORD, wr(in.dst(), 1), 0, 0, 0, 4);
+                }
+            }
+            case STORE_POS -> emit(Ops.STORE_POS, 0, rd(in.a(), 1), 0, 0, 4);
+            case STORE_COLOR -> emit(Ops.STORE_COLOR, 0, rd(in.a(), 1), 0, 0, 4);
+            case STORE_VAR -> {
+                // As the original: a store to a slot outside the varying file does nothing.
+                if (in.aux() >= 0 && in.aux() < limits.varyingSlots()) {
+                    emit(Ops.STORE_VAR, 0, rd(in.a(), 1), 0, in.aux() * 4, 4);
+                }
+            }
+            case DISCARD -> emit(Ops.DISCARD, 0, 0, 0, 0, 0);
+            default -> throw new IllegalStateException("unhandled opcode " + op); // all are listed
+        }
+    }
+
+    /** A read of {@code span} vec4 slots from an input array; a negative slot reads zeros. */
+    private void load(int o, Insn in, int slot, int span) {
+        if (in.dst() < 0) {
+            return;
+        }
+        int d = wr(in.dst(), span);
+        if (slot < 0) {
+            emit(Ops.ZERON, d, 0, 0, 0, span * 4);
+        } else {
+            emit(o, d, 0, 0, slot * 4, span * 4);
+        }
+    }
+
+    private void unary(int o, Insn in, int n) {
+        if (in.dst() >= 0) {
+            emit(o, wr(in.dst(), 1), rd(in.a(), 1), 0, 0, n);
+        }
+    }
+
+    private void binary(int four, int general, Insn in, int n) {
+        if (in.dst() >= 0) {
+            emit(n == 4 ? four : general, wr(in.dst(), 1), rd(in.a(), 1), rd(in.b(), 1), 0, n);
+        }
+    }
+
+    private static int lanes(int nc, int dflt) {
+        return nc == 0 ? dflt : Math.min(nc, 4);
+    }
+
+    /** Offset of a source of {@code span} registers; a negative index reads the zero block. */
+    private int rd(int t, int span) {
+        if (t < 0) {
+            return zeroBlock;
+        }
+        regs = Math.max(regs, t + span);
+        return t * 4;
+    }
+
+    private int wr(int t, int span) {
+        regs = Math.max(regs, t + span);
+        return t * 4;
+    }
+
+    /** Pre-resolves a CONST into 4 lanes; immediates outside the pool read as 0. */
+    private int constant(int first, int n) {
+        if (nconst + 4 > consts.length) {
+            consts = Arrays.copyOf(consts, consts.length * 2);
+        }
+        int at = nconst;
+        for (int k = 0; k < n; k++) {
+            int i = first + k;
+            consts[at + k] = i >= 0 && i < ir.immediateCount() ? ir.immediate(i) : 0f;
+        }
+        nconst += 4;
+        return at;
+    }
+
+    private int emit(int op, int d, int a, int b, int x, int n) {
+        if ((count + 1) * STRIDE > code.length) {
+            code = Arrays.copyOf(code, code.length * 2);
+        }
+        int at = count * STRIDE;
+        code[at] = op;
+        code[at + Ops.D] = d;
+        code[at + Ops.A] = a;
+        code[at + Ops.B] = b;
+        code[at + Ops.X] = x;
+        code[at + Ops.N] = n;
+        return count++;
+    }
+
+    /** Sets the jump target of instruction {@code insn} to instruction {@code target}. */
+    private void patch(int insn, int target) {
+        code[insn * STRIDE + Ops.X] = target * STRIDE;
+    }
+}

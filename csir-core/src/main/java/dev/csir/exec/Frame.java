@@ -1,0 +1,134 @@
+package dev.csir.exec;
+
+import java.util.Arrays;
+
+/**
+ * The reusable state of one {@link Interpreter} invocation: inputs the caller fills, outputs the
+ * run writes, and the temporary file. The accessors return the live arrays (no copies), so a
+ * caller fills and reads them in place. One frame per thread; reuse it for every invocation.
+ * Array sizes are at least the documented slot counts (8 attributes, 32 uniform vec4, 8
+ * varyings, 4 samplers) and larger when the shader addresses more.
+ */
+public final class Frame {
+    final Interpreter owner;
+    final float[] temps;
+    final float[] attributes;
+    final float[] uniforms;
+    final float[] varyingsIn;
+    final float[] fragCoord = new float[4];
+    final Texture2D[] textures;
+    final float[] position = new float[4];
+    final float[] varyingsOut;
+    final float[] color = new float[4];
+    boolean discarded;
+    Status status = Status.OK;
+
+    Frame(Interpreter owner, int tempFloats, int attrFloats, int uniFloats, int varInFloats,
+            int varOutFloats, int samplers) {
+        this.owner = owner;
+        this.temps = new float[tempFloats];
+        this.attributes = new float[attrFloats];
+        this.uniforms = new float[uniFloats];
+        this.varyingsIn = new float[varInFloats];
+        this.varyingsOut = new float[varOutFloats];
+        this.textures = new Texture2D[samplers];
+    }
+
+    /** Vertex attributes, vec4 per location: location {@code l} at {@code [l*4 .. l*4+3]}. */
+    public float[] attributes() {
+        return attributes;
+    }
+
+    /** Uniform vec4 slots: slot {@code s} at {@code [s*4 .. s*4+3]}; a mat4 takes 4 slots. */
+    public float[] uniforms() {
+        return uniforms;
+    }
+
+    /** Fragment varying inputs, vec4 per linked slot. */
+    public float[] varyingsIn() {
+        return varyingsIn;
+    }
+
+    /** gl_FragCoord for a fragment invocation. */
+    public float[] fragCoord() {
+        return fragCoord;
+    }
+
+    /** The texture bound to each sampler slot; {@code null} samples (0, 0, 0, 0). */
+    public Texture2D[] textures() {
+        return textures;
+    }
+
+    /** Output: gl_Position, (0, 0, 0, 1) unless the shader stores it. */
+    public float[] position() {
+        return position;
+    }
+
+    /** Output: vertex varyings, vec4 per slot, zero unless the shader stores them. */
+    public float[] varyingsOut() {
+        return varyingsOut;
+    }
+
+    /** Output: the fragment colour, zero unless the shader stores it. */
+    public float[] color() {
+        return color;
+    }
+
+    /** Output: whether the invocation ran a DISCARD. */
+    public boolean discarded() {
+        return discarded;
+    }
+
+    /** Output: how the last invocation ended. */
+    public Status status() {
+        return status;
+    }
+
+    public Frame attribute(int location, float x, float y, float z, float w) {
+        return put(attributes, location, x, y, z, w);
+    }
+
+    public Frame uniform(int slot, float x, float y, float z, float w) {
+        return put(uniforms, slot, x, y, z, w);
+    }
+
+    /** Sets {@code columns} uniform slots from a column-major matrix. */
+    public Frame uniformMatrix(int slot, int columns, float[] columnMajor) {
+        for (int c = 0; c < columns; c++) {
+            System.arraycopy(columnMajor, c * columns, uniforms, (slot + c) * 4, columns);
+        }
+        return this;
+    }
+
+    public Frame varying(int slot, float x, float y, float z, float w) {
+        return put(varyingsIn, slot, x, y, z, w);
+    }
+
+    public Frame fragCoord(float x, float y, float z, float w) {
+        return put(fragCoord, 0, x, y, z, w);
+    }
+
+    public Frame texture(int slot, Texture2D texture) {
+        textures[slot] = texture;
+        return this;
+    }
+
+    /** Clears every input (attributes, uniforms, varyings, fragCoord, textures). */
+    public Frame clearInputs() {
+        Arrays.fill(attributes, 0f);
+        Arrays.fill(uniforms, 0f);
+        Arrays.fill(varyingsIn, 0f);
+        Arrays.fill(fragCoord, 0f);
+        Arrays.fill(textures, null);
+        return this;
+    }
+
+    private Frame put(float[] to, int slot, float x, float y, float z, float w) {
+        int o = slot * 4;
+        to[o] = x;
+        to[o + 1] = y;
+        to[o + 2] = z;
+        to[o + 3] = w;
+        return this;
+    }
+}

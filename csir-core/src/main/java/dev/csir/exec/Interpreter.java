@@ -1,0 +1,369 @@
+package dev.csir.exec;
+
+import static dev.csir.exec.Ops.STRIDE;
+
+import dev.csir.ir.Limits;
+import dev.csir.ir.ShaderIr;
+import dev.csir.ir.Stage;
+import java.util.Arrays;
+
+/**
+ * Runs a CSIR shader on the CPU, one invocation per {@link #run(Frame)} call, without allocating.
+ * The shader is precompiled once into flat int code; an instance is immutable and can be shared
+ * by threads that each use their own {@link Frame}.
+ *
+ * <p>Semantics are the original's (chrisos-original.md §4.4) with accurate math: sin, cos, sqrt
+ * and pow come from {@link Math} and are rounded to float. Documented choices where the shader
+ * language leaves a result undefined: {@code rcp(0) = 0}; {@code rsq(x <= 0) = 0}; see
+ * {@link #pow(float, float)}.
+ */
+public final class Interpreter {
+    private static final Status[] STATUSES = Status.values();
+
+    private final String name;
+    private final Stage stage;
+    private final int[] code;
+    private final float[] consts;
+    private final int count;
+    private final int regFloats;
+    private final int fileFloats;
+    private final int attrFloats;
+    private final int uniFloats;
+    private final int varInFloats;
+    private final int varOutFloats;
+    private final int samplers;
+
+    Interpreter(String name, Stage stage, int[] code, float[] consts, int count, int regFloats,
+            int fileFloats, int attrFloats, int uniFloats, int varInFloats, int varOutFloats,
+            int samplers) {
+        this.name = name;
+        this.stage = stage;
+        this.code = code;
+        this.consts = consts;
+        this.count = count;
+        this.regFloats = regFloats;
+        this.fileFloats = fileFloats;
+        this.attrFloats = attrFloats;
+        this.uniFloats = uniFloats;
+        this.varInFloats = varInFloats;
+        this.varOutFloats = varOutFloats;
+        this.samplers = samplers;
+    }
+
+    /**
+     * Precompiles a shader (expected to be verified; anything else still runs without throwing).
+     * {@code remap}, when given, maps fragment-local varying slots to linked slots for LOAD_VAR;
+     * an entry of -1 (or a slot past its end) keeps the slot.
+     */
+    public static Interpreter of(ShaderIr ir, int[] remap) {
+        return of(ir, remap, Limits.DEFAULT);
+    }
+
+    /** As {@link #of(ShaderIr, int[])} with other slot counts and IF depth. */
+    public static Interpreter of(ShaderIr ir, int[] remap, Limits limits) {
+        return new Assembler(ir, remap, limits).assemble();
+    }
+
+    /** A fresh frame sized for this shader. */
+    public Frame newFrame() {
+        return new Frame(this, fileFloats, attrFloats, uniFloats, varInFloats, varOutFloats,
+                samplers);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public Stage stage() {
+        return stage;
+    }
+
+    /** Precompiled instructions (NOPs dropped, ENDIFs folded into jumps, the final END counted). */
+    public int instructionCount() {
+        return count;
+    }
+
+    /**
+     * Runs one invocation: temporaries zeroed, position (0, 0, 0, 1), colour and varying outputs
+     * zero, not discarded; then the code. Returns (and records in the frame) how it ended.
+     */
+    public Status run(Frame f) {
+        if (f.owner != this) {
+            throw new IllegalArgumentException("frame was made by another interpreter");
+        }
+        final float[] t = f.temps;
+        Arrays.fill(t, 0, regFloats, 0f);
+        final float[] pos = f.position;
+        pos[0] = 0f;
+        pos[1] = 0f;
+        pos[2] = 0f;
+        pos[3] = 1f;
+        Arrays.fill(f.color, 0f);
+        Arrays.fill(f.varyingsOut, 0f);
+        f.discarded = false;
+        final Status st = exec(t, f);
+        f.status = st;
+        return st;
+    }
+
+    private Status exec(float[] t, Frame f) {
+        final int[] c = code;
+        int pc = 0;
+        while (true) {
+            final int d = c[pc + 1];
+            final int a = c[pc + 2];
+            final int b = c[pc + 3];
+            switch (c[pc]) {
+                case Ops.MOV4 -> {
+                    float x = t[a], y = t[a + 1], z = t[a + 2], w = t[a + 3];
+                    t[d] = x;
+                    t[d + 1] = y;
+                    t[d + 2] = z;
+                    t[d + 3] = w;
+                }
+                case Ops.MOV1 -> t[d] = t[a];
+                case Ops.MOVN -> {
+                    int n = c[pc + 5];
+                    for (int i = 0; i < n; i++) {
+                        t[d + i] = t[a + i];
+                    }
+                }
+                case Ops.CONST -> {
+                    int k = c[pc + 4];
+                    final float[] q = consts;
+                    t[d] = q[k];
+                    t[d + 1] = q[k + 1];
+                    t[d + 2] = q[k + 2];
+                    t[d + 3] = q[k + 3];
+                }
+                case Ops.SWZ1 -> {
+                    float x = t[a + (c[pc + 4] & 3)];
+                    t[d] = x;
+                    t[d + 1] = 0f;
+                    t[d + 2] = 0f;
+                    t[d + 3] = 0f;
+                }
+                case Ops.SWZ -> swizzle(t, d, a, c[pc + 4], c[pc + 5]);
+                case Ops.ADD4 -> {
+                    float x = t[a] + t[b], y = t[a + 1] + t[b + 1];
+                    float z = t[a + 2] + t[b + 2], w = t[a + 3] + t[b + 3];
+                    t[d] = x;
+                    t[d + 1] = y;
+                    t[d + 2] = z;
+                    t[d + 3] = w;
+                }
+                case Ops.ADDN -> {
+                    int n = c[pc + 5];
+                    for (int i = 0; i < n; i++) {
+                        t[d + i] = t[a + i] + t[b + i];
+                    }
+                }
+                case Ops.SUB4 -> {
+                    float x = t[a] - t[b], y = t[a + 1] - t[b + 1];
+                    float z = t[a + 2] - t[b + 2], w = t[a + 3] - t[b + 3];
+                    t[d] = x;
+                    t[d + 1] = y;
+                    t[d + 2] = z;
+                    t[d + 3] = w;
+                }
+                case Ops.SUBN -> {
+                    int n = c[pc + 5];
+                    for (int i = 0; i < n; i++) {
+                        t[d + i] = t[a + i] - t[b + i];
+                    }
+                }
+                case Ops.MUL4 -> {
+                    float x = t[a] * t[b], y = t[a + 1] * t[b + 1];
+                    float z = t[a + 2] * t[b + 2], w = t[a + 3] * t[b + 3];
+                    t[d] = x;
+                    t[d + 1] = y;
+                    t[d + 2] = z;
+                    t[d + 3] = w;
+                }
+                case Ops.MULN -> {
+                    int n = c[pc + 5];
+                    for (int i = 0; i < n; i++) {
+                        t[d + i] = t[a + i] * t[b + i];
+                    }
+                }
+                case Ops.MAX4, Ops.MAXN -> {
+                    int n = c[pc + 5];
+                    for (int i = 0; i < n; i++) {
+                        float x = t[a + i], y = t[b + i];
+                        t[d + i] = x > y ? x : y;
+                    }
+                }
+                case Ops.MIN4, Ops.MINN -> {
+                    int n = c[pc + 5];
+                    for (int i = 0; i < n; i++) {
+                        float x = t[a + i], y = t[b + i];
+                        t[d + i] = x < y ? x : y;
+                    }
+                }
+                case Ops.ABSN -> {
+                    int n = c[pc + 5];
+                    for (int i = 0; i < n; i++) {
+                        t[d + i] = Math.abs(t[a + i]);
+                    }
+                }
+                case Ops.DOT3 -> t[d] = t[a] * t[b] + t[a + 1] * t[b + 1] + t[a + 2] * t[b + 2];
+                case Ops.DOT4 -> t[d] = t[a] * t[b] + t[a + 1] * t[b + 1] + t[a + 2] * t[b + 2]
+                        + t[a + 3] * t[b + 3];
+                case Ops.DOTN -> {
+                    int n = c[pc + 5];
+                    float s = 0f;
+                    for (int i = 0; i < n; i++) {
+                        s += t[a + i] * t[b + i];
+                    }
+                    t[d] = s;
+                }
+                case Ops.RSQ -> {
+                    int n = c[pc + 5];
+                    for (int i = 0; i < n; i++) {
+                        float x = t[a + i];
+                        t[d + i] = x > 0f ? (float) (1.0 / Math.sqrt(x)) : 0f;
+                    }
+                }
+                case Ops.RCP -> {
+                    int n = c[pc + 5];
+                    for (int i = 0; i < n; i++) {
+                        float x = t[a + i];
+                        t[d + i] = x != 0f ? 1f / x : 0f;
+                    }
+                }
+                case Ops.SIN -> {
+                    int n = c[pc + 5];
+                    for (int i = 0; i < n; i++) {
+                        t[d + i] = (float) Math.sin(t[a + i]);
+                    }
+                }
+                case Ops.COS -> {
+                    int n = c[pc + 5];
+                    for (int i = 0; i < n; i++) {
+                        t[d + i] = (float) Math.cos(t[a + i]);
+                    }
+                }
+                case Ops.TRUNC -> {
+                    int n = c[pc + 5];
+                    for (int i = 0; i < n; i++) {
+                        t[d + i] = trunc(t[a + i]);
+                    }
+                }
+                case Ops.POW -> t[d] = pow(t[a], t[b]);
+                case Ops.CMP_LT -> t[d] = t[a] < t[b] ? 1f : 0f;
+                case Ops.CMP_GT -> t[d] = t[a] > t[b] ? 1f : 0f;
+                case Ops.CMP_LE -> t[d] = t[a] <= t[b] ? 1f : 0f;
+                case Ops.CMP_GE -> t[d] = t[a] >= t[b] ? 1f : 0f;
+                case Ops.CMP_EQ -> t[d] = t[a] == t[b] ? 1f : 0f;
+                case Ops.CMP_NE -> t[d] = t[a] != t[b] ? 1f : 0f;
+                case Ops.ZERO1 -> t[d] = 0f;
+                case Ops.MULMV -> mulMatVec(t, d, a, b, c[pc + 4]);
+                case Ops.MULMM -> mulMatMat(t, d, a, b, c[pc + 4]);
+                case Ops.SAMPLE -> Texture2D.sample(f.textures[c[pc + 4]], t[a], t[a + 1], t, d);
+                case Ops.LOAD_ATTR -> copy4(f.attributes, c[pc + 4], t, d);
+                case Ops.LOAD_VAR -> copy4(f.varyingsIn, c[pc + 4], t, d);
+                case Ops.LOAD_UNI -> System.arraycopy(f.uniforms, c[pc + 4], t, d, c[pc + 5]);
+                case Ops.LOAD_FCOORD -> copy4(f.fragCoord, 0, t, d);
+                case Ops.ZERON -> Arrays.fill(t, d, d + c[pc + 5], 0f);
+                case Ops.STORE_POS -> copy4(t, a, f.position, 0);
+                case Ops.STORE_VAR -> copy4(t, a, f.varyingsOut, c[pc + 4]);
+                case Ops.STORE_COLOR -> copy4(t, a, f.color, 0);
+                case Ops.IF -> {
+                    if (t[a] == 0f) {
+                        pc = c[pc + 4];
+                        continue;
+                    }
+                }
+                case Ops.JUMP -> {
+                    pc = c[pc + 4];
+                    continue;
+                }
+                case Ops.DISCARD -> {
+                    f.discarded = true;
+                    return Status.OK;
+                }
+                case Ops.END -> {
+                    return Status.OK;
+                }
+                case Ops.ERROR -> {
+                    return STATUSES[c[pc + 4]];
+                }
+                default -> throw new IllegalStateException("bad internal opcode " + c[pc]);
+            }
+            pc += STRIDE;
+        }
+    }
+
+    private static void copy4(float[] from, int at, float[] to, int into) {
+        float x = from[at], y = from[at + 1], z = from[at + 2], w = from[at + 3];
+        to[into] = x;
+        to[into + 1] = y;
+        to[into + 2] = z;
+        to[into + 3] = w;
+    }
+
+    /** Reads the selected lanes first, so a swizzle of a register onto itself is safe. */
+    private static void swizzle(float[] t, int d, int a, int mask, int n) {
+        float x = t[a + (mask & 3)];
+        float y = n > 1 ? t[a + ((mask >> 2) & 3)] : 0f;
+        float z = n > 2 ? t[a + ((mask >> 4) & 3)] : 0f;
+        float w = n > 3 ? t[a + ((mask >> 6) & 3)] : 0f;
+        t[d] = x;
+        t[d + 1] = y;
+        t[d + 2] = z;
+        t[d + 3] = w;
+    }
+
+    /** {@code r[i] = Σ_k m[k][i] * v[k]} for rows i < cols; the lanes past cols are 0. */
+    private static void mulMatVec(float[] t, int d, int m, int v, int cols) {
+        float x = 0f, y = 0f, z = 0f, w = 0f;
+        for (int k = 0; k < cols; k++) {
+            float s = t[v + k];
+            int col = m + 4 * k;
+            x += t[col] * s;
+            y += t[col + 1] * s;
+            z += t[col + 2] * s;
+            w += t[col + 3] * s;
+        }
+        t[d] = x;
+        t[d + 1] = cols > 1 ? y : 0f;
+        t[d + 2] = cols > 2 ? z : 0f;
+        t[d + 3] = cols > 3 ? w : 0f;
+    }
+
+    /**
+     * Column j of the product is {@code A * B[j]}. Written through the scratch block at the end
+     * of the file so a destination overlapping a source still gives the mathematical product.
+     */
+    private static void mulMatMat(float[] t, int d, int ma, int mb, int cols) {
+        int scratch = t.length - 16;
+        for (int j = 0; j < cols; j++) {
+            mulMatVec(t, scratch + 4 * j, ma, mb + 4 * j, cols);
+        }
+        System.arraycopy(t, scratch, t, d, cols * 4);
+    }
+
+    /** Truncation toward zero; floats of magnitude 2^23 and above (and NaN) are already whole. */
+    static float trunc(float x) {
+        return Math.abs(x) < 8388608f ? (float) (int) x : x;
+    }
+
+    /**
+     * pow(a, b) for a scalar lane. a > 0: {@link Math#pow}, rounded to float. a == 0: 1 when
+     * b == 0, else 0 (no infinity, as rcp(0) = 0). a < 0 (undefined in GLSL): exact for a whole
+     * b, so (-2)^3 = -8, and 0 for a fractional (or NaN) b instead of NaN, as the original
+     * gives. A NaN base gives NaN.
+     */
+    static float pow(float a, float b) {
+        if (a > 0f) {
+            return (float) Math.pow(a, b);
+        }
+        if (a == 0f) {
+            return b == 0f ? 1f : 0f;
+        }
+        if (a < 0f) {
+            return b == Math.rint(b) ? (float) Math.pow(a, b) : 0f;
+        }
+        return Float.NaN;
+    }
+}

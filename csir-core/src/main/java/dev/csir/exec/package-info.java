@@ -1,0 +1,2 @@
+/** The CSIR software interpreter: precompiled flat code, reusable frames, nearest/clamp textures. */
+package dev.csir.exec;

@@ -1,0 +1,203 @@
+package dev.csir.lang;
+
+import java.util.List;
+
+/**
+ * A readable, indented dump of a syntax tree: one node per line with its kind, its type, name,
+ * operator or value, and its {@code @line:col}; children two spaces deeper, labelled where the
+ * role is not obvious. For debugging and snapshot tests; the format is csir's own.
+ */
+public final class AstDump {
+    private final StringBuilder sb = new StringBuilder(256);
+
+    private AstDump() {
+    }
+
+    public static String dump(Ast.Unit unit) {
+        AstDump d = new AstDump();
+        d.sb.append("unit\n");
+        for (Ast.Decl g : unit.globals()) {
+            d.decl(g, 1, null);
+        }
+        return d.sb.toString();
+    }
+
+    private StringBuilder line(int depth, String label) {
+        for (int i = 0; i < depth; i++) {
+            sb.append("  ");
+        }
+        if (label != null) {
+            sb.append(label).append(": ");
+        }
+        return sb;
+    }
+
+    private void end(Ast.Pos p) {
+        sb.append(" @").append(p.line()).append(':').append(p.column()).append('\n');
+    }
+
+    private void decl(Ast.Decl d, int depth, String label) {
+        switch (d) {
+            case Ast.VarDecl v -> {
+                line(depth, label).append("var");
+                Ast.Qualifiers q = v.qualifiers();
+                if (q.location() >= 0) {
+                    sb.append(" layout(location=").append(q.location()).append(')');
+                }
+                if (q.smooth()) {
+                    sb.append(" smooth");
+                }
+                if (q.storage() != Ast.Storage.NONE) {
+                    sb.append(' ').append(q.storage().name().toLowerCase(java.util.Locale.ROOT));
+                }
+                if (q.isConst()) {
+                    sb.append(" const");
+                }
+                sb.append(' ').append(v.type().glslName()).append(' ').append(v.name());
+                end(v.pos());
+                if (v.init() != null) {
+                    expr(v.init(), depth + 1, "init");
+                }
+            }
+            case Ast.FuncDecl f -> {
+                line(depth, label).append("func ").append(f.returnType().glslName()).append(' ').append(f.name());
+                end(f.pos());
+                for (Ast.Param p : f.params()) {
+                    line(depth + 1, null).append("param ").append(p.type().glslName()).append(' ').append(p.name());
+                    end(p.pos());
+                }
+                stmt(f.body(), depth + 1, null);
+            }
+        }
+    }
+
+    private void stmt(Ast.Stmt s, int depth, String label) {
+        switch (s) {
+            case Ast.Empty e -> {
+                line(depth, label).append("empty");
+                end(e.pos());
+            }
+            case Ast.Block b -> {
+                line(depth, label).append("block");
+                end(b.pos());
+                stmts(b.stmts(), depth + 1);
+            }
+            case Ast.ExprStmt e -> {
+                line(depth, label).append("expr");
+                end(e.pos());
+                expr(e.expr(), depth + 1, null);
+            }
+            case Ast.Assign a -> {
+                line(depth, label).append("assign");
+                end(a.pos());
+                expr(a.target(), depth + 1, "target");
+                expr(a.value(), depth + 1, "value");
+            }
+            case Ast.DeclStmt d -> decl(d.decl(), depth, label);
+            case Ast.If i -> {
+                line(depth, label).append("if");
+                end(i.pos());
+                expr(i.cond(), depth + 1, "cond");
+                stmt(i.then(), depth + 1, "then");
+                if (i.otherwise() != null) {
+                    stmt(i.otherwise(), depth + 1, "else");
+                }
+            }
+            case Ast.For f -> {
+                line(depth, label).append("for");
+                end(f.pos());
+                if (f.init() != null) {
+                    stmt(f.init(), depth + 1, "init");
+                }
+                if (f.cond() != null) {
+                    expr(f.cond(), depth + 1, "cond");
+                }
+                if (f.step() != null) {
+                    expr(f.step(), depth + 1, "step");
+                }
+                stmt(f.body(), depth + 1, "body");
+            }
+            case Ast.Return r -> {
+                line(depth, label).append("return");
+                end(r.pos());
+                if (r.value() != null) {
+                    expr(r.value(), depth + 1, null);
+                }
+            }
+            case Ast.Discard d -> {
+                line(depth, label).append("discard");
+                end(d.pos());
+            }
+        }
+    }
+
+    private void stmts(List<Ast.Stmt> list, int depth) {
+        for (Ast.Stmt s : list) {
+            stmt(s, depth, null);
+        }
+    }
+
+    private void expr(Ast.Expr e, int depth, String label) {
+        line(depth, label);
+        switch (e) {
+            case Ast.IntLit i -> {
+                sb.append("int ").append(i.value());
+                end(i.pos());
+            }
+            case Ast.FloatLit f -> {
+                sb.append("float ").append(f.value());
+                end(f.pos());
+            }
+            case Ast.BoolLit b -> {
+                sb.append("bool ").append(b.value());
+                end(b.pos());
+            }
+            case Ast.Ident i -> {
+                sb.append("ident ").append(i.name());
+                end(i.pos());
+            }
+            case Ast.Call c -> {
+                sb.append("call ").append(c.name());
+                end(c.pos());
+                for (Ast.Expr a : c.args()) {
+                    expr(a, depth + 1, null);
+                }
+            }
+            case Ast.Construct c -> {
+                sb.append("construct ").append(c.type().glslName());
+                end(c.pos());
+                for (Ast.Expr a : c.args()) {
+                    expr(a, depth + 1, null);
+                }
+            }
+            case Ast.Unary u -> {
+                sb.append("unary ").append(u.op() == Ast.UnaryOp.NEG ? '-' : '!');
+                end(u.pos());
+                expr(u.operand(), depth + 1, null);
+            }
+            case Ast.Binary b -> {
+                sb.append("binary ").append(b.op().symbol());
+                end(b.pos());
+                expr(b.left(), depth + 1, null);
+                expr(b.right(), depth + 1, null);
+            }
+            case Ast.Swizzle s -> {
+                sb.append("swizzle ").append(s.letters()).append(" mask=").append(s.mask())
+                        .append(" count=").append(s.count());
+                end(s.pos());
+                expr(s.base(), depth + 1, null);
+            }
+            case Ast.Index i -> {
+                sb.append("index");
+                end(i.pos());
+                expr(i.base(), depth + 1, "base");
+                expr(i.index(), depth + 1, "index");
+            }
+            case Ast.Step s -> {
+                sb.append("step ").append(s.increment() ? "++" : "--").append(s.prefix() ? " prefix" : " postfix");
+                end(s.pos());
+                expr(s.target(), depth + 1, null);
+            }
+        }
+    }
+}

@@ -1,0 +1,488 @@
+package dev.csir.lang;
+
+import dev.csir.diag.DiagnosticLog;
+import dev.csir.diag.Messages;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Splits a shader source into {@link Tokens}, reporting lexical errors to a {@link DiagnosticLog}
+ * and carrying on after them, exactly as the original lexer does.
+ *
+ * <p>The source is read as its UTF-8 bytes: columns count bytes (a tab and a CR are one column
+ * each) and every byte of a non-ASCII character is one invalid token, which is what the original
+ * C lexer, reading {@code char}s, reports.
+ */
+public final class Lexer {
+    /** An identifier of this many characters or more is rejected (39 is the longest allowed). */
+    public static final int NAME_LIMIT = 40;
+    /** The exponent is read up to and including the digit that takes it above this value. */
+    private static final int EXPONENT_STOP = 38;
+
+    private final byte[] src;
+    private final int n;
+    private final DiagnosticLog log;
+    private final Tokens out;
+
+    private Lexer(byte[] src, DiagnosticLog log) {
+        this.src = src;
+        this.n = src.length;
+        this.log = log;
+        this.out = new Tokens(src, src.length / 3 + 8);
+    }
+
+    /** Lexes {@code source}; errors go to {@code log}. The result always ends with an EOF token. */
+    public static Tokens lex(String source, DiagnosticLog log) {
+        Lexer lx = new Lexer(source.getBytes(StandardCharsets.UTF_8), log);
+        lx.run();
+        return lx.out;
+    }
+
+    private void bad(TokenKind kind, int line, int col, int off, int len, String message) {
+        out.add(kind, line, col, off, len);
+        log.error(line, col, message);
+    }
+
+    private void run() {
+        final byte[] s = src;
+        int i = 0;
+        int line = 1;
+        int col = 1;
+        boolean lineStart = true;
+        if (n == 0) {
+            log.error(1, 1, Messages.EMPTY_SHADER);
+            out.add(TokenKind.EOF, 1, 1, 0, 0);
+            return;
+        }
+        scan:
+        while (i < n) {
+            int ch = s[i] & 0xFF;
+            if (ch == ' ' || ch == '\t' || ch == '\r') {
+                i++;
+                col++;
+                continue;
+            }
+            if (ch == '\n') {
+                i++;
+                line++;
+                col = 1;
+                lineStart = true;
+                continue;
+            }
+            final int tokLine = line;
+            final int tokCol = col;
+            final int start = i;
+            if (ch == '#' && lineStart) {
+                i = directive(i, line, col);
+                // The directive's columns are only counted up to the version digits; the rest of
+                // the line is skipped without counting, which shows only in the EOF position.
+                col = directiveCol;
+                lineStart = false;
+                continue;
+            }
+            lineStart = false;
+            if (ch == '/' && i + 1 < n && s[i + 1] == '/') {
+                i += 2;
+                col += 2;
+                while (i < n && s[i] != '\n') {
+                    i++;
+                    col++;
+                }
+                continue;
+            }
+            if (ch == '/' && i + 1 < n && s[i + 1] == '*') {
+                boolean closed = false;
+                i += 2;
+                col += 2;
+                while (i < n) {
+                    if (s[i] == '\n') {
+                        i++;
+                        line++;
+                        col = 1;
+                        lineStart = true;
+                        continue;
+                    }
+                    if (s[i] == '*' && i + 1 < n && s[i + 1] == '/') {
+                        i += 2;
+                        col += 2;
+                        closed = true;
+                        break;
+                    }
+                    i++;
+                    col++;
+                }
+                if (!closed) {
+                    bad(TokenKind.BAD, tokLine, tokCol, start, 2, Messages.UNTERMINATED_COMMENT);
+                    break scan;
+                }
+                continue;
+            }
+            if (isLetter(ch) || ch == '_') {
+                while (i < n && isIdentChar(s[i] & 0xFF)) {
+                    i++;
+                    col++;
+                }
+                int len = i - start;
+                if (len >= NAME_LIMIT) {
+                    bad(TokenKind.IDENT, tokLine, tokCol, start, len, Messages.NAME_LIMIT);
+                    continue;
+                }
+                TokenKind k = keyword(s, start, len);
+                if (k == TokenKind.BAD) {
+                    bad(TokenKind.BAD, tokLine, tokCol, start, len, Messages.UNSUPPORTED_QUALIFIER);
+                } else {
+                    out.add(k, tokLine, tokCol, start, len);
+                }
+                continue;
+            }
+            if (isDigit(ch) || (ch == '.' && i + 1 < n && isDigit(s[i + 1] & 0xFF))) {
+                float ip = 0f;
+                float fp = 0f;
+                float base = 1f;
+                int exp = 0;
+                int esign = 1;
+                boolean isFloat = false;
+                while (i < n && isDigit(s[i] & 0xFF)) {
+                    ip = ip * 10f + (float) (s[i] - '0');
+                    i++;
+                    col++;
+                }
+                if (i < n && s[i] == '.') {
+                    isFloat = true;
+                    i++;
+                    col++;
+                    while (i < n && isDigit(s[i] & 0xFF)) {
+                        base *= 0.1f;
+                        fp += (float) (s[i] - '0') * base;
+                        i++;
+                        col++;
+                    }
+                }
+                if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+                    boolean any = false;
+                    isFloat = true;
+                    i++;
+                    col++;
+                    if (i < n && (s[i] == '+' || s[i] == '-')) {
+                        if (s[i] == '-') {
+                            esign = -1;
+                        }
+                        i++;
+                        col++;
+                    }
+                    while (i < n && isDigit(s[i] & 0xFF)) {
+                        any = true;
+                        exp = exp * 10 + (s[i] - '0');
+                        i++;
+                        col++;
+                        if (exp > EXPONENT_STOP) {
+                            break;
+                        }
+                    }
+                    if (!any) {
+                        bad(TokenKind.BAD, tokLine, tokCol, start, i - start, Messages.INVALID_NUMBER);
+                        continue;
+                    }
+                }
+                int t;
+                if (isFloat) {
+                    float v = ip + fp;
+                    if (exp != 0) {
+                        v *= pow10(esign * exp);
+                    }
+                    t = out.add(TokenKind.FLOAT, tokLine, tokCol, start, i - start);
+                    out.floatValue[t] = v;
+                } else {
+                    t = out.add(TokenKind.INT, tokLine, tokCol, start, i - start);
+                    out.floatValue[t] = ip;
+                    out.intValue[t] = toUint32(ip);
+                }
+                continue;
+            }
+            TokenKind k;
+            int len = 1;
+            int next = i + 1 < n ? s[i + 1] : -1;
+            switch (ch) {
+                case '(' -> k = TokenKind.LPAREN;
+                case ')' -> k = TokenKind.RPAREN;
+                case '{' -> k = TokenKind.LBRACE;
+                case '}' -> k = TokenKind.RBRACE;
+                case '[' -> k = TokenKind.LBRACK;
+                case ']' -> k = TokenKind.RBRACK;
+                case ';' -> k = TokenKind.SEMI;
+                case ',' -> k = TokenKind.COMMA;
+                case '.' -> k = TokenKind.DOT;
+                case '*' -> k = TokenKind.STAR;
+                case '/' -> k = TokenKind.SLASH;
+                case '%' -> k = TokenKind.PERCENT;
+                case '+' -> {
+                    k = next == '+' ? TokenKind.INC : TokenKind.PLUS;
+                    len = next == '+' ? 2 : 1;
+                }
+                case '-' -> {
+                    k = next == '-' ? TokenKind.DEC : TokenKind.MINUS;
+                    len = next == '-' ? 2 : 1;
+                }
+                case '=' -> {
+                    k = next == '=' ? TokenKind.EQ : TokenKind.ASSIGN;
+                    len = next == '=' ? 2 : 1;
+                }
+                case '!' -> {
+                    k = next == '=' ? TokenKind.NE : TokenKind.NOT;
+                    len = next == '=' ? 2 : 1;
+                }
+                case '<' -> {
+                    k = next == '=' ? TokenKind.LE : TokenKind.LT;
+                    len = next == '=' ? 2 : 1;
+                }
+                case '>' -> {
+                    k = next == '=' ? TokenKind.GE : TokenKind.GT;
+                    len = next == '=' ? 2 : 1;
+                }
+                case '&' -> {
+                    k = next == '&' ? TokenKind.AND : TokenKind.BAD;
+                    len = 2;
+                }
+                case '|' -> {
+                    k = next == '|' ? TokenKind.OR : TokenKind.BAD;
+                    len = 2;
+                }
+                default -> k = TokenKind.BAD;
+            }
+            if (k == TokenKind.BAD) {
+                bad(TokenKind.BAD, tokLine, tokCol, start, 1, Messages.INVALID_TOKEN);
+                i++;
+                col++;
+                continue;
+            }
+            out.add(k, tokLine, tokCol, start, len);
+            i += len;
+            col += len;
+        }
+        out.add(TokenKind.EOF, line, col, n, 0);
+    }
+
+    /** Column after the last directive, set by {@link #directive}. */
+    private int directiveCol;
+
+    /** Handles a directive whose {@code #} is at {@code hash}; returns the index of the line's end. */
+    private int directive(int hash, int line, int col) {
+        final byte[] s = src;
+        int j = hash + 1;
+        int c = col + 1;
+        while (j < n && (s[j] == ' ' || s[j] == '\t')) {
+            j++;
+            c++;
+        }
+        int wordStart = j;
+        while (j < n && isLetter(s[j] & 0xFF)) {
+            j++;
+            c++;
+        }
+        if (j - wordStart == 7 && matches(s, wordStart, "version")) {
+            while (j < n && (s[j] == ' ' || s[j] == '\t')) {
+                j++;
+                c++;
+            }
+            int version = 0;
+            boolean any = false;
+            while (j < n && isDigit(s[j] & 0xFF)) {
+                any = true;
+                version = version * 10 + (s[j] - '0');
+                j++;
+                c++;
+            }
+            if (!any) {
+                // The original leaves a token of kind 0 (end of file) here, so parsing stops at it.
+                bad(TokenKind.EOF, line, col, hash, 1, Messages.EXPECTED_VERSION_NUMBER);
+            } else if (version < 110 || version > 330) {
+                // ... and an integer token (value 0) here, which the parser then trips over.
+                bad(TokenKind.INT, line, col, hash, 1, Messages.UNSUPPORTED_VERSION);
+            }
+        } else {
+            bad(TokenKind.BAD, line, col, hash, 1, Messages.UNSUPPORTED_DIRECTIVE);
+        }
+        while (j < n && s[j] != '\n') {
+            j++;
+        }
+        directiveCol = c;
+        return j;
+    }
+
+    /** Float 10^e by repeated single-precision multiplication, as the original computes it. */
+    static float pow10(int e) {
+        float v = 1f;
+        int m = e < 0 ? -e : e;
+        for (int k = 0; k < m; k++) {
+            v *= 10f;
+        }
+        return e < 0 ? 1f / v : v;
+    }
+
+    /** C's {@code (uint32_t)f} for a non-negative float as x86-64 compilers perform it. */
+    static long toUint32(float f) {
+        return f < 9.223372e18f ? ((long) f) & 0xFFFFFFFFL : 0L;
+    }
+
+    private static boolean isLetter(int c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    }
+
+    private static boolean isDigit(int c) {
+        return c >= '0' && c <= '9';
+    }
+
+    private static boolean isIdentChar(int c) {
+        return isLetter(c) || isDigit(c) || c == '_';
+    }
+
+    private static boolean matches(byte[] s, int off, String word) {
+        for (int k = 0; k < word.length(); k++) {
+            if (s[off + k] != word.charAt(k)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The keyword kind of a word, {@link TokenKind#BAD} for a rejected qualifier, else
+     * {@link TokenKind#IDENT}. Dispatches on length and first letter so no String is built.
+     */
+    static TokenKind keyword(byte[] s, int off, int len) {
+        int c0 = s[off];
+        switch (len) {
+            case 2:
+                if (c0 == 'i' && s[off + 1] == 'n') return TokenKind.IN;
+                if (c0 == 'i' && s[off + 1] == 'f') return TokenKind.IF;
+                break;
+            case 3:
+                if (c0 == 'o' && matches(s, off, "out")) return TokenKind.OUT;
+                if (c0 == 'i' && matches(s, off, "int")) return TokenKind.INT_KW;
+                if (c0 == 'f' && matches(s, off, "for")) return TokenKind.FOR;
+                break;
+            case 4:
+                switch (c0) {
+                    case 'v' -> {
+                        if (matches(s, off, "void")) return TokenKind.VOID;
+                        if (matches(s, off, "vec2")) return TokenKind.VEC2;
+                        if (matches(s, off, "vec3")) return TokenKind.VEC3;
+                        if (matches(s, off, "vec4")) return TokenKind.VEC4;
+                    }
+                    case 'b' -> {
+                        if (matches(s, off, "bool")) return TokenKind.BOOL;
+                    }
+                    case 'm' -> {
+                        if (matches(s, off, "mat3")) return TokenKind.MAT3;
+                        if (matches(s, off, "mat4")) return TokenKind.MAT4;
+                    }
+                    case 'e' -> {
+                        if (matches(s, off, "else")) return TokenKind.ELSE;
+                    }
+                    case 't' -> {
+                        if (matches(s, off, "true")) return TokenKind.TRUE;
+                    }
+                    case 'f' -> {
+                        if (matches(s, off, "flat")) return TokenKind.BAD;
+                    }
+                    case 'l' -> {
+                        if (matches(s, off, "lowp")) return TokenKind.BAD;
+                    }
+                    default -> {
+                    }
+                }
+                break;
+            case 5:
+                switch (c0) {
+                    case 'c' -> {
+                        if (matches(s, off, "const")) return TokenKind.CONST;
+                    }
+                    case 'f' -> {
+                        if (matches(s, off, "float")) return TokenKind.FLOAT_KW;
+                        if (matches(s, off, "false")) return TokenKind.FALSE;
+                    }
+                    case 'i' -> {
+                        if (matches(s, off, "ivec2")) return TokenKind.IVEC2;
+                        if (matches(s, off, "ivec3")) return TokenKind.IVEC3;
+                        if (matches(s, off, "ivec4")) return TokenKind.IVEC4;
+                        if (matches(s, off, "inout")) return TokenKind.BAD;
+                    }
+                    case 'h' -> {
+                        if (matches(s, off, "highp")) return TokenKind.BAD;
+                    }
+                    case 'p' -> {
+                        if (matches(s, off, "patch")) return TokenKind.BAD;
+                    }
+                    default -> {
+                    }
+                }
+                break;
+            case 6:
+                switch (c0) {
+                    case 'l' -> {
+                        if (matches(s, off, "layout")) return TokenKind.LAYOUT;
+                    }
+                    case 's' -> {
+                        if (matches(s, off, "smooth")) return TokenKind.SMOOTH;
+                        if (matches(s, off, "shared")) return TokenKind.BAD;
+                        if (matches(s, off, "sample")) return TokenKind.BAD;
+                    }
+                    case 'r' -> {
+                        if (matches(s, off, "return")) return TokenKind.RETURN;
+                    }
+                    default -> {
+                    }
+                }
+                break;
+            case 7:
+                switch (c0) {
+                    case 'u' -> {
+                        if (matches(s, off, "uniform")) return TokenKind.UNIFORM;
+                    }
+                    case 'd' -> {
+                        if (matches(s, off, "discard")) return TokenKind.DISCARD;
+                    }
+                    case 'v' -> {
+                        if (matches(s, off, "varying")) return TokenKind.BAD;
+                    }
+                    case 'm' -> {
+                        if (matches(s, off, "mediump")) return TokenKind.BAD;
+                    }
+                    case 'p' -> {
+                        if (matches(s, off, "precise")) return TokenKind.BAD;
+                    }
+                    default -> {
+                    }
+                }
+                break;
+            case 8:
+                switch (c0) {
+                    case 'c' -> {
+                        if (matches(s, off, "centroid")) return TokenKind.BAD;
+                        if (matches(s, off, "coherent")) return TokenKind.BAD;
+                    }
+                    case 'r' -> {
+                        if (matches(s, off, "readonly")) return TokenKind.BAD;
+                        if (matches(s, off, "restrict")) return TokenKind.BAD;
+                    }
+                    case 'v' -> {
+                        if (matches(s, off, "volatile")) return TokenKind.BAD;
+                    }
+                    default -> {
+                    }
+                }
+                break;
+            case 9:
+                if (c0 == 's' && matches(s, off, "sampler2D")) return TokenKind.SAMPLER2D;
+                if (c0 == 'a' && matches(s, off, "attribute")) return TokenKind.BAD;
+                if (c0 == 'i' && matches(s, off, "invariant")) return TokenKind.BAD;
+                if (c0 == 'w' && matches(s, off, "writeonly")) return TokenKind.BAD;
+                break;
+            case 13:
+                if (c0 == 'n' && matches(s, off, "noperspective")) return TokenKind.BAD;
+                break;
+            default:
+                break;
+        }
+        return TokenKind.IDENT;
+    }
+}

@@ -1,0 +1,848 @@
+package dev.csir.lang;
+
+import dev.csir.diag.DiagnosticLog;
+import dev.csir.diag.Messages;
+import dev.csir.ir.Type;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Recursive-descent parser from {@link Tokens} to {@link Ast}, with the original's grammar, error
+ * positions, statement-level recovery and error cap. It never throws and always returns the
+ * globals parsed so far.
+ */
+public final class Parser {
+    /** Expression nesting limit: every binary-expression and primary level counts, as in the original. */
+    public static final int NEST_LIMIT = 32;
+    /**
+     * Statement nesting (blocks, if and for bodies) allowed before "nesting limit exceeded". The
+     * original had no such check but could not hold a deeper source in its 768 tokens; this keeps
+     * the parser and later recursive passes off the end of the Java stack.
+     */
+    public static final int STATEMENT_NEST_LIMIT = 512;
+    /**
+     * Operators (prefix, binary, postfix) allowed in one outermost expression before "nesting
+     * limit exceeded": bounds the height of left-deep chains such as {@code a+a+a+...} and
+     * {@code -----x} for recursive passes. The original's 768-token limit bounded them too.
+     */
+    public static final int EXPRESSION_OPERATOR_LIMIT = 1024;
+
+    private final Tokens tk;
+    private final DiagnosticLog log;
+    private int tp;
+    private int depth;
+    private int stmtDepth;
+    private int ops;
+
+    private Parser(Tokens tokens, DiagnosticLog log) {
+        this.tk = tokens;
+        this.log = log;
+    }
+
+    /** Lexes and parses {@code source}; all errors go to {@code log}. */
+    public static Ast.Unit parse(String source, DiagnosticLog log) {
+        return parse(Lexer.lex(source, log), log);
+    }
+
+    /**
+     * Parses lexed tokens. Like the original, nothing is parsed when the log already holds
+     * {@link DiagnosticLog#MAX_REPORTED} errors.
+     */
+    public static Ast.Unit parse(Tokens tokens, DiagnosticLog log) {
+        List<Ast.Decl> globals = new ArrayList<>();
+        if (log.full() || tokens.count() == 0) {
+            return new Ast.Unit(globals);
+        }
+        new Parser(tokens, log).unit(globals);
+        return new Ast.Unit(globals);
+    }
+
+    // ---- token access ----------------------------------------------------------------------
+
+    private TokenKind peek() {
+        return tp < tk.count ? tk.kind[tp] : TokenKind.EOF;
+    }
+
+    private boolean at(TokenKind k) {
+        return peek() == k;
+    }
+
+    /** Moves to the next token, never past an EOF token. */
+    private void adv() {
+        if (tp < tk.count && tk.kind[tp] != TokenKind.EOF) {
+            tp++;
+        }
+    }
+
+    private Ast.Pos pos(int tok) {
+        return new Ast.Pos(tk.line[tok], tk.column[tok]);
+    }
+
+    private void error(int tok, String message) {
+        if (tok >= 0 && tok < tk.count) {
+            log.error(tk.line[tok], tk.column[tok], message);
+        } else {
+            log.error(1, 1, message);
+        }
+    }
+
+    private boolean full() {
+        return log.full();
+    }
+
+    private boolean enter() {
+        if (depth >= NEST_LIMIT) {
+            error(tp < tk.count ? tp : tk.count - 1, Messages.NESTING_LIMIT);
+            return false;
+        }
+        depth++;
+        return true;
+    }
+
+    private void leave() {
+        if (depth > 0) {
+            depth--;
+        }
+    }
+
+    /** Counts one operator of the current expression at token {@code tok}; false past the limit. */
+    private boolean spend(int tok) {
+        if (++ops > EXPRESSION_OPERATOR_LIMIT) {
+            error(tok, Messages.NESTING_LIMIT);
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * Error recovery: skips to just after the next {@code ;} at brace depth 0, or to a {@code }}
+     * at depth 0 (not consumed), or past the brace pair it enters.
+     */
+    private void syncStmt() {
+        int d = 0;
+        while (!at(TokenKind.EOF)) {
+            TokenKind k = peek();
+            if (k == TokenKind.LBRACE) {
+                d++;
+            } else if (k == TokenKind.RBRACE) {
+                if (d == 0) {
+                    break;
+                }
+                d--;
+                adv();
+                if (d == 0) {
+                    break;
+                }
+                continue;
+            } else if (k == TokenKind.SEMI && d == 0) {
+                adv();
+                break;
+            }
+            adv();
+        }
+    }
+
+    // ---- declarations ------------------------------------------------------------------------
+
+    private void unit(List<Ast.Decl> globals) {
+        while (!at(TokenKind.EOF)) {
+            if (full()) {
+                break;
+            }
+            Ast.Stmt g = globalOrFunction();
+            if (g == null) {
+                syncStmt();
+                if (full()) {
+                    break;
+                }
+                continue;
+            }
+            if (g instanceof Ast.DeclStmt ds) {
+                globals.add(ds.decl());
+            }
+        }
+    }
+
+    private static final int NO_LAYOUT = -1;
+    private static final int LAYOUT_FAILED = Integer.MIN_VALUE;
+
+    private int layout() {
+        if (!at(TokenKind.LAYOUT)) {
+            return NO_LAYOUT;
+        }
+        adv();
+        if (!at(TokenKind.LPAREN)) {
+            error(tp, Messages.EXPECTED_LPAREN_AFTER_LAYOUT);
+            return LAYOUT_FAILED;
+        }
+        adv();
+        if (!at(TokenKind.IDENT) || !isWord(tp, "location")) {
+            error(tp, Messages.ONLY_LAYOUT_LOCATION);
+            return LAYOUT_FAILED;
+        }
+        adv();
+        if (!at(TokenKind.ASSIGN)) {
+            error(tp, Messages.EXPECTED_EQUALS_IN_LAYOUT);
+            return LAYOUT_FAILED;
+        }
+        adv();
+        if (!at(TokenKind.INT)) {
+            error(tp, Messages.EXPECTED_INTEGER_LOCATION);
+            return LAYOUT_FAILED;
+        }
+        // Kept non-negative so that an explicit location is never mistaken for "absent".
+        int loc = (int) Math.min(tk.intValue[tp], Integer.MAX_VALUE);
+        adv();
+        if (!at(TokenKind.RPAREN)) {
+            error(tp, Messages.EXPECTED_RPAREN_AFTER_LAYOUT);
+            return LAYOUT_FAILED;
+        }
+        adv();
+        return loc;
+    }
+
+    private boolean isWord(int tok, String word) {
+        if (tk.length[tok] != word.length()) {
+            return false;
+        }
+        for (int k = 0; k < word.length(); k++) {
+            if (tk.charAt(tok, k) != word.charAt(k)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * A declaration or function definition, at global scope or as a statement: a
+     * {@link Ast.DeclStmt}, an {@link Ast.Empty} after a rejected qualifier (already reported and
+     * skipped), or null on error.
+     */
+    private Ast.Stmt globalOrFunction() {
+        int loc = layout();
+        if (loc == LAYOUT_FAILED) {
+            return null;
+        }
+        boolean smooth = false;
+        if (at(TokenKind.SMOOTH)) {
+            smooth = true;
+            adv();
+        }
+        Ast.Storage storage = Ast.Storage.NONE;
+        boolean trailingConst = false;
+        switch (peek()) {
+            case IN -> storage = Ast.Storage.IN;
+            case OUT -> storage = Ast.Storage.OUT;
+            case UNIFORM -> storage = Ast.Storage.UNIFORM;
+            case CONST -> storage = Ast.Storage.CONST;
+            default -> {
+            }
+        }
+        if (storage != Ast.Storage.NONE) {
+            adv();
+            if (at(TokenKind.CONST) && storage != Ast.Storage.CONST) {
+                trailingConst = true;
+                adv();
+            }
+        }
+        if (at(TokenKind.BAD)) {
+            // The lexer has reported this token already; the original reports it again here.
+            error(tp, Messages.UNSUPPORTED_QUALIFIER);
+            adv();
+            syncStmt();
+            return new Ast.Empty(pos(tp));
+        }
+        Type type = peek().type();
+        if (type == null) {
+            error(tp, Messages.EXPECTED_TYPE);
+            return null;
+        }
+        int typeTok = tp;
+        adv();
+        if (!at(TokenKind.IDENT)) {
+            error(tp, Messages.EXPECTED_NAME);
+            return null;
+        }
+        int nameTok = tp;
+        adv();
+        if (at(TokenKind.LPAREN)) {
+            adv();
+            List<Ast.Param> params = new ArrayList<>(4);
+            if (!at(TokenKind.RPAREN)) {
+                for (;;) {
+                    Ast.Param p = param();
+                    if (p == null) {
+                        return null;
+                    }
+                    params.add(p);
+                    if (at(TokenKind.COMMA)) {
+                        adv();
+                        continue;
+                    }
+                    break;
+                }
+            }
+            if (!at(TokenKind.RPAREN)) {
+                error(tp, Messages.EXPECTED_RPAREN);
+                return null;
+            }
+            adv();
+            if (!at(TokenKind.LBRACE)) {
+                error(tp, Messages.EXPECTED_FUNCTION_BODY);
+                return null;
+            }
+            Ast.Block body = block();
+            if (body == null) {
+                return null;
+            }
+            Ast.Pos p = pos(nameTok);
+            return new Ast.DeclStmt(p, new Ast.FuncDecl(p, type, tk.text(nameTok), params, body));
+        }
+        Ast.Qualifiers q = loc == NO_LAYOUT && !smooth && storage == Ast.Storage.NONE
+                ? Ast.Qualifiers.NONE
+                : new Ast.Qualifiers(loc, smooth, storage, trailingConst);
+        Ast.VarDecl d = declTail(q, type, typeTok, nameTok);
+        return d == null ? null : new Ast.DeclStmt(d.pos(), d);
+    }
+
+    /** {@code [= init] ;} after a declaration's name. */
+    private Ast.VarDecl declTail(Ast.Qualifiers q, Type type, int typeTok, int nameTok) {
+        Ast.Expr init = null;
+        if (at(TokenKind.ASSIGN)) {
+            adv();
+            init = expr();
+            if (init == null) {
+                return null;
+            }
+        }
+        if (!at(TokenKind.SEMI)) {
+            error(tp, Messages.EXPECTED_SEMICOLON);
+            return null;
+        }
+        adv();
+        return new Ast.VarDecl(pos(nameTok), q, type, pos(typeTok), tk.text(nameTok), init);
+    }
+
+    private Ast.Param param() {
+        Type type = peek().type();
+        if (type == null) {
+            error(tp, Messages.EXPECTED_PARAMETER_TYPE);
+            return null;
+        }
+        adv();
+        if (!at(TokenKind.IDENT)) {
+            error(tp, Messages.EXPECTED_PARAMETER_NAME);
+            return null;
+        }
+        Ast.Param p = new Ast.Param(pos(tp), type, tk.text(tp));
+        adv();
+        return p;
+    }
+
+    // ---- statements --------------------------------------------------------------------------
+
+    private Ast.Block block() {
+        if (!at(TokenKind.LBRACE)) {
+            error(tp, Messages.EXPECTED_LBRACE);
+            return null;
+        }
+        int open = tp;
+        adv();
+        List<Ast.Stmt> stmts = new ArrayList<>();
+        while (!at(TokenKind.RBRACE) && !at(TokenKind.EOF)) {
+            Ast.Stmt s = statement();
+            if (s == null) {
+                syncStmt();
+                if (full()) {
+                    return null;
+                }
+                continue;
+            }
+            stmts.add(s);
+        }
+        if (!at(TokenKind.RBRACE)) {
+            error(tp, Messages.EXPECTED_RBRACE);
+            return null;
+        }
+        adv();
+        return new Ast.Block(pos(open), stmts);
+    }
+
+    private Ast.Stmt statement() {
+        if (stmtDepth >= STATEMENT_NEST_LIMIT) {
+            error(tp, Messages.NESTING_LIMIT);
+            return null;
+        }
+        stmtDepth++;
+        try {
+            return statementBody();
+        } finally {
+            stmtDepth--;
+        }
+    }
+
+    private Ast.Stmt statementBody() {
+        TokenKind k = peek();
+        switch (k) {
+            case SEMI -> {
+                Ast.Stmt s = new Ast.Empty(pos(tp));
+                adv();
+                return s;
+            }
+            case LBRACE -> {
+                return block();
+            }
+            case DISCARD -> {
+                int tok = tp;
+                adv();
+                if (!at(TokenKind.SEMI)) {
+                    error(tp, Messages.EXPECTED_SEMICOLON);
+                    return null;
+                }
+                adv();
+                return new Ast.Discard(pos(tok));
+            }
+            case RETURN -> {
+                int tok = tp;
+                adv();
+                Ast.Expr value = null;
+                if (!at(TokenKind.SEMI)) {
+                    value = expr();
+                    if (value == null) {
+                        return null;
+                    }
+                }
+                if (!at(TokenKind.SEMI)) {
+                    error(tp, Messages.EXPECTED_SEMICOLON);
+                    return null;
+                }
+                adv();
+                return new Ast.Return(pos(tok), value);
+            }
+            case IF -> {
+                return ifStatement();
+            }
+            case FOR -> {
+                return forStatement();
+            }
+            case LAYOUT, IN, OUT, UNIFORM, CONST, SMOOTH -> {
+                return globalOrFunction();
+            }
+            default -> {
+                if (k.isType()) {
+                    return globalOrFunction();
+                }
+                return expressionStatement();
+            }
+        }
+    }
+
+    private Ast.Stmt ifStatement() {
+        int tok = tp;
+        adv();
+        if (!at(TokenKind.LPAREN)) {
+            error(tp, Messages.EXPECTED_LPAREN_AFTER_IF);
+            return null;
+        }
+        adv();
+        Ast.Expr cond = expr();
+        if (cond == null) {
+            return null;
+        }
+        if (!at(TokenKind.RPAREN)) {
+            error(tp, Messages.EXPECTED_RPAREN);
+            return null;
+        }
+        adv();
+        Ast.Stmt then = statement();
+        if (then == null) {
+            return null;
+        }
+        Ast.Stmt otherwise = null;
+        if (at(TokenKind.ELSE)) {
+            adv();
+            otherwise = statement();
+            if (otherwise == null) {
+                return null;
+            }
+        }
+        return new Ast.If(pos(tok), cond, then, otherwise);
+    }
+
+    private Ast.Stmt forStatement() {
+        int tok = tp;
+        adv();
+        if (!at(TokenKind.LPAREN)) {
+            error(tp, Messages.EXPECTED_LPAREN_AFTER_FOR);
+            return null;
+        }
+        adv();
+        Ast.Stmt init = null;
+        Type type = peek().type();
+        if (type != null) {
+            int typeTok = tp;
+            adv();
+            if (!at(TokenKind.IDENT)) {
+                error(tp, Messages.EXPECTED_LOOP_VARIABLE);
+                return null;
+            }
+            int nameTok = tp;
+            adv();
+            Ast.VarDecl d = declTail(Ast.Qualifiers.NONE, type, typeTok, nameTok);
+            if (d == null) {
+                return null;
+            }
+            init = new Ast.DeclStmt(d.pos(), d);
+        } else if (!at(TokenKind.SEMI)) {
+            Ast.Expr e = expr();
+            if (e == null) {
+                return null;
+            }
+            if (!at(TokenKind.SEMI)) {
+                error(tp, Messages.EXPECTED_SEMICOLON);
+                return null;
+            }
+            adv();
+            init = new Ast.ExprStmt(e.pos(), e);
+        } else {
+            adv();
+        }
+        Ast.Expr cond = null;
+        if (!at(TokenKind.SEMI)) {
+            cond = expr();
+            if (cond == null) {
+                return null;
+            }
+        }
+        if (!at(TokenKind.SEMI)) {
+            error(tp, Messages.EXPECTED_SEMICOLON);
+            return null;
+        }
+        adv();
+        Ast.Expr step = null;
+        if (!at(TokenKind.RPAREN)) {
+            step = expr();
+            if (step == null) {
+                return null;
+            }
+        }
+        if (!at(TokenKind.RPAREN)) {
+            error(tp, Messages.EXPECTED_RPAREN);
+            return null;
+        }
+        adv();
+        Ast.Stmt body = statement();
+        if (body == null) {
+            return null;
+        }
+        return new Ast.For(pos(tok), init, cond, step, body);
+    }
+
+    private Ast.Stmt expressionStatement() {
+        Ast.Expr e = expr();
+        if (e == null) {
+            return null;
+        }
+        Ast.Stmt s;
+        if (at(TokenKind.ASSIGN)) {
+            int tok = tp;
+            adv();
+            Ast.Expr rhs = expr();
+            if (rhs == null) {
+                return null;
+            }
+            s = new Ast.Assign(pos(tok), e, rhs);
+        } else {
+            s = new Ast.ExprStmt(e.pos(), e);
+        }
+        if (!at(TokenKind.SEMI)) {
+            error(tp, Messages.EXPECTED_SEMICOLON);
+            return null;
+        }
+        adv();
+        return s;
+    }
+
+    // ---- expressions -------------------------------------------------------------------------
+
+    private Ast.Expr expr() {
+        if (depth == 0) {
+            ops = 0;
+        }
+        return binary(1);
+    }
+
+    private static Ast.BinaryOp binaryOp(TokenKind k) {
+        return switch (k) {
+            case OR -> Ast.BinaryOp.OR;
+            case AND -> Ast.BinaryOp.AND;
+            case EQ -> Ast.BinaryOp.EQ;
+            case NE -> Ast.BinaryOp.NE;
+            case LT -> Ast.BinaryOp.LT;
+            case GT -> Ast.BinaryOp.GT;
+            case LE -> Ast.BinaryOp.LE;
+            case GE -> Ast.BinaryOp.GE;
+            case PLUS -> Ast.BinaryOp.ADD;
+            case MINUS -> Ast.BinaryOp.SUB;
+            case STAR -> Ast.BinaryOp.MUL;
+            case SLASH -> Ast.BinaryOp.DIV;
+            case PERCENT -> Ast.BinaryOp.MOD;
+            default -> null;
+        };
+    }
+
+    /** Precedence climbing; every level counts towards the nesting limit. */
+    private Ast.Expr binary(int minPrec) {
+        if (!enter()) {
+            return null;
+        }
+        Ast.Expr left = unary();
+        if (left == null) {
+            leave();
+            return null;
+        }
+        for (;;) {
+            Ast.BinaryOp op = binaryOp(peek());
+            if (op == null || op.precedence() < minPrec) {
+                break;
+            }
+            int tok = tp;
+            adv();
+            if (!spend(tok)) {
+                leave();
+                return null;
+            }
+            Ast.Expr right = binary(op.precedence() + 1);
+            if (right == null) {
+                leave();
+                return null;
+            }
+            left = new Ast.Binary(pos(tok), op, left, right);
+        }
+        leave();
+        return left;
+    }
+
+    private Ast.Expr unary() {
+        TokenKind k = peek();
+        if (k == TokenKind.PLUS || k == TokenKind.MINUS || k == TokenKind.NOT || k == TokenKind.INC
+                || k == TokenKind.DEC) {
+            int tok = tp;
+            adv();
+            if (!spend(tok)) {
+                return null;
+            }
+            Ast.Expr e = unary();
+            if (e == null) {
+                return null;
+            }
+            return switch (k) {
+                case PLUS -> e;
+                case MINUS -> new Ast.Unary(pos(tok), Ast.UnaryOp.NEG, e);
+                case NOT -> new Ast.Unary(pos(tok), Ast.UnaryOp.NOT, e);
+                default -> new Ast.Step(pos(tok), e, k == TokenKind.INC, true);
+            };
+        }
+        return primary();
+    }
+
+    private Ast.Expr primary() {
+        if (!enter()) {
+            return null;
+        }
+        TokenKind k = peek();
+        switch (k) {
+            case INT -> {
+                Ast.Expr e = new Ast.IntLit(pos(tp), tk.intValue[tp], tk.floatValue[tp]);
+                adv();
+                leave();
+                return e;
+            }
+            case FLOAT -> {
+                Ast.Expr e = new Ast.FloatLit(pos(tp), tk.floatValue[tp]);
+                adv();
+                leave();
+                return e;
+            }
+            case TRUE, FALSE -> {
+                Ast.Expr e = new Ast.BoolLit(pos(tp), k == TokenKind.TRUE);
+                adv();
+                leave();
+                return e;
+            }
+            case IDENT -> {
+                int nameTok = tp;
+                adv();
+                if (at(TokenKind.LPAREN)) {
+                    adv();
+                    List<Ast.Expr> args = arguments();
+                    if (args == null) {
+                        leave();
+                        return null;
+                    }
+                    if (!at(TokenKind.RPAREN)) {
+                        error(tp, Messages.EXPECTED_RPAREN);
+                        leave();
+                        return null;
+                    }
+                    adv();
+                    leave();
+                    return postfix(new Ast.Call(pos(nameTok), tk.text(nameTok), args));
+                }
+                leave();
+                return postfix(new Ast.Ident(pos(nameTok), tk.text(nameTok)));
+            }
+            case LPAREN -> {
+                adv();
+                Ast.Expr e = expr();
+                if (e == null) {
+                    leave();
+                    return null;
+                }
+                if (!at(TokenKind.RPAREN)) {
+                    error(tp, Messages.EXPECTED_RPAREN);
+                    leave();
+                    return null;
+                }
+                adv();
+                leave();
+                return postfix(e);
+            }
+            default -> {
+                Type type = k.type();
+                if (type != null && type != Type.VOID) {
+                    int typeTok = tp;
+                    adv();
+                    if (!at(TokenKind.LPAREN)) {
+                        error(tp, Messages.EXPECTED_LPAREN_AFTER_TYPE);
+                        leave();
+                        return null;
+                    }
+                    adv();
+                    List<Ast.Expr> args = arguments();
+                    if (args == null) {
+                        leave();
+                        return null;
+                    }
+                    if (!at(TokenKind.RPAREN)) {
+                        error(tp, Messages.EXPECTED_RPAREN);
+                        leave();
+                        return null;
+                    }
+                    adv();
+                    leave();
+                    return postfix(new Ast.Construct(pos(typeTok), type, args));
+                }
+                error(tp, Messages.EXPECTED_EXPRESSION);
+                leave();
+                return null;
+            }
+        }
+    }
+
+    /** Comma-separated arguments up to (not including) the closing parenthesis; null on error. */
+    private List<Ast.Expr> arguments() {
+        List<Ast.Expr> args = new ArrayList<>(4);
+        if (at(TokenKind.RPAREN)) {
+            return args;
+        }
+        for (;;) {
+            Ast.Expr e = expr();
+            if (e == null) {
+                return null;
+            }
+            args.add(e);
+            if (at(TokenKind.COMMA)) {
+                adv();
+                continue;
+            }
+            return args;
+        }
+    }
+
+    private Ast.Expr postfix(Ast.Expr base) {
+        for (;;) {
+            TokenKind k = peek();
+            if (k == TokenKind.DOT) {
+                int dot = tp;
+                adv();
+                if (!spend(dot)) {
+                    return null;
+                }
+                if (!at(TokenKind.IDENT)) {
+                    error(tp, Messages.EXPECTED_SWIZZLE);
+                    return null;
+                }
+                int mask = swizzleMask(tp);
+                if (mask < 0) {
+                    error(tp, mask == MIXED ? Messages.MIXED_SWIZZLE_SETS : Messages.INVALID_SWIZZLE_LETTERS);
+                    adv();
+                    return null;
+                }
+                base = new Ast.Swizzle(pos(dot), base, tk.text(tp), mask, tk.length[tp]);
+                adv();
+            } else if (k == TokenKind.LBRACK) {
+                int open = tp;
+                adv();
+                if (!spend(open)) {
+                    return null;
+                }
+                Ast.Expr index = expr();
+                if (index == null) {
+                    return null;
+                }
+                if (!at(TokenKind.RBRACK)) {
+                    error(tp, Messages.EXPECTED_RBRACKET);
+                    return null;
+                }
+                adv();
+                base = new Ast.Index(pos(open), base, index);
+            } else if (k == TokenKind.INC || k == TokenKind.DEC) {
+                if (!spend(tp)) {
+                    return null;
+                }
+                base = new Ast.Step(pos(tp), base, k == TokenKind.INC, false);
+                adv();
+            } else {
+                return base;
+            }
+        }
+    }
+
+    private static final int INVALID = -1;
+    private static final int MIXED = -2;
+
+    /** The 2-bit-per-lane mask of swizzle token {@code tok}, or INVALID / MIXED. */
+    private int swizzleMask(int tok) {
+        int len = tk.length[tok];
+        if (len < 1 || len > 4) {
+            return INVALID;
+        }
+        int set = 0;
+        int mask = 0;
+        for (int i = 0; i < len; i++) {
+            int comp;
+            int which;
+            switch (tk.charAt(tok, i)) {
+                case 'x' -> { comp = 0; which = 1; }
+                case 'y' -> { comp = 1; which = 1; }
+                case 'z' -> { comp = 2; which = 1; }
+                case 'w' -> { comp = 3; which = 1; }
+                case 'r' -> { comp = 0; which = 2; }
+                case 'g' -> { comp = 1; which = 2; }
+                case 'b' -> { comp = 2; which = 2; }
+                case 'a' -> { comp = 3; which = 2; }
+                default -> {
+                    return INVALID;
+                }
+            }
+            if (set == 0) {
+                set = which;
+            } else if (set != which) {
+                return MIXED;
+            }
+            mask |= comp << (i * 2);
+        }
+        return mask;
+    }
+}

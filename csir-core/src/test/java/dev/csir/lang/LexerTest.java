@@ -1,0 +1,220 @@
+package dev.csir.lang;
+
+import static dev.csir.lang.LangTesting.errors;
+import static dev.csir.lang.LangTesting.kinds;
+import static dev.csir.lang.LangTesting.lexErrors;
+import static dev.csir.lang.TokenKind.*;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.csir.diag.DiagnosticLog;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class LexerTest {
+
+    private static Tokens lex(String src) {
+        return Lexer.lex(src, new DiagnosticLog("t", src));
+    }
+
+    private static String positions(String src) {
+        Tokens t = lex(src);
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < t.count(); i++) {
+            sb.append(t.kind(i)).append('@').append(t.line(i)).append(':').append(t.column(i)).append(' ');
+        }
+        return sb.toString().trim();
+    }
+
+    @Test
+    void positionsCountTabsAndCarriageReturnsAsOneColumn() {
+        assertThat(positions("\tfloat\r x;\r\n  y"))
+                .isEqualTo("FLOAT_KW@1:2 IDENT@1:9 SEMI@1:10 IDENT@2:3 EOF@2:4");
+    }
+
+    @Test
+    void allKeywordsAndPunctuators() {
+        assertThat(kinds("in out uniform const layout smooth void bool int float vec2 vec3 vec4 ivec2 ivec3 ivec4"
+                + " mat3 mat4 sampler2D if else for return discard true false"))
+                .containsExactly(IN, OUT, UNIFORM, CONST, LAYOUT, SMOOTH, VOID, BOOL, INT_KW, FLOAT_KW, VEC2, VEC3,
+                        VEC4, IVEC2, IVEC3, IVEC4, MAT3, MAT4, SAMPLER2D, IF, ELSE, FOR, RETURN, DISCARD, TRUE, FALSE,
+                        EOF);
+        assertThat(kinds("( ) { } [ ] ; , . + - * / % = == != < > <= >= && || ! ++ --"))
+                .containsExactly(LPAREN, RPAREN, LBRACE, RBRACE, LBRACK, RBRACK, SEMI, COMMA, DOT, PLUS, MINUS, STAR,
+                        SLASH, PERCENT, ASSIGN, EQ, NE, LT, GT, LE, GE, AND, OR, NOT, INC, DEC, EOF);
+        assertThat(kinds("a+++b")).containsExactly(IDENT, INC, PLUS, IDENT, EOF);
+        assertThat(kinds("a==b!c")).containsExactly(IDENT, EQ, IDENT, NOT, IDENT, EOF);
+    }
+
+    @Test
+    void wordsThatAreNotKeywordsAreIdentifiers() {
+        assertThat(kinds("while do break mat2 uint double sampler3D gl_Position _x1 Vec4 IN"))
+                .containsOnly(IDENT, EOF).hasSize(12);
+    }
+
+    @Test
+    void commentsAreSkipped() {
+        assertThat(positions("a // b c\nd /* e\n f */ g")).isEqualTo("IDENT@1:1 IDENT@2:1 IDENT@3:7 EOF@3:8");
+        assertThat(kinds("a/**/b/*/*/c")).containsExactly(IDENT, IDENT, IDENT, EOF);
+        assertThat(lexErrors("a // b c\nd /* e\n f */ g")).isEmpty();
+    }
+
+    @Test
+    void unterminatedBlockCommentStopsLexing() {
+        Tokens t = lex("a\n  /* b\n c");
+        assertThat(lexErrors("a\n  /* b\n c")).containsExactly("2:3: unterminated block comment");
+        assertThat(t.count()).isEqualTo(3);
+        assertThat(t.kind(1)).isEqualTo(BAD);
+        assertThat(t.kind(2)).isEqualTo(EOF);
+        assertThat(t.line(2)).isEqualTo(3);
+    }
+
+    @Test
+    void versionDirectives() {
+        assertThat(lexErrors("#version 110\n#version 330 core\n  # version 200 es\nfloat x;\n#version 150")).isEmpty();
+        assertThat(kinds("#version 330 core\nfloat x;")).containsExactly(FLOAT_KW, IDENT, SEMI, EOF);
+        assertThat(lexErrors("#version 109\n#version 331\n\t#version 0450")).containsExactly(
+                "1:1: unsupported #version for the ChrisOS GLSL subset",
+                "2:1: unsupported #version for the ChrisOS GLSL subset",
+                "3:2: unsupported #version for the ChrisOS GLSL subset");
+        assertThat(lexErrors("float x;\n #version\n#version core")).containsExactly(
+                "2:2: expected a version number", "3:1: expected a version number");
+    }
+
+    @Test
+    void otherDirectivesAreRejectedAndTheirLineSkipped() {
+        assertThat(lexErrors("#define A (1 + @)\n#\n  #if 0\nfloat x;")).containsExactly(
+                "1:1: unsupported preprocessor directive", "2:1: unsupported preprocessor directive",
+                "3:3: unsupported preprocessor directive");
+        assertThat(kinds("#ifdef X $\nfloat x;")).containsExactly(BAD, FLOAT_KW, IDENT, SEMI, EOF);
+    }
+
+    @Test
+    void hashIsADirectiveOnlyAtLineStart() {
+        assertThat(lexErrors("float x; #version 330")).containsExactly("1:10: invalid token");
+        // A newline inside a block comment starts a line; a comment ending it does not clear that.
+        assertThat(lexErrors("/* a\n */ #version 330\n/* */ #version 330")).containsExactly("3:7: invalid token");
+    }
+
+    @Test
+    void identifierNameLimit() {
+        String ok = "a".repeat(39);
+        String tooLong = "b".repeat(40);
+        assertThat(lexErrors(ok)).isEmpty();
+        assertThat(lexErrors("float " + tooLong + ";")).containsExactly("1:7: identifier exceeds the name limit");
+        Tokens t = lex(tooLong + " x");
+        assertThat(t.kind(0)).isEqualTo(IDENT);
+        assertThat(t.text(0)).isEqualTo(tooLong);
+        assertThat(t.column(1)).isEqualTo(42);
+    }
+
+    @Test
+    void rejectedQualifiers() {
+        for (String w : List.of("attribute", "varying", "highp", "mediump", "lowp", "inout", "centroid", "flat",
+                "noperspective", "invariant", "precise", "readonly", "writeonly", "coherent", "volatile", "restrict",
+                "shared", "patch", "sample")) {
+            assertThat(lexErrors("  " + w)).as(w).containsExactly("1:3: unsupported qualifier");
+            assertThat(kinds(w)).as(w).containsExactly(BAD, EOF);
+        }
+        assertThat(lexErrors("flats samples")).isEmpty();
+    }
+
+    private static float floatOf(String literal) {
+        Tokens t = lex(literal);
+        assertThat(t.kind(0)).as(literal).isEqualTo(FLOAT);
+        return t.floatValue(0);
+    }
+
+    @Test
+    void floatLiteralsUseTheOriginalsFloatArithmetic() {
+        assertThat(Float.floatToIntBits(floatOf("123.456"))).isEqualTo(0x42f6e979);
+        assertThat(String.format("%.6f", (double) floatOf("123.456"))).isEqualTo("123.456001");
+        // Digit-by-digit float accumulation is one ulp off the correctly rounded value here.
+        assertThat(Float.floatToIntBits(floatOf("0.9"))).isEqualTo(0x3f666667);
+        assertThat(Float.floatToIntBits(floatOf("0.35"))).isEqualTo(0x3eb33334);
+        assertThat(Float.floatToIntBits(floatOf("1e38"))).isEqualTo(0x7e96769a);
+        assertThat(floatOf(".5")).isEqualTo(0.5f);
+        assertThat(floatOf("5.")).isEqualTo(5f);
+        assertThat(floatOf("2E+2")).isEqualTo(200f);
+        assertThat(floatOf("25e-1")).isEqualTo(2.5f);
+        assertThat(floatOf("1e10")).isEqualTo(1e10f);
+        // 10^45 overflows to infinity before the reciprocal is taken.
+        assertThat(floatOf("1e-45")).isEqualTo(0f);
+        assertThat(floatOf("1e39")).isEqualTo(Float.POSITIVE_INFINITY);
+    }
+
+    @Test
+    void exponentReadingStopsAboveThirtyEight() {
+        Tokens t = lex("1e400");
+        assertThat(t.kind(0)).isEqualTo(FLOAT);
+        assertThat(t.floatValue(0)).isEqualTo(Float.POSITIVE_INFINITY);
+        assertThat(t.kind(1)).isEqualTo(INT);
+        assertThat(t.text(1)).isEqualTo("0");
+        assertThat(t.column(1)).isEqualTo(5);
+    }
+
+    @Test
+    void integerLiterals() {
+        Tokens t = lex("0 42 16777217 4294967296 99999999999999999999");
+        assertThat(t.intValue(0)).isZero();
+        assertThat(t.intValue(1)).isEqualTo(42);
+        assertThat(t.floatValue(1)).isEqualTo(42f);
+        // Accumulated in float: 16777217 is not representable.
+        assertThat(t.intValue(2)).isEqualTo(16777216);
+        // 2^32 accumulates to the float just below it; beyond 2^63 the conversion yields 0.
+        assertThat(t.intValue(3)).isEqualTo(4294967040L);
+        assertThat(t.intValue(4)).isZero();
+    }
+
+    @Test
+    void noSuffixesAndNoHex() {
+        assertThat(kinds("1.0f")).containsExactly(FLOAT, IDENT, EOF);
+        assertThat(kinds("0x10")).containsExactly(INT, IDENT, EOF);
+        assertThat(kinds("v.5")).containsExactly(IDENT, FLOAT, EOF);
+        assertThat(kinds("v.x")).containsExactly(IDENT, DOT, IDENT, EOF);
+    }
+
+    @Test
+    void exponentWithoutDigitsIsInvalid() {
+        assertThat(lexErrors("x = 1e;")).containsExactly("1:5: invalid numeric literal");
+        assertThat(lexErrors("x = 2.5E-;")).containsExactly("1:5: invalid numeric literal");
+        assertThat(kinds("1e+;")).containsExactly(BAD, SEMI, EOF);
+    }
+
+    @Test
+    void everyOtherCharacterIsOneInvalidToken() {
+        assertThat(lexErrors("a ? b : c ~ d ^ e @ $")).containsExactly(
+                "1:3: invalid token", "1:7: invalid token", "1:11: invalid token", "1:15: invalid token",
+                "1:19: invalid token", "1:21: invalid token");
+        assertThat(lexErrors("\" ' \\ & | \f \u0000")).containsExactly(
+                "1:1: invalid token", "1:3: invalid token", "1:5: invalid token", "1:7: invalid token",
+                "1:9: invalid token", "1:11: invalid token", "1:13: invalid token");
+        assertThat(kinds("a&b")).containsExactly(IDENT, BAD, IDENT, EOF);
+    }
+
+    @Test
+    void nonAsciiCharactersAreOneInvalidTokenPerUtf8Byte() {
+        assertThat(lexErrors("x é y")).containsExactly("1:3: invalid token", "1:4: invalid token");
+        assertThat(lex("x é y").column(3)).isEqualTo(6);
+        // In comments they only advance the column, by their byte count.
+        assertThat(positions("/* ü */ z")).isEqualTo("IDENT@1:10 EOF@1:11");
+    }
+
+    @Test
+    void lexingContinuesAfterErrors() {
+        assertThat(kinds("@ float $ x ;")).containsExactly(BAD, FLOAT_KW, BAD, IDENT, SEMI, EOF);
+    }
+
+    @Test
+    void emptySource() {
+        assertThat(lexErrors("")).containsExactly("1:1: empty shader");
+        assertThat(kinds("")).containsExactly(EOF);
+        assertThat(errors("")).containsExactly("1:1: empty shader");
+    }
+
+    @Test
+    void noTokenLimit() {
+        String src = "float x = 0.0" + " + 1.0".repeat(2000) + ";";
+        assertThat(lex(src).count()).isEqualTo(4 + 2 * 2000 + 2);
+        assertThat(lexErrors(src)).isEmpty();
+    }
+}

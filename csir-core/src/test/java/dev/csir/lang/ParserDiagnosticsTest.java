@@ -1,0 +1,266 @@
+package dev.csir.lang;
+
+import static dev.csir.lang.LangTesting.errors;
+import static dev.csir.lang.LangTesting.ok;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.csir.diag.DiagnosticLog;
+import org.junit.jupiter.api.Test;
+
+/** Every parser message at the token the original points at, recovery, and the error cap. */
+class ParserDiagnosticsTest {
+
+    private static String main(String body) {
+        return "void main() { " + body + " }";
+    }
+
+    @Test
+    void expectedAnExpression() {
+        assertThat(errors("vec2 y = ;")).containsExactly("1:10: expected an expression");
+        assertThat(errors(main("y = 1.0 * ;"))).containsExactly("1:25: expected an expression");
+        // No compound assignment: `+=` is `+` then a missing operand at `=`.
+        assertThat(errors(main("y += 2.0;"))).containsExactly("1:18: expected an expression");
+        assertThat(errors(main("y = f(1.0, );"))).containsExactly("1:26: expected an expression");
+        assertThat(errors(main("y = void(1.0);"))).containsExactly("1:19: expected an expression");
+    }
+
+    @Test
+    void expectedParentheses() {
+        assertThat(errors(main("y = f(1.0;"))).containsExactly("1:24: expected ')'");
+        assertThat(errors(main("y = (1.0;"))).containsExactly("1:23: expected ')'");
+        assertThat(errors(main("y = vec2(1.0 2.0);"))).containsExactly("1:28: expected ')'");
+        assertThat(errors(main("if (y > 1.0 { }"))).containsExactly("1:27: expected ')'");
+        assertThat(errors("float f(float a { return a; }")).containsExactly("1:17: expected ')'");
+        // A float suffix is an identifier after the literal.
+        assertThat(errors(main("y = vec2(1.0f);"))).containsExactly("1:27: expected ')'");
+        // The loop step is an expression, so an assignment there stops at the `=`.
+        assertThat(errors(main("for (int k = 0; k < 2; k = k + 1) { }"))).containsExactly("1:40: expected ')'");
+    }
+
+    @Test
+    void expectedParenAfterType() {
+        assertThat(errors(main("y = vec3 + 1.0;"))).containsExactly("1:24: expected '(' after type");
+    }
+
+    @Test
+    void expectedBracket() {
+        assertThat(errors(main("y = v[1;"))).containsExactly("1:22: expected ']'");
+    }
+
+    @Test
+    void swizzles() {
+        assertThat(errors(main("y = v.;"))).containsExactly("1:21: expected a swizzle");
+        assertThat(errors(main("y = v.in;"))).containsExactly("1:21: expected a swizzle");
+        assertThat(errors(main("y = v.rgx;"))).containsExactly("1:21: mixed swizzle sets");
+        assertThat(errors(main("y = v.xyzwx;"))).containsExactly("1:21: invalid swizzle");
+        assertThat(errors(main("y = v.xq;"))).containsExactly("1:21: invalid swizzle");
+        assertThat(errors(main("y = v.s;"))).containsExactly("1:21: invalid swizzle");
+    }
+
+    @Test
+    void braces() {
+        assertThat(errors("void main() { float a;")).containsExactly("1:23: expected '}'");
+        assertThat(errors("void main() ;")).containsExactly("1:13: expected a function body");
+        assertThat(errors("void main()\n")).containsExactly("2:1: expected a function body");
+    }
+
+    @Test
+    void layouts() {
+        assertThat(errors("layout location = 1) in vec4 p;")).containsExactly("1:8: expected '(' after layout");
+        assertThat(errors("layout(set = 1) in vec4 p;")).containsExactly("1:8: only layout(location = N) is supported");
+        assertThat(errors("layout(3) in vec4 p;")).containsExactly("1:8: only layout(location = N) is supported");
+        assertThat(errors("layout(location 1) in vec4 p;")).containsExactly("1:17: expected '=' in layout");
+        assertThat(errors("layout(location = 1.0) in vec4 p;")).containsExactly("1:19: expected an integer location");
+        assertThat(errors("layout(location = k) in vec4 p;")).containsExactly("1:19: expected an integer location");
+        assertThat(errors("layout(location = 1 in vec4 p;")).containsExactly("1:21: expected ')' after layout");
+    }
+
+    @Test
+    void semicolons() {
+        assertThat(errors("float a")).containsExactly("1:8: expected ';'");
+        assertThat(errors("float a = 1.0 float b;")).containsExactly("1:15: expected ';'");
+        assertThat(errors(main("discard y;"))).containsExactly("1:23: expected ';'");
+        assertThat(errors(main("return 1.0 2.0;"))).containsExactly("1:26: expected ';'");
+        assertThat(errors("void main() { y = 1.0 }")).containsExactly("1:23: expected ';'");
+        // Assignment is not an expression, so a for-initializer `k = 0` fails at its `=`.
+        assertThat(errors(main("for (k = 0; k < 2; k++) ;")))
+                .containsExactly("1:22: expected ';'", "1:37: expected ';'");
+        assertThat(errors(main("for (;k < 2 k++) ;"))).containsExactly("1:27: expected ';'");
+        // There is no while loop: `while (c)` is a call, and the block is where `;` was expected.
+        assertThat(errors(main("while (true) { }"))).containsExactly("1:28: expected ';'");
+    }
+
+    @Test
+    void parameters() {
+        assertThat(errors("float f( {")).containsExactly("1:10: expected a parameter type");
+        assertThat(errors("float f(in float a) { return a; }")).containsExactly("1:9: expected a parameter type");
+        assertThat(errors("void main(void) { }")).containsExactly("1:15: expected a parameter name");
+        assertThat(errors("float f(float a, vec2) { return a; }")).containsExactly("1:22: expected a parameter name");
+    }
+
+    @Test
+    void declarations() {
+        assertThat(errors("x = 1.0;")).containsExactly("1:1: expected a type");
+        assertThat(errors("(((")).containsExactly("1:1: expected a type");
+        assertThat(errors("uniform const float a; const const float b;"))
+                .containsExactly("1:30: expected a type");
+        assertThat(errors("float ;")).containsExactly("1:7: expected a name");
+        // A statement that starts with a type is a declaration, so a bare constructor fails.
+        assertThat(errors(main("vec4(1.0);"))).containsExactly("1:19: expected a name");
+    }
+
+    @Test
+    void ifAndFor() {
+        assertThat(errors(main("if y > 1.0 { }"))).containsExactly("1:18: expected '(' after if");
+        // Recovery skips to the first `;`; the rest of the header then fails as statements.
+        assertThat(errors(main("for k = 0; ; ) ;")))
+                .containsExactly("1:19: expected '(' after for", "1:28: expected an expression");
+        assertThat(errors(main("for (int ; ; ) ;")))
+                .containsExactly("1:24: expected a loop variable", "1:28: expected an expression");
+        assertThat(errors(main("for (int k 0; ; ) ;")))
+                .containsExactly("1:26: expected ';'", "1:31: expected an expression");
+    }
+
+    @Test
+    void unsupportedQualifierIsReportedByLexerAndParser() {
+        assertThat(errors("centroid out vec4 v; void main() { }"))
+                .containsExactly("1:1: unsupported qualifier", "1:1: unsupported qualifier");
+        assertThat(errors("out highp vec4 v;")).containsExactly("1:5: unsupported qualifier", "1:5: unsupported qualifier");
+        // Only at a declaration's start: inside an expression it is just not an expression.
+        assertThat(errors(main("y = lowp;")))
+                .containsExactly("1:19: unsupported qualifier", "1:19: expected an expression");
+        // The rejected declaration is skipped up to its `;`, and parsing goes on.
+        Ast.Unit u = Parser.parse("flat out vec4 v; float w;", new DiagnosticLog("t", ""));
+        assertThat(u.globals()).extracting(Ast.Decl::name).containsExactly("w");
+    }
+
+    @Test
+    void nestingLimitCountsBinaryAndPrimaryLevels() {
+        String fifteen = "float x = " + "(".repeat(15) + "1.0" + ")".repeat(15) + ";";
+        assertThat(errors(fifteen)).isEmpty();
+        String sixteen = "float x = " + "(".repeat(16) + "1.0" + ")".repeat(16) + ";";
+        assertThat(errors(sixteen)).containsExactly("1:27: nesting limit exceeded");
+        // Inside a constructor argument two levels are already used.
+        String inCtor = main("y = vec4(" + "(".repeat(16) + "1.0" + ")".repeat(16) + ");");
+        assertThat(errors(inCtor)).containsExactly("1:39: nesting limit exceeded");
+        // Calls nest the same way as parentheses.
+        assertThat(errors("float x = " + "f(".repeat(16) + "1.0" + ")".repeat(16) + ";"))
+                .containsExactly("1:43: nesting limit exceeded");
+    }
+
+    @Test
+    void deepStatementAndOperatorNestingIsRejectedWithoutOverflow() {
+        int n = 100_000;
+        assertThat(errors("void main() " + "{".repeat(n) + "}".repeat(n)))
+                .containsExactly("1:" + (14 + Parser.STATEMENT_NEST_LIMIT) + ": nesting limit exceeded");
+        assertThat(errors(main("if (a) ".repeat(n) + ";"))).first().asString().endsWith("nesting limit exceeded");
+        assertThat(errors("float x = " + "-".repeat(n) + "1.0;")).first().asString()
+                .endsWith("nesting limit exceeded");
+        assertThat(errors("float x = " + "!".repeat(n) + "1.0;")).first().asString()
+                .endsWith("nesting limit exceeded");
+        assertThat(errors("float x = a" + "+a".repeat(n) + ";")).first().asString()
+                .endsWith("nesting limit exceeded");
+        assertThat(errors("float x = a" + ".x".repeat(n) + ";")).first().asString()
+                .endsWith("nesting limit exceeded");
+        assertThat(errors("float x = a" + "[0]".repeat(n) + ";")).first().asString()
+                .endsWith("nesting limit exceeded");
+        assertThat(errors("float x = " + "(".repeat(n))).containsExactly("1:27: nesting limit exceeded");
+        // Well inside the limits, deep but legal sources still parse.
+        ok("void main() " + "{".repeat(300) + "}".repeat(300));
+        ok("float x = a" + "+a".repeat(1000) + ";");
+    }
+
+    @Test
+    void oneTypoDoesNotHideTheRest() {
+        String src = """
+                uniform vec4 u;
+                void main() {
+                    float a = 1.0 +;
+                    vec2 b = vec2(1.0, 2.0;
+                    if (a > 1.0) { b = b.xq; }
+                    gl_Position = u;
+                }
+                float g() { return 1.0 }
+                """;
+        assertThat(errors(src)).containsExactly(
+                "3:20: expected an expression",
+                "4:27: expected ')'",
+                "5:26: invalid swizzle",
+                "8:24: expected ';'");
+    }
+
+    @Test
+    void strayClosingBraceAtGlobalScopeRepeatsUntilTheCap() {
+        // Recovery never consumes a `}` at depth 0, so the original reports it until the log is full.
+        assertThat(errors("float a; }")).hasSize(8).containsOnly("1:10: expected a type");
+    }
+
+    @Test
+    void recoverySkipsABracePairAndStopsAtAClosingBrace() {
+        // The failed global's recovery consumes the whole `{ ... }` that follows it.
+        DiagnosticLog log = new DiagnosticLog("t", "");
+        Ast.Unit u = Parser.parse("float a = ; void main() { float b; } float c;", log);
+        assertThat(LangTesting.render(log)).containsExactly("1:11: expected an expression");
+        assertThat(u.globals()).extracting(Ast.Decl::name).containsExactly("main", "c");
+        log = new DiagnosticLog("t", "");
+        u = Parser.parse("@ void main() { float b; } float c;", log);
+        assertThat(u.globals()).extracting(Ast.Decl::name).containsExactly("c");
+        // Inside a block, recovery stops at the block's `}` and the block is kept.
+        log = new DiagnosticLog("t", "");
+        u = Parser.parse("void main() { float b = } float c;", log);
+        assertThat(LangTesting.render(log)).containsExactly("1:25: expected an expression");
+        assertThat(u.globals()).extracting(Ast.Decl::name).containsExactly("main", "c");
+    }
+
+    @Test
+    void stopsAtEightErrors() {
+        StringBuilder src = new StringBuilder("void main() {\n");
+        for (int i = 0; i < 12; i++) {
+            src.append("  x = ;\n");
+        }
+        src.append("}\nfloat late;\n");
+        DiagnosticLog log = new DiagnosticLog("t", src.toString());
+        Ast.Unit u = Parser.parse(src.toString(), log);
+        assertThat(log.count()).isEqualTo(8);
+        assertThat(LangTesting.render(log)).hasSize(8).first().isEqualTo("2:7: expected an expression");
+        assertThat(u.globals()).isEmpty();
+    }
+
+    @Test
+    void parserDoesNotRunWhenTheLexerFilledTheLog() {
+        DiagnosticLog log = new DiagnosticLog("t", "");
+        Ast.Unit u = Parser.parse("@@@@@@@@ float x = ;", log);
+        assertThat(log.count()).isEqualTo(8);
+        assertThat(u.globals()).isEmpty();
+        log = new DiagnosticLog("t", "");
+        Parser.parse("@@@@@@@ float x = ;", log);
+        assertThat(LangTesting.render(log)).hasSize(8).last().isEqualTo("1:1: unsupported qualifier");
+    }
+
+    @Test
+    void versionErrorsAndTheParser() {
+        // An out-of-range version leaves an integer token where a declaration must start.
+        assertThat(errors("#version 100\nfloat x;")).containsExactly(
+                "1:1: unsupported #version for the ChrisOS GLSL subset", "1:1: expected a type");
+        // A missing number leaves an end-of-file token: nothing after it is parsed.
+        DiagnosticLog log = new DiagnosticLog("t", "");
+        Ast.Unit u = Parser.parse("float a;\n#version\nfloat b = ;", log);
+        assertThat(LangTesting.render(log)).containsExactly("2:1: expected a version number");
+        assertThat(u.globals()).extracting(Ast.Decl::name).containsExactly("a");
+    }
+
+    @Test
+    void originalsErrorSituationsFromItsTestSuite() {
+        assertThat(errors("$$")).containsExactly(
+                "1:1: invalid token", "1:2: invalid token", "1:1: unsupported qualifier");
+        assertThat(errors("  /* no end")).containsExactly(
+                "1:3: unterminated block comment", "1:3: unsupported qualifier");
+        assertThat(errors("2E")).containsExactly("1:1: invalid numeric literal", "1:1: unsupported qualifier");
+        assertThat(errors("B".repeat(60))).containsExactly(
+                "1:1: identifier exceeds the name limit", "1:1: expected a type");
+        assertThat(errors("#pragma optimize(on)\nvoid main() { }")).containsExactly(
+                "1:1: unsupported preprocessor directive", "1:1: unsupported qualifier");
+        assertThat(errors("void main() { float t = 0.5 < 1.0 ? 2.0 : 3.0; gl_Position = vec4(t); }")).containsExactly(
+                "1:35: invalid token", "1:41: invalid token", "1:35: expected ';'");
+    }
+}

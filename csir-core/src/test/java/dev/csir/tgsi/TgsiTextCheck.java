@@ -1,0 +1,139 @@
+package dev.csir.tgsi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Checks emitted TGSI against the rules of virglrenderer's text parser and sanity pass as the
+ * grammar reference records them: LF lines, header first, declarations and immediates before the
+ * first instruction, sorted immediates with a parsable FLT32 form, ordered write masks, four-letter
+ * source swizzles, known opcodes with their operand counts, every register declared once and
+ * declared before use, exactly one END, dense instruction numbers.
+ */
+final class TgsiTextCheck {
+    private static final Pattern DCL = Pattern.compile(
+            "DCL (IN|OUT|TEMP|SAMP|SVIEW|CONST\\[0\\])\\[(\\d+)(?:\\.\\.(\\d+))?\\](.*)");
+    private static final Pattern IMM = Pattern.compile("IMM\\[(\\d+)\\] FLT32 \\{([^}]*)\\}");
+    private static final Pattern FLOAT = Pattern.compile(
+            "0x[0-9a-f]{8}|[+-]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d+)?");
+    private static final Pattern INSN = Pattern.compile("  (\\d+): ([A-Z0-9]+)(?: (.*))?");
+    private static final Pattern DST = Pattern.compile("(TEMP|OUT)\\[(\\d+)\\](\\.x?y?z?w?)?");
+    private static final Pattern SRC = Pattern.compile(
+            "(TEMP|IN|IMM|CONST\\[0\\]|SAMP)\\[(\\d+)\\](\\.[xyzw]{4})?");
+    /** Opcode to {destinations, sources}; TEX also takes a texture target. */
+    private static final Map<String, int[]> OPS = Map.ofEntries(
+            Map.entry("MOV", new int[] {1, 1}), Map.entry("ABS", new int[] {1, 1}),
+            Map.entry("RSQ", new int[] {1, 1}), Map.entry("RCP", new int[] {1, 1}),
+            Map.entry("SIN", new int[] {1, 1}), Map.entry("COS", new int[] {1, 1}),
+            Map.entry("TRUNC", new int[] {1, 1}), Map.entry("ADD", new int[] {1, 2}),
+            Map.entry("SUB", new int[] {1, 2}), Map.entry("MUL", new int[] {1, 2}),
+            Map.entry("MIN", new int[] {1, 2}), Map.entry("MAX", new int[] {1, 2}),
+            Map.entry("DP3", new int[] {1, 2}), Map.entry("DP4", new int[] {1, 2}),
+            Map.entry("POW", new int[] {1, 2}), Map.entry("SLT", new int[] {1, 2}),
+            Map.entry("SGE", new int[] {1, 2}), Map.entry("SEQ", new int[] {1, 2}),
+            Map.entry("SNE", new int[] {1, 2}), Map.entry("MAD", new int[] {1, 3}),
+            Map.entry("TEX", new int[] {1, 2}), Map.entry("IF", new int[] {0, 1}),
+            Map.entry("ELSE", new int[] {0, 0}), Map.entry("ENDIF", new int[] {0, 0}),
+            Map.entry("KILL", new int[] {0, 0}), Map.entry("END", new int[] {0, 0}));
+
+    private TgsiTextCheck() {
+    }
+
+    /** Asserts that {@code text} follows the rules; returns the number of instructions (END included). */
+    static int assertWellFormed(String text) {
+        assertThat(text).doesNotContain("\r").endsWith("\n");
+        List<String> lines = text.lines().toList();
+        assertThat(lines.getFirst()).isIn("VERT", "FRAG");
+        boolean vertex = lines.getFirst().equals("VERT");
+        Set<String> declared = new HashSet<>();
+        int imms = 0;
+        int pc = 0;
+        int ends = 0;
+        for (String line : lines.subList(1, lines.size())) {
+            Matcher d = DCL.matcher(line);
+            Matcher im = IMM.matcher(line);
+            Matcher in = INSN.matcher(line);
+            if (d.matches()) {
+                assertThat(pc).as("declaration after code: %s", line).isZero();
+                checkDeclarationTail(vertex, d.group(1), d.group(4), line);
+                int lo = Integer.parseInt(d.group(2));
+                int hi = d.group(3) == null ? lo : Integer.parseInt(d.group(3));
+                assertThat(lo).as(line).isLessThanOrEqualTo(hi);
+                for (int i = lo; i <= hi; i++) {
+                    assertThat(declared.add(d.group(1) + i)).as("declared twice: %s", line).isTrue();
+                }
+            } else if (im.matches()) {
+                assertThat(pc).as("immediate after code: %s", line).isZero();
+                assertThat(Integer.parseInt(im.group(1))).as("immediates sorted: %s", line).isEqualTo(imms++);
+                String[] values = im.group(2).split(", ", -1);
+                assertThat(values).as(line).hasSize(4);
+                for (String v : values) {
+                    assertThat(FLOAT.matcher(v).matches()).as("float %s in %s", v, line).isTrue();
+                }
+            } else if (in.matches()) {
+                assertThat(Integer.parseInt(in.group(1))).as("dense pc: %s", line).isEqualTo(pc++);
+                String op = in.group(2);
+                assertThat(OPS).as("known opcode: %s", line).containsKey(op);
+                assertThat(ends).as("instruction after END: %s", line).isZero();
+                if (op.equals("END")) {
+                    ends++;
+                }
+                checkOperands(op, in.group(3), declared, imms, line);
+            } else {
+                throw new AssertionError("unparsable line: [" + line + "]");
+            }
+        }
+        assertThat(ends).as("exactly one END").isEqualTo(1);
+        return pc;
+    }
+
+    private static void checkDeclarationTail(boolean vertex, String file, String tail, String line) {
+        switch (file) {
+            case "IN" -> {
+                if (vertex) {
+                    assertThat(tail).as("vertex input has no semantic: %s", line).isEmpty();
+                } else {
+                    assertThat(tail).as(line).matches(", POSITION|, GENERIC\\[\\d+\\], PERSPECTIVE");
+                }
+            }
+            case "OUT" -> assertThat(tail).as(line).matches(", (POSITION|COLOR|GENERIC\\[\\d+\\])");
+            case "SVIEW" -> assertThat(tail).as(line).isEqualTo(", 2D, FLOAT");
+            default -> assertThat(tail).as(line).isEmpty();
+        }
+    }
+
+    private static void checkOperands(String op, String rest, Set<String> declared, int imms, String line) {
+        int[] counts = OPS.get(op);
+        String operands = rest == null ? "" : rest;
+        if (op.equals("TEX")) {
+            assertThat(operands).as(line).endsWith(", 2D");
+            operands = operands.substring(0, operands.length() - 4);
+        }
+        String[] parts = operands.isEmpty() ? new String[0] : operands.split(", ", -1);
+        int expected = counts[0] + counts[1];
+        assertThat(parts).as("operand count: %s", line).hasSize(expected);
+        for (int i = 0; i < parts.length; i++) {
+            if (i < counts[0]) {
+                Matcher m = DST.matcher(parts[i]);
+                assertThat(m.matches()).as("destination %s in %s", parts[i], line).isTrue();
+                assertThat(m.group(3)).as("non-empty ordered mask in %s", line).isNotEqualTo(".");
+                assertThat(declared).as("declared: %s", line).contains(m.group(1) + m.group(2));
+            } else {
+                Matcher m = SRC.matcher(parts[i]);
+                assertThat(m.matches()).as("source %s in %s", parts[i], line).isTrue();
+                int index = Integer.parseInt(m.group(2));
+                if (m.group(1).equals("IMM")) {
+                    assertThat(index).as(line).isLessThan(imms);
+                } else {
+                    assertThat(declared).as("declared: %s", line).contains(m.group(1) + index);
+                }
+            }
+        }
+    }
+}
