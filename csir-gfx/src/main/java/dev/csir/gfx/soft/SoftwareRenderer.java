@@ -1,6 +1,7 @@
 package dev.csir.gfx.soft;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -144,7 +145,7 @@ public final class SoftwareRenderer implements AutoCloseable {
         Part work = i -> {
             Shading.Context ctx = contexts[i];
             float[] attrs = ctx.attributes();
-            java.util.Arrays.fill(attrs, 0f);
+            Arrays.fill(attrs, 0f);
             float[] pos = ctx.position();
             float[] vary = ctx.varyingsOut();
             int varying = stride - 4;
