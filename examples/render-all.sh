@@ -4,8 +4,7 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 csir="$here/../csir"
 mkdir -p "$here/out"
-"$csir" render "$here/lit.vert" "$here/lit.frag" --mesh cube --uniform lightPosition=2,3,4 \
-    --uniform baseColor=0.9,0.5,0.2 -o "$here/out/lit-cube.png" "$@"
+"$csir" render "$here/lit.vert" "$here/lit.frag" --mesh cube -o "$here/out/lit-cube.png" "$@"
 "$csir" render "$here/textured.vert" "$here/textured.frag" --mesh quad -o "$here/out/textured-quad.png" "$@"
 "$csir" render "$here/fullscreen.vert" "$here/rings.frag" --mesh quad --uniform resolution=256,256 \
     -o "$here/out/rings.png" "$@"

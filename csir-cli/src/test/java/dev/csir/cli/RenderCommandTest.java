@@ -62,7 +62,7 @@ class RenderCommandTest {
     void litCubeExampleShowsLitAndShadedFaces() throws Exception {
         Path out = dir.resolve("cube.png");
         Cli.Result r = Cli.run("render", ex("lit.vert"), ex("lit.frag"), "--mesh", "cube", "--backend", "software",
-                "--uniform", "lightPosition=2,3,4", "--uniform", "baseColor=1,1,1", "-o", out.toString());
+                "-o", out.toString());
         assertThat(r.status()).as(r.err()).isZero();
         Texture t = image(out);
         assertThat(pixel(t, 2, 2)).isEqualTo(0x000000FF);
@@ -136,8 +136,7 @@ class RenderCommandTest {
                 "SKIPPED: virgl_test_server is not installed (.ci/run installs it)");
         Path soft = dir.resolve("soft.png");
         Path virgl = dir.resolve("virgl.png");
-        String[] common = {"render", ex("lit.vert"), ex("lit.frag"), "--mesh", "cube", "--size", "96x96",
-            "--uniform", "lightPosition=2,3,4", "--uniform", "baseColor=0.9,0.5,0.2"};
+        String[] common = {"render", ex("lit.vert"), ex("lit.frag"), "--mesh", "cube", "--size", "96x96"};
         Cli.Result a = Cli.run(concat(common, "--backend", "software", "-o", soft.toString()));
         Cli.Result b = Cli.run(concat(common, "--backend", "virgl", "-o", virgl.toString()));
         assertThat(a.status()).as(a.err()).isZero();
