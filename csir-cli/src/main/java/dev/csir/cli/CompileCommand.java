@@ -120,7 +120,7 @@ final class CompileCommand implements Callable<Integer> {
                 case tgsi -> r.tgsi().getBytes(StandardCharsets.UTF_8);
                 case ir -> r.irDump().getBytes(StandardCharsets.UTF_8);
                 case ast -> r.astDump().getBytes(StandardCharsets.UTF_8);
-                case csi -> Csi.saveV1(r.ir());
+                case csi -> Csi.save(r.ir());
                 case json -> throw new IllegalStateException();
             };
             if (!r.ok()) {

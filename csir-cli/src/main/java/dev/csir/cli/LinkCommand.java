@@ -2,6 +2,7 @@ package dev.csir.cli;
 
 import dev.csir.CompileResult;
 import dev.csir.ShaderCompiler;
+import dev.csir.csi.Csi;
 import dev.csir.diag.Diagnostic;
 import dev.csir.diag.DiagnosticLog;
 import dev.csir.ir.Stage;
@@ -35,7 +36,7 @@ import picocli.CommandLine.Spec;
             "Exit status: 0 linked, 1 a shader or the link failed, 2 usage."})
 final class LinkCommand implements Callable<Integer> {
 
-    enum Emit { tgsi, json, iface }
+    enum Emit { tgsi, json, iface, csi }
 
     @Spec
     CommandSpec spec;
@@ -47,7 +48,8 @@ final class LinkCommand implements Callable<Integer> {
     Path fragmentFile;
 
     @Option(names = "--emit", paramLabel = "KIND", defaultValue = "tgsi",
-            description = "tgsi (both texts), json (interface and both texts) or iface (the interface as text).")
+            description = "tgsi (both texts), json (interface and both texts), iface (the interface as text)"
+                    + " or csi (both shaders as one CSI v2 program blob, link.csi; needs -o).")
     Emit emit;
 
     @Option(names = {"-o", "--output"}, paramLabel = "DIR",
@@ -58,6 +60,10 @@ final class LinkCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (emit == Emit.csi && output == null) {
+            err.println("csir link: --emit csi writes a binary file; give -o DIR");
+            return Main.USAGE;
+        }
         String vsSource;
         String fsSource;
         try {
@@ -98,6 +104,11 @@ final class LinkCommand implements Callable<Integer> {
             }
             case json -> emitText(out, err, "link.json", Json.write(json(lp, vsName, fsName)));
             case iface -> emitText(out, err, "link.iface.txt", ifaceText(lp.iface(), lp));
+            case csi -> {
+                Path target = output.resolve("link.csi");
+                AtomicFiles.writeAtomically(target, Csi.saveProgram(lp.vertex(), lp.fragment()));
+                err.println("csir link: wrote " + target);
+            }
         }
         return Main.OK;
     }

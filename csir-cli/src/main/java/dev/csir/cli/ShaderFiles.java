@@ -24,7 +24,9 @@ final class ShaderFiles {
                             for (String note : l.notes()) {
                                 err.println(file + ": note: " + note);
                             }
-                            yield l.shader().withName(file.getFileName().toString());
+                            // version 1 stores no name (it loads as "csi"); version 2 keeps the compiled one
+                            yield l.version() == Csi.VERSION_1
+                                    ? l.shader().withName(file.getFileName().toString()) : l.shader();
                         }
                         case CsiResult.Rejected rej -> {
                             err.println(file + ": error: " + rej.reason());

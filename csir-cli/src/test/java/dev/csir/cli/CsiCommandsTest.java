@@ -2,13 +2,20 @@ package dev.csir.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.csir.ShaderCompiler;
+import dev.csir.csi.Csi;
+import dev.csir.csi.CsiProgramResult;
+import dev.csir.csi.CsiResult;
+import dev.csir.diag.Messages;
+import dev.csir.ir.InterfaceVar;
+import dev.csir.ir.Stage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** dump, verify and tgsi over CSI blobs written by compile --emit csi. */
+/** dump, verify and tgsi over CSI blobs written by compile --emit csi (version 2) and of version 1. */
 class CsiCommandsTest {
     private static final String FRAG = """
             in vec2 uv;
@@ -32,11 +39,60 @@ class CsiCommandsTest {
     }
 
     @Test
-    void dumpPrintsTheIr() throws IOException {
+    void compileWritesVersion2() throws IOException {
+        byte[] blob = Files.readAllBytes(csi());
+        CsiResult r = Csi.load(blob);
+        assertThat(r).isInstanceOf(CsiResult.Loaded.class);
+        CsiResult.Loaded l = (CsiResult.Loaded) r;
+        assertThat(l.version()).isEqualTo(2);
+        assertThat(l.shader().iface().inputs()).extracting(InterfaceVar::name).containsExactly("uv", "tint");
+        assertThat(l.shader()).isEqualTo(ShaderCompiler.compile(Stage.FRAGMENT, "t.frag", FRAG).ir());
+    }
+
+    @Test
+    void dumpPrintsTheIrWithTheStoredNameAndNoNote() throws IOException {
         Cli.Result r = Cli.run("dump", csi().toString());
         assertThat(r.status()).isZero();
-        assertThat(r.out()).startsWith("shader t.frag.csi\nstage fragment\n").contains("sample2d", "store_color");
-        assertThat(r.err()).contains("note:");
+        assertThat(r.out()).startsWith("shader t.frag\nstage fragment\n").contains("sample2d", "store_color");
+        assertThat(r.err()).doesNotContain("note:");
+    }
+
+    @Test
+    void version1BlobsStillLoadAndSayWhatTheyLack() throws IOException {
+        Path v1 = dir.resolve("old.csi");
+        Files.write(v1, Csi.saveV1(ShaderCompiler.compile(Stage.FRAGMENT, "t.frag", FRAG).ir()));
+        for (String cmd : new String[] {"dump", "verify", "tgsi"}) {
+            Cli.Result r = Cli.run(cmd, v1.toString());
+            assertThat(r.status()).as(cmd + r.err()).isZero();
+            assertThat(r.err()).contains("old.csi: note: " + Messages.CSI_V1_INTERFACE);
+        }
+        Cli.Result dump = Cli.run("dump", v1.toString());
+        assertThat(dump.out()).startsWith("shader old.csi\nstage fragment\n");
+        Cli.Result both = Cli.run("tgsi", csi().toString());
+        assertThat(Cli.run("tgsi", v1.toString()).out()).isEqualTo(both.out());
+    }
+
+    @Test
+    void linkWritesAProgramBlob() throws IOException {
+        Path vs = dir.resolve("t.vert");
+        Files.writeString(vs, """
+                in vec4 pos;
+                out vec2 uv;
+                out vec3 tint;
+                void main() { uv = pos.xy; tint = pos.xyz; gl_Position = pos; }
+                """);
+        Path fs = dir.resolve("t.frag");
+        Files.writeString(fs, FRAG);
+        assertThat(Cli.run("link", "--emit", "csi", vs.toString(), fs.toString()).status()).isEqualTo(Main.USAGE);
+        Cli.Result r = Cli.run("link", "--emit", "csi", "-o", dir.toString(), vs.toString(), fs.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        Path blob = dir.resolve("link.csi");
+        CsiProgramResult p = Csi.loadProgram(Files.readAllBytes(blob));
+        assertThat(p).isInstanceOf(CsiProgramResult.Loaded.class);
+        assertThat(((CsiProgramResult.Loaded) p).fragment().name()).isEqualTo("t.frag");
+        Cli.Result dump = Cli.run("dump", blob.toString());
+        assertThat(dump.status()).isEqualTo(Main.REJECTED);
+        assertThat(dump.err()).contains("link.csi: error: " + Messages.CSI_IS_PROGRAM);
     }
 
     @Test
@@ -45,6 +101,7 @@ class CsiCommandsTest {
         Cli.Result ok = Cli.run("verify", blob.toString());
         assertThat(ok.status()).isZero();
         assertThat(ok.out()).contains("t.frag.csi: ok (fragment");
+        assertThat(ok.err()).doesNotContain("note:");
         byte[] bytes = Files.readAllBytes(blob);
         bytes[40] ^= 0x10;
         Path bad = dir.resolve("bad.csi");

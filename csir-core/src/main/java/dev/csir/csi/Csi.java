@@ -15,26 +15,124 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Saves and loads CSI, the binary form of a CSIR shader, in version 1 exactly as the original
- * writes it: a 32-byte header of eight little-endian u32 (magic, version, stage, nir, nimm, ntmp,
- * checksum, reserved), {@code nir} 16-byte records, then {@code nimm} floats.
+ * Saves and loads CSI, the binary form of CSIR shaders. {@link #save} writes version 2,
+ * {@link #load} reads versions 1 and 2, {@link #saveProgram}/{@link #loadProgram} keep a vertex
+ * and a fragment shader together in one version 2 blob.
  *
- * <p>Version 1 has two documented gaps, kept so its blobs stay byte-compatible. The checksum
- * covers the records only, so a changed immediate goes unnoticed. No symbols are stored; where
- * the original left the interface high-water marks at zero (so an attribute location or sampler
- * slot above 0 failed to reload), this loader rebuilds them from the instructions and says in
- * {@link CsiResult.Loaded#notes()} that names and types were lost.
+ * <p>Version 2 (all integers little-endian, written field by field; offsets in bytes):
+ * <pre>
+ * shader blob                          program blob
+ *  0 u32 magic 0x52495343 ("CSIR")      0 u32 magic
+ *  4 u32 version 2                      4 u32 version 2
+ *  8 u32 length of the whole blob       8 u32 length of the whole blob
+ * 12 u16 kind 0 (shader)               12 u16 kind 1 (program)
+ * 14 u16 stage (0 vertex, 1 fragment)  14 u16 part count, 2
+ * 16 u16 nir   18 u16 nimm             16 u32 vertex part length V
+ * 20 u16 ntmp  22 u16 nsym             20 u32 fragment part length F
+ * 24 i16 attrHi  26 i16 varHi          24 V bytes: a version 2 shader blob (vertex)
+ * 28 i16 uniHi   30 i16 sampHi         24+V F bytes: a version 2 shader blob (fragment)
+ * 32 u16 name length N (0..255)        end-4 u32 CRC-32C of every byte before it
+ * 34 u16 reserved, 0
+ * 36 nir records of 16 bytes: op, ty, ncomp, pad (u8, pad 0); dst, a, b, c, aux, aux2 (i16)
+ *    nimm immediates: u32 IEEE-754 bits
+ *    N bytes: shader name, UTF-8, no control characters
+ *    nsym symbols: u8 kind (0 uniform, 1 input, 2 output), u8 type code, i16 slot,
+ *                  u16 line, u16 column, u8 name length L (1..64), L bytes ASCII identifier
+ * end-4 u32 CRC-32C (Castagnoli) of every byte before it
+ * </pre>
+ * Counts are bounded by the {@link Limits} given to the loader (symbols by {@link #MAX_SYMBOLS}),
+ * high-water marks lie in -1..slots-1, each symbol's slot (or uniform span) lies inside its mark,
+ * names are unique, a fragment shader has at most one output (vec4, slot 0), and the shader
+ * passes the {@link Verifier}. Anything else is rejected with the first failed check as reason.
+ *
+ * <p>Version 1 is kept exactly as the original writes it: a 32-byte header of eight
+ * little-endian u32 (magic, version, stage, nir, nimm, ntmp, checksum, reserved), {@code nir}
+ * 16-byte records, then {@code nimm} floats. It has two documented gaps, kept so its blobs stay
+ * byte-compatible. The checksum covers the records only, so a changed immediate goes unnoticed.
+ * No symbols are stored; where the original left the interface high-water marks at zero (so an
+ * attribute location or sampler slot above 0 failed to reload), this loader rebuilds them from
+ * the instructions and says in {@link CsiResult.Loaded#notes()} that names and types were lost.
  */
 public final class Csi {
     /** "CSIR" read as a little-endian u32. */
     public static final int MAGIC = 0x52495343;
     public static final int VERSION_1 = 1;
+    public static final int VERSION_2 = CsiV2.VERSION;
+    /** The version 1 header, and the least any blob can be. */
     public static final int HEADER_BYTES = 32;
+    /** The version 2 shader header (the CRC-32C trailer adds 4 bytes). */
+    public static final int V2_HEADER_BYTES = CsiV2.SHADER_HEADER;
+    /** Longest shader name version 2 stores, in UTF-8 bytes. */
+    public static final int MAX_SHADER_NAME_BYTES = 255;
+    /** Longest interface symbol name version 2 stores (the language allows 39). */
+    public static final int MAX_SYMBOL_NAME_BYTES = 64;
+    /** Most interface symbols version 2 stores (the default limits allow at most 53). */
+    public static final int MAX_SYMBOLS = 128;
     public static final int RECORD_BYTES = 16;
     /** The name a loaded shader gets, as in the original. */
     public static final String LOADED_NAME = "csi";
 
     private Csi() {
+    }
+
+    /**
+     * The version 2 blob of {@code ir}, NOP records, name and interface included. Throws
+     * {@link IllegalArgumentException} only for a shader the format cannot hold (a name or count
+     * out of the bounds above); a compiled shader always fits.
+     */
+    public static byte[] save(ShaderIr ir) {
+        return CsiV2.writeShader(Objects.requireNonNull(ir, "ir"));
+    }
+
+    /**
+     * One version 2 blob holding a vertex and a fragment shader (each stored as its own shader
+     * blob, so either can be cut out and loaded alone), for {@link #loadProgram}.
+     */
+    public static byte[] saveProgram(ShaderIr vertex, ShaderIr fragment) {
+        return CsiV2.writeProgram(Objects.requireNonNull(vertex, "vertex"),
+                Objects.requireNonNull(fragment, "fragment"));
+    }
+
+    /** Loads a program blob against the default limits. Never throws. */
+    public static CsiProgramResult loadProgram(byte[] blob) {
+        return loadProgram(blob, Limits.DEFAULT);
+    }
+
+    /**
+     * Loads a program blob: the envelope checks of {@link #load}, then both parts as shaders
+     * (a vertex then a fragment shader). The pair is not linked here; link it with
+     * {@code dev.csir.link}. Never throws.
+     */
+    public static CsiProgramResult loadProgram(byte[] blob, Limits limits) {
+        Limits lim = limits == null ? Limits.DEFAULT : limits;
+        String bad = envelope(blob);
+        if (bad != null) {
+            return new CsiProgramResult.Rejected(bad);
+        }
+        long version = u32(ByteBuffer.wrap(blob).order(ByteOrder.LITTLE_ENDIAN), 4);
+        if (version == VERSION_1) {
+            return new CsiProgramResult.Rejected(Messages.CSI_PROGRAM_V1);
+        }
+        return CsiV2.readProgram(blob, lim);
+    }
+
+    /** The first of null, too short, bad magic and unknown version that holds, or null. */
+    private static String envelope(byte[] blob) {
+        if (blob == null) {
+            return Messages.CSI_NO_DATA;
+        }
+        if (blob.length < HEADER_BYTES) {
+            return Messages.CSI_TOO_SHORT + ": " + blob.length + " bytes";
+        }
+        ByteBuffer in = ByteBuffer.wrap(blob).order(ByteOrder.LITTLE_ENDIAN);
+        if (in.getInt(0) != MAGIC) {
+            return Messages.CSI_BAD_MAGIC + ": " + hex(in.getInt(0));
+        }
+        long version = u32(in, 4);
+        if (version != VERSION_1 && version != VERSION_2) {
+            return Messages.CSI_BAD_VERSION + ": " + version;
+        }
+        return null;
     }
 
     /** The version 1 blob of {@code ir}, NOP records included. Writes whatever it is given. */
@@ -67,25 +165,21 @@ public final class Csi {
     }
 
     /**
-     * Loads a blob: checks, in order, the size of the header, the magic, the version, the stage,
-     * the counts against {@code limits}, the exact length, the checksum and then the
-     * {@link Verifier}; the first failure is the reason. Never throws, whatever the bytes.
+     * Loads a version 1 or 2 blob: checks, in order, the size of the least header, the magic and
+     * the version. Version 1 then checks the stage, the counts against {@code limits}, the exact
+     * length, the checksum and the {@link Verifier}; version 2 the length word, the CRC-32C, the
+     * kind, the stage, the counts, the marks, the layout, the names and symbols and the verifier.
+     * The first failure is the reason. Never throws, whatever the bytes.
      */
     public static CsiResult load(byte[] blob, Limits limits) {
         Limits lim = limits == null ? Limits.DEFAULT : limits;
-        if (blob == null) {
-            return reject(Messages.CSI_NO_DATA);
-        }
-        if (blob.length < HEADER_BYTES) {
-            return reject(Messages.CSI_TOO_SHORT, blob.length + " bytes");
+        String bad = envelope(blob);
+        if (bad != null) {
+            return reject(bad);
         }
         ByteBuffer in = ByteBuffer.wrap(blob).order(ByteOrder.LITTLE_ENDIAN);
-        if (in.getInt(0) != MAGIC) {
-            return reject(Messages.CSI_BAD_MAGIC, hex(in.getInt(0)));
-        }
-        long version = u32(in, 4);
-        if (version != VERSION_1) {
-            return reject(Messages.CSI_BAD_VERSION, Long.toString(version));
+        if (u32(in, 4) == VERSION_2) {
+            return CsiV2.readShader(blob, lim);
         }
         long stageCode = u32(in, 8);
         Stage stage = stageCode <= 1 ? Stage.of((int) stageCode) : null;

@@ -71,6 +71,20 @@ public final class Messages {
             + " instructions, names and types were lost, so this shader cannot be linked by name";
     public static final String CSI_PAD_DROPPED = "nonzero record padding bytes were dropped";
     public static final String CSI_RESERVED_IGNORED = "nonzero reserved header word was ignored";
+    // CSI version 2 (strict: nothing is ignored or dropped, everything is checked)
+    public static final String CSI_TRUNCATED = "CSI blob is shorter than the smallest blob of its version";
+    public static final String CSI_BAD_KIND = "unknown CSI blob kind";
+    public static final String CSI_IS_PROGRAM = "CSI blob holds a program (a vertex and a fragment shader); load it as a program";
+    public static final String CSI_NOT_PROGRAM = "CSI blob holds a single shader, not a program";
+    public static final String CSI_PROGRAM_V1 = "CSI version 1 has no program form";
+    public static final String CSI_PROGRAM_PART = "CSI program part rejected";
+    public static final String CSI_PROGRAM_STAGES = "CSI program must hold a vertex shader then a fragment shader";
+    public static final String CSI_RESERVED = "nonzero reserved field in a CSI blob";
+    public static final String CSI_LAYOUT = "CSI sections do not fill the blob exactly";
+    public static final String CSI_BAD_MARK = "CSI interface high-water mark out of range";
+    public static final String CSI_BAD_NAME = "invalid name in a CSI blob";
+    public static final String CSI_BAD_SYMBOL = "invalid interface symbol in a CSI blob";
+    public static final String CSI_DUPLICATE_SYMBOL = "duplicate interface symbol name in a CSI blob";
 
     // Lexer and parser (section owned by dev.csir.lang)
     public static final String EXPECTED_VERSION_NUMBER = "expected a version number";

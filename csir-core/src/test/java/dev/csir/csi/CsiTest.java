@@ -229,7 +229,7 @@ class CsiTest {
     @Test
     void rejectsOtherVersions() {
         byte[] blob = Csi.saveV1(fragmentShader());
-        assertThat(reason(withWord(blob, 1, 2))).isEqualTo(Messages.CSI_BAD_VERSION + ": 2");
+        assertThat(reason(withWord(blob, 1, 3))).isEqualTo(Messages.CSI_BAD_VERSION + ": 3");
         assertThat(reason(withWord(blob, 1, 0))).isEqualTo(Messages.CSI_BAD_VERSION + ": 0");
         assertThat(reason(withWord(blob, 1, -1))).isEqualTo(Messages.CSI_BAD_VERSION + ": 4294967295");
     }
