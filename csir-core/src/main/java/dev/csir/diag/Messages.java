@@ -50,6 +50,7 @@ public final class Messages {
     public static final String VARYING_LOAD_STAGE = "varying load in a non-fragment shader";
     public static final String VARYING_STORE_STAGE = "varying store in a non-vertex shader";
     public static final String FRAGCOORD_LOAD_STAGE = "fragment coordinate load in a non-fragment shader";
+    public static final String INTERFACE_MARK_RANGE = "interface high-water mark beyond the slot limits";
 
     // TGSI emitter
     public static final String TGSI_BUDGET = "TGSI exceeds the VirGL command budget";

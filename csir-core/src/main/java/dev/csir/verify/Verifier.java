@@ -26,6 +26,8 @@ import java.util.List;
  * <p>Additions, because the contract is that anything accepted runs and emits:
  * <ul>
  * <li>the immediate pool must fit {@link Limits#maxImmediates()} ({@code IR size is invalid});</li>
+ * <li>the interface high-water marks must lie below the slot limits, since TGSI declares every
+ *     slot up to them ({@code interface high-water mark beyond the slot limits});</li>
  * <li>IF nests at most {@link Limits#maxIfDepth()} deep; control-flow state stays sensible after
  *     an error (an IF is always pushed, a stray ELSE or ENDIF is ignored);</li>
  * <li>LOAD_ATTR only in vertex shaders, LOAD_VAR and LOAD_FCOORD only in fragment shaders,
@@ -99,6 +101,10 @@ public final class Verifier {
             if (ir.temps() > limits.maxTemporaries() || ir.size() > limits.maxInstructions()
                     || ir.immediateCount() > limits.maxImmediates()) {
                 report(Messages.IR_SIZE_INVALID);
+            }
+            if (iface.attrHi() >= limits.attributeSlots() || iface.varHi() >= limits.varyingSlots()
+                    || iface.uniHi() >= limits.uniformSlots() || iface.sampHi() >= limits.samplerSlots()) {
+                report(Messages.INTERFACE_MARK_RANGE);
             }
             for (index = 0; index < ir.size(); index++) {
                 instruction(ir.insn(index));

@@ -1,0 +1,182 @@
+package dev.csir.testing;
+
+import dev.csir.ir.Insn;
+import dev.csir.ir.Limits;
+import dev.csir.ir.Opcode;
+import dev.csir.ir.ShaderInterface;
+import dev.csir.ir.ShaderIr;
+import dev.csir.ir.Stage;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * Builds random CSIR shaders from a stream of choices (a seeded {@link Random} for property tests,
+ * fuzzer bytes for fuzz targets). Fields are mostly plausible for their opcode, so a good share
+ * passes the verifier, and now and then wild, so the verifier's rejections are exercised too.
+ */
+public final class RandomIr {
+    private static final Opcode[] OPS = Opcode.values();
+    private static final float[] SPECIAL = {0f, -0f, 1f, -1f, 0.5f, 2f, 1e-7f, -3.75f, 1e30f, -1e30f,
+        Float.MIN_VALUE, Float.MIN_NORMAL, Float.MAX_VALUE, -Float.MAX_VALUE, Float.NaN,
+        Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, 123456.78f, 3.1415927f, 1e-38f};
+
+    /** A source of choices: a number in {@code 0..n-1} for {@code n >= 1}. */
+    @FunctionalInterface
+    public interface Choices {
+        int below(int n);
+
+        static Choices of(Random random) {
+            return random::nextInt;
+        }
+    }
+
+    private final Choices c;
+    private final Limits lim;
+    /** A clean shader never goes wild, so long ones pass the verifier and reach the TGSI budget. */
+    private boolean clean;
+    private Stage stage;
+
+    private RandomIr(Choices c, Limits lim) {
+        this.c = c;
+        this.lim = lim;
+    }
+
+    /** A random shader shaped against the default limits (sometimes one past them). */
+    public static ShaderIr generate(Choices choices) {
+        return new RandomIr(choices, Limits.DEFAULT).shader();
+    }
+
+    /** A random fragment-to-vertex varying remap, or null (no remap) one time in three. */
+    public static int[] remap(Choices c) {
+        if (c.below(3) == 0) {
+            return null;
+        }
+        int[] r = new int[c.below(10)];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = c.below(10) - 1;
+        }
+        return r;
+    }
+
+    private boolean rarely() {
+        return !clean && c.below(40) == 0;
+    }
+
+    private ShaderIr shader() {
+        clean = c.below(3) == 0;
+        stage = c.below(2) == 0 ? Stage.VERTEX : Stage.FRAGMENT;
+        int temps = clean ? 4 + c.below(lim.maxTemporaries() - 3)
+                : rarely() ? 1 + c.below(lim.maxTemporaries() + 1) : 1 + c.below(12);
+        int nimm = clean ? 4 + c.below(lim.maxImmediates() - 3)
+                : rarely() ? c.below(lim.maxImmediates() + 2) : c.below(12);
+        float[] imms = new float[nimm];
+        for (int k = 0; k < nimm; k++) {
+            imms[k] = c.below(3) == 0 ? SPECIAL[c.below(SPECIAL.length)]
+                    : Float.intBitsToFloat((c.below(1 << 16) << 16) | c.below(1 << 16));
+        }
+        int attrHi = mark(lim.attributeSlots());
+        int varHi = mark(lim.varyingSlots());
+        int uniHi = mark(lim.uniformSlots());
+        int sampHi = mark(lim.samplerSlots());
+        int n = clean && c.below(2) == 0 ? c.below(lim.maxInstructions() + 1)
+                : rarely() ? c.below(lim.maxInstructions() + 2) : c.below(28);
+        List<Insn> code = new ArrayList<>(n + 8);
+        int depth = 0;
+        for (int i = 0; i < n; i++) {
+            Opcode op = OPS[c.below(OPS.length)];
+            if (clean && !fits(op, depth, attrHi, sampHi)) {
+                op = Opcode.ADD;
+            }
+            if (op == Opcode.ENDIF || op == Opcode.ELSE) {
+                if (depth == 0 && !rarely()) {
+                    op = Opcode.MOV;
+                } else if (op == Opcode.ENDIF) {
+                    depth--;
+                }
+            } else if (op == Opcode.IF) {
+                depth++;
+            }
+            code.add(insn(op, temps, nimm, attrHi, sampHi));
+        }
+        if (!rarely()) {
+            for (; depth > 0; depth--) {
+                code.add(new Insn(Opcode.ENDIF.code(), 0, 0, -1, -1, -1, -1, 0, 0));
+            }
+        }
+        return new ShaderIr("random", stage, code, imms, temps,
+                new ShaderInterface(attrHi, varHi, uniHi, sampHi, List.of()));
+    }
+
+    /** Whether a clean shader may use {@code op} here (stage, open IFs, declared slots). */
+    private boolean fits(Opcode op, int depth, int attrHi, int sampHi) {
+        boolean vertex = stage == Stage.VERTEX;
+        return switch (op) {
+            case STORE_POS, LOAD_ATTR, STORE_VAR -> vertex && (op != Opcode.LOAD_ATTR || attrHi >= 0);
+            case STORE_COLOR, DISCARD, LOAD_VAR, LOAD_FCOORD -> !vertex;
+            case SAMPLE -> sampHi >= 0;
+            case IF -> depth < lim.maxIfDepth();
+            case ELSE, ENDIF -> depth > 0;
+            default -> true;
+        };
+    }
+
+    private int mark(int slots) {
+        return rarely() ? c.below(slots + 2) - 1 : c.below(slots + 1) - 1;
+    }
+
+    private Insn insn(Opcode op, int temps, int nimm, int attrHi, int sampHi) {
+        int raw = rarely() ? c.below(256) : op.code();
+        int ty = rarely() ? c.below(256) : c.below(14);
+        int ncomp = rarely() ? c.below(256) : op == Opcode.CONST ? 1 + c.below(4) : c.below(5);
+        int dst = temp(temps);
+        int a = temp(temps);
+        int b = temp(temps);
+        int cc = rarely() ? wild() : -1;
+        int aux = 0;
+        int aux2 = 0;
+        switch (op) {
+            case CMP -> aux = 1 + c.below(6);
+            case DOT -> aux = 1 + c.below(4);
+            case SETLANE -> {
+                aux = c.below(4);
+                aux2 = c.below(4);
+            }
+            case SWZ -> aux = c.below(256);
+            case LOAD_ATTR -> aux = Math.max(0, c.below(attrHi + (clean ? 1 : 2)));
+            case SAMPLE -> aux = Math.max(0, c.below(sampHi + (clean ? 1 : 2)));
+            case LOAD_VAR, STORE_VAR -> aux = c.below(lim.varyingSlots());
+            case LOAD_UNI -> {
+                aux2 = 1 + c.below(4);
+                aux = c.below(lim.uniformSlots() - aux2 + 1);
+                dst = Math.min(dst, Math.max(0, temps - aux2));
+            }
+            case MULMM, MULMV -> {
+                aux = 3 + c.below(2);
+                a = Math.min(a, Math.max(0, temps - aux));
+                b = op == Opcode.MULMM ? Math.min(b, Math.max(0, temps - aux)) : b;
+                dst = op == Opcode.MULMM ? Math.min(dst, Math.max(0, temps - aux)) : dst;
+            }
+            case CONST -> aux = c.below(Math.max(1, nimm - ncomp + 1));
+            default -> {
+            }
+        }
+        if (rarely()) {
+            aux = wild();
+        }
+        if (rarely()) {
+            aux2 = wild();
+        }
+        return new Insn(raw, ty, ncomp, dst, a, b, cc, aux, aux2);
+    }
+
+    /** Mostly a valid temporary, sometimes none (-1) or one past the last. */
+    private int temp(int temps) {
+        int k = clean ? 2 : c.below(24);
+        return k == 0 ? -1 : k == 1 ? temps : c.below(temps);
+    }
+
+    private int wild() {
+        return c.below(1 << 16) - (1 << 15);
+    }
+}
