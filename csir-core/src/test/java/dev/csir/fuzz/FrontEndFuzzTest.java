@@ -16,7 +16,7 @@ class FrontEndFuzzTest {
     @DictionaryEntries({"void main() {", "gl_Position", "gl_FragCoord", "uniform ", "in ", "out ", "const ",
         "vec2", "vec3", "vec4", "ivec2", "float", "int ", "bool", "mat3", "mat4", "sampler2D", "texture(",
         "layout(location = 3) ", "for (int i = 0; i < 4; i++)", "if (", "} else {", "return ", "discard;",
-        "#version 300 es\n", "precision mediump float;", "dot(", "normalize(", "clamp(", "mix(", ".xyzw", ".rgba",
+        "precision mediump float;", "dot(", "normalize(", "clamp(", "mix(", ".xyzw", ".rgba",
         "true", "false", "1.0e3", "//", "/*", "*/", "==", "&&", "||", "+=", "*="})
     void compile(byte[] data) {
         if (data.length == 0) {
