@@ -1,0 +1,277 @@
+package dev.csir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.csir.diag.Diagnostic;
+import dev.csir.diag.DiagnosticLog;
+import dev.csir.diag.Messages;
+import dev.csir.ir.Stage;
+import dev.csir.lang.Lexer;
+import dev.csir.lang.Parser;
+import dev.csir.lower.Lowering;
+import java.nio.charset.StandardCharsets;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every limit of the shader language, from source text through {@link ShaderCompiler}: a shader
+ * at the limit compiles, one just past it fails with the documented message. (The same limits
+ * are also tested at their own stage: LexerTest, ParserDiagnosticsTest, LoweringTest.) The CSIR
+ * pools and the TGSI budget reached from source are here too; their exact edges, which source
+ * cannot hit to the unit, are in {@link IrLimitsTest}.
+ */
+class LanguageLimitsTest {
+
+    static CompileResult vert(String src) {
+        return ShaderCompiler.compile(Stage.VERTEX, "t.vert", src);
+    }
+
+    static CompileResult frag(String src) {
+        return ShaderCompiler.compile(Stage.FRAGMENT, "t.frag", src);
+    }
+
+    static void compiles(CompileResult r) {
+        assertThat(r.ok()).as(r.log()).isTrue();
+    }
+
+    /** The compile failed and its first error is {@code message}. */
+    static void failsWith(CompileResult r, String message) {
+        assertThat(r.ok()).isFalse();
+        assertThat(r.diagnostics()).as(r.log()).isNotEmpty();
+        assertThat(r.diagnostics().getFirst().message()).as(r.log()).isEqualTo(message);
+    }
+
+    static String lines(int n, java.util.function.IntFunction<String> line) {
+        return IntStream.range(0, n).mapToObj(line).collect(Collectors.joining("\n", "", "\n"));
+    }
+
+    private static final String POSITION = "void main() { gl_Position = vec4(0.0); }\n";
+
+    // ---------------------------------------------------------------- size and names
+
+    /** A vertex shader of exactly {@code bytes} UTF-8 bytes, padded by a comment of 2-byte letters. */
+    static String sourceOfBytes(int bytes) {
+        String head = POSITION + "// ";
+        int pad = bytes - head.getBytes(StandardCharsets.UTF_8).length;
+        String s = head + "é".repeat(pad / 2) + "x".repeat(pad % 2);
+        assertThat(s.getBytes(StandardCharsets.UTF_8)).hasSize(bytes);
+        return s;
+    }
+
+    @Test
+    void sourceSizeIsBelow4096Bytes() {
+        assertThat(ShaderCompiler.MAX_SOURCE_BYTES).isEqualTo(4096);
+        compiles(vert(sourceOfBytes(4095)));
+        failsWith(vert(sourceOfBytes(4096)), Messages.SOURCE_TOO_LARGE);
+        // bytes count, not characters: 2100 two-byte letters are fewer than 4096 characters
+        assertThat(sourceOfBytes(4200).length()).isLessThan(4096);
+        failsWith(vert(sourceOfBytes(4200)), Messages.SOURCE_TOO_LARGE);
+    }
+
+    @Test
+    void namesHaveAtMost39Characters() {
+        assertThat(Lexer.NAME_LIMIT).isEqualTo(40);
+        String ok = "n".repeat(39);
+        compiles(vert("uniform float " + ok + ";\nvoid main() { gl_Position = vec4(" + ok + "); }"));
+        CompileResult r = vert("uniform float " + "n".repeat(40) + ";\n" + POSITION);
+        failsWith(r, Messages.NAME_LIMIT);
+        assertThat(r.diagnostics().getFirst().column()).isEqualTo(15);
+    }
+
+    @Test
+    void atMost8ErrorsAreReportedAndCompilingStopsThere() {
+        assertThat(DiagnosticLog.MAX_REPORTED).isEqualTo(8);
+        // each line is one statement with one syntax error
+        String eight = "void main() {\n" + lines(8, i -> "  float x" + i + " = 1.0 +;") + "}\n";
+        CompileResult r8 = vert(eight);
+        assertThat(r8.diagnostics()).extracting(Diagnostic::message).containsOnly(Messages.EXPECTED_EXPRESSION).hasSize(8);
+        assertThat(r8.errorCount()).isEqualTo(8);
+        String twelve = "void main() {\n" + lines(12, i -> "  float x" + i + " = 1.0 +;") + "}\n";
+        CompileResult r12 = vert(twelve);
+        assertThat(r12.diagnostics()).extracting(Diagnostic::line).containsExactly(2, 3, 4, 5, 6, 7, 8, 9);
+        assertThat(r12.errorCount()).isEqualTo(8);
+        // seven errors leave room for one more: the missing position write of the next phase
+        String seven = "void main() {\n" + lines(7, i -> "  float x" + i + " = 1.0 +;") + "}\n";
+        CompileResult r7 = vert(seven);
+        assertThat(r7.diagnostics()).extracting(Diagnostic::message).hasSize(8).endsWith(Messages.NO_POSITION_WRITE);
+    }
+
+    // ---------------------------------------------------------------- interface slots
+
+    @Test
+    void atMost8Attributes() {
+        String eight = lines(8, i -> "in float a" + i + ";") + POSITION;
+        compiles(vert(eight));
+        assertThat(vert(eight).ir().iface().attrHi()).isEqualTo(7);
+        failsWith(vert("in float a8;\n" + eight), Messages.TOO_MANY_ATTRIBUTES);
+        // an explicit location must be one of the 8 as well
+        compiles(vert("layout(location = 7) in vec4 p;\n" + POSITION));
+        failsWith(vert("layout(location = 8) in vec4 p;\n" + POSITION), Messages.ATTRIBUTE_LOCATION_CONFLICT);
+    }
+
+    @Test
+    void atMost8VaryingsEachWay() {
+        String outs = lines(8, i -> "out float v" + i + ";");
+        String writes = IntStream.range(0, 8).mapToObj(i -> "v" + i + " = 1.0; ").collect(Collectors.joining());
+        compiles(vert(outs + "void main() { " + writes + "gl_Position = vec4(0.0); }"));
+        failsWith(vert("out float v8;\n" + outs + POSITION), Messages.TOO_MANY_VARYINGS);
+        String ins = lines(8, i -> "in float v" + i + ";") + "out vec4 c;\n";
+        compiles(frag(ins + "void main() { c = vec4(v0 + v7); }"));
+        failsWith(frag("in float v8;\n" + ins + "void main() { c = vec4(1.0); }"), Messages.TOO_MANY_VARYINGS);
+    }
+
+    @Test
+    void atMost32UniformVec4Slots() {
+        String mats = lines(8, i -> "uniform mat4 m" + i + ";");
+        CompileResult full = vert(mats + "void main() { gl_Position = m7 * vec4(1.0); }");
+        compiles(full);
+        assertThat(full.ir().iface().uniHi()).isEqualTo(31);
+        failsWith(vert(mats + "uniform float one;\n" + POSITION), Messages.TOO_MANY_UNIFORMS);
+        String floats = lines(32, i -> "uniform float f" + i + ";");
+        compiles(vert(floats + "void main() { gl_Position = vec4(f31); }"));
+        failsWith(vert(floats + "uniform float f32;\n" + POSITION), Messages.TOO_MANY_UNIFORMS);
+    }
+
+    @Test
+    void atMost4Samplers() {
+        String four = lines(4, i -> "uniform sampler2D s" + i + ";") + "out vec4 c;\n";
+        CompileResult r = frag(four + "void main() { c = texture(s3, vec2(0.5)); }");
+        compiles(r);
+        assertThat(r.ir().iface().sampHi()).isEqualTo(3);
+        failsWith(frag("uniform sampler2D s4;\n" + four + "void main() { c = vec4(1.0); }"), Messages.TOO_MANY_SAMPLERS);
+    }
+
+    // ---------------------------------------------------------------- functions and loops
+
+    @Test
+    void loopsUnrollAtMost8Times() {
+        compiles(vert("void main() { float s = 0.0; for (int i = 0; i < 8; i++) { s = s + 1.0; } gl_Position = vec4(s); }"));
+        failsWith(vert("void main() { float s = 0.0; for (int i = 0; i < 9; i++) { s = s + 1.0; } gl_Position = vec4(s); }"),
+                Messages.UNROLL_LIMIT);
+    }
+
+    /** f1 calls f2 ... calls fN; main calls f1, so N + 1 frames are live at the deepest point. */
+    static String callChain(int n) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("float f").append(n).append("(float x) { return x + 1.0; }\n");
+        for (int i = n - 1; i >= 1; i--) {
+            sb.append("float f").append(i).append("(float x) { return f").append(i + 1).append("(x); }\n");
+        }
+        return sb.append("void main() { gl_Position = vec4(f1(0.0)); }\n").toString();
+    }
+
+    @Test
+    void callsNestAtMost8FramesDeepCountingMain() {
+        compiles(vert(callChain(7)));
+        CompileResult r = vert(callChain(8));
+        failsWith(r, Messages.CALL_DEPTH);
+        // reported at the call that would open the ninth frame: f7's call of f8, on line 2
+        assertThat(r.diagnostics().getFirst().line()).isEqualTo(2);
+    }
+
+    @Test
+    void functionsTakeAtMost4Parameters() {
+        assertThat(Lowering.MAX_PARAMETERS).isEqualTo(4);
+        compiles(vert("float f(float a, float b, float c, float d) { return a + b + c + d; }\n"
+                + "void main() { gl_Position = vec4(f(1.0, 2.0, 3.0, 4.0)); }"));
+        failsWith(vert("float f(float a, float b, float c, float d, float e) { return a; }\n" + POSITION),
+                Messages.TOO_MANY_PARAMETERS);
+    }
+
+    @Test
+    void callsTakeAtMost8ArgumentsAndConstructors16() {
+        String g = "float g(float a) { return a; }\n";
+        String eight = String.join(", ", java.util.Collections.nCopies(8, "1.0"));
+        String nine = String.join(", ", java.util.Collections.nCopies(9, "1.0"));
+        // 8 arguments pass the argument cap and fail only against g's one parameter
+        failsWith(vert(g + "void main() { gl_Position = vec4(g(" + eight + ")); }"), Messages.WRONG_ARGUMENT_COUNT);
+        failsWith(vert(g + "void main() { gl_Position = vec4(g(" + nine + ")); }"), Messages.TOO_MANY_ARGUMENTS);
+        // no constructor takes 16 scalars, so 16 pass the cap and fail on the component count
+        String sixteen = String.join(", ", java.util.Collections.nCopies(16, "1.0"));
+        failsWith(vert("void main() { gl_Position = vec4(" + sixteen + "); }"), Messages.CONSTRUCTOR_COUNT);
+        failsWith(vert("void main() { gl_Position = vec4(" + sixteen + ", 1.0); }"), Messages.TOO_MANY_ARGUMENTS);
+    }
+
+    // ---------------------------------------------------------------- parser nesting
+
+    @Test
+    void expressionsNestAtMost15Parentheses() {
+        assertThat(Parser.NEST_LIMIT).isEqualTo(32);
+        String fifteen = "(".repeat(15) + "1.0" + ")".repeat(15);
+        compiles(vert("void main() { float x = " + fifteen + "; gl_Position = vec4(x); }"));
+        String sixteen = "(".repeat(16) + "1.0" + ")".repeat(16);
+        failsWith(vert("void main() { float x = " + sixteen + "; gl_Position = vec4(x); }"), Messages.NESTING_LIMIT);
+    }
+
+    @Test
+    void statementsNestAtMost512Deep() {
+        int n = Parser.STATEMENT_NEST_LIMIT;
+        // main's body is the first level
+        String ok = "void main() " + "{".repeat(n) + " gl_Position = vec4(0.0); " + "}".repeat(n);
+        compiles(vert(ok));
+        String deep = "void main() " + "{".repeat(n + 1) + " gl_Position = vec4(0.0); " + "}".repeat(n + 1);
+        failsWith(vert(deep), Messages.NESTING_LIMIT);
+    }
+
+    @Test
+    void oneExpressionHoldsAtMost1024Operators() {
+        int n = Parser.EXPRESSION_OPERATOR_LIMIT;
+        String ok = "void main() { float a = 1.0; float x = a" + "+a".repeat(n) + "; gl_Position = vec4(x); }";
+        CompileResult r = vert(ok);
+        // within the parser's limit; the 1024 additions then overflow the CSIR pool instead
+        assertThat(r.diagnostics()).extracting(Diagnostic::message).doesNotContain(Messages.NESTING_LIMIT);
+        String over = "void main() { float a = 1.0; float x = a" + "+a".repeat(n + 1) + "; gl_Position = vec4(x); }";
+        failsWith(vert(over), Messages.NESTING_LIMIT);
+    }
+
+    // ---------------------------------------------------------------- CSIR pools and TGSI from source
+
+    /** The pools held the shader: it was built and verified, and only its TGSI text is too long. */
+    static void poolsAccepted(CompileResult r) {
+        assertThat(r.ir()).as(r.log()).isNotNull();
+        assertThat(r.diagnostics()).extracting(Diagnostic::message).containsExactly(Messages.TGSI_BUDGET);
+    }
+
+    @Test
+    void instructionPoolFromSource() {
+        // 3 + 2 records per store: 8 x 22 in the loop and 6 after give 383 records, 7 after 385
+        String at = "in vec4 p;\nvoid main() { for (int i = 0; i < 8; i++) {\n" + "gl_Position = p;\n".repeat(22) + "}\n";
+        CompileResult ok = vert(at + "gl_Position = p;\n".repeat(6) + "}");
+        poolsAccepted(ok);
+        assertThat(ok.ir().size()).isEqualTo(383);
+        failsWith(vert(at + "gl_Position = p;\n".repeat(7) + "}"), Messages.INSTRUCTION_LIMIT);
+    }
+
+    @Test
+    void temporaryPoolFromSource() {
+        CompileResult ok = vert("uniform float a;\nvoid main() { float x = a" + "+a".repeat(91) + "; gl_Position = vec4(x); }");
+        poolsAccepted(ok);
+        assertThat(ok.ir().temps()).isEqualTo(96);
+        failsWith(vert("uniform float a;\nvoid main() { float x = a" + "+a".repeat(92) + "; gl_Position = vec4(x); }"),
+                Messages.TEMPORARY_LIMIT);
+        // Every constant takes a temporary and at most 4 immediates, and the lowering spends more
+        // temporaries around them, so source runs out of the 96 temporaries before the 160
+        // immediates: the immediate pool's edges are tested through IrBuilder in IrLimitsTest.
+    }
+
+    @Test
+    void ifNestingOf32CompilesAnd33IsRefused() {
+        String head = "uniform float u;\nvoid main() { bool b = u > 0.0; float x = 0.0; ";
+        CompileResult ok = vert(head + "if (b) { ".repeat(32) + "x = 1.0; " + "}".repeat(32) + " gl_Position = vec4(x); }");
+        compiles(ok);
+        failsWith(vert(head + "if (b) { ".repeat(33) + "x = 1.0; " + "}".repeat(33) + " gl_Position = vec4(x); }"),
+                Messages.INVALID_IF);
+    }
+
+    @Test
+    void textOverTheTgsiBudgetIsRefused() {
+        // each level compares anew, so 31 levels of IR fit every pool but not 3600 bytes of TGSI
+        String head = "uniform float u;\nvoid main() { float x = 0.0; ";
+        compiles(vert(head + "if (u > 0.0) { ".repeat(16) + "x = 1.0; " + "}".repeat(16) + " gl_Position = vec4(x); }"));
+        CompileResult r = vert(head + "if (u > 0.0) { ".repeat(31) + "x = 1.0; " + "}".repeat(31) + " gl_Position = vec4(x); }");
+        assertThat(r.diagnostics()).extracting(Diagnostic::message).containsExactly(Messages.TGSI_BUDGET);
+        assertThat(r.ir()).isNotNull();
+        assertThat(r.tgsi()).isNull();
+    }
+}
