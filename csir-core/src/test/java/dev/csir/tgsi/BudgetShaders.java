@@ -10,7 +10,7 @@ import dev.csir.ir.Type;
 import java.util.List;
 
 /** Builds vertex shaders whose TGSI text has an exact length, for the budget boundary. */
-final class BudgetShaders {
+public final class BudgetShaders {
     private BudgetShaders() {
     }
 
@@ -31,7 +31,7 @@ final class BudgetShaders {
     }
 
     /** A shader whose text is exactly {@code length} bytes (measured with an unbounded budget). */
-    static ShaderIr ofLength(int length) {
+    public static ShaderIr ofLength(int length) {
         int k = 0;
         while (measure(movs(k + 1, 0)) <= length) {
             k++;

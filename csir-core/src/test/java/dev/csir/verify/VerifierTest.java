@@ -120,45 +120,8 @@ class VerifierTest {
         assertThat(new Problem(-1, "unbalanced control flow")).hasToString("unbalanced control flow");
     }
 
-    @Nested
-    class Sizes {
-        @Test
-        void tooManyTemporaries() {
-            ShaderIr ir = new ShaderIr("t", Stage.VERTEX, List.of(), new float[0], 97, IFACE);
-            rejects(ir, -1, Messages.IR_SIZE_INVALID);
-            assertThat(Verifier.verify(ir.withCode(List.of()), limitsWithTemps(97))).isEmpty();
-        }
-
-        @Test
-        void tooManyInstructions() {
-            List<Insn> nops = new ArrayList<>();
-            for (int i = 0; i < 385; i++) {
-                nops.add(op(NOP, -1, -1, -1));
-            }
-            ShaderIr ir = vs().withCode(nops);
-            rejects(ir, -1, Messages.IR_SIZE_INVALID);
-            assertThat(Verifier.verify(ir.withCode(nops.subList(0, 384)))).isEmpty();
-        }
-
-        @Test
-        void tooManyImmediates() {
-            ShaderIr ir = new ShaderIr("t", Stage.VERTEX, List.of(), new float[161], 1, IFACE);
-            rejects(ir, -1, Messages.IR_SIZE_INVALID);
-        }
-
-        @Test
-        void temporaryBeyondTheLimitEvenWhenAllocated() {
-            ShaderIr ir = new ShaderIr("t", Stage.VERTEX, List.of(op(MOV, 96, 0, -1)), IMMS, 97, IFACE);
-            assertThat(Verifier.verify(ir)).containsExactly(
-                    new Problem(-1, Messages.IR_SIZE_INVALID), new Problem(0, Messages.INVALID_DESTINATION));
-        }
-
-        private static Limits limitsWithTemps(int temps) {
-            Limits d = Limits.DEFAULT;
-            return new Limits(d.maxInstructions(), d.maxImmediates(), temps, d.maxIfDepth(),
-                    d.attributeSlots(), d.varyingSlots(), d.uniformSlots(), d.samplerSlots(), d.tgsiBudget());
-        }
-    }
+    // The size limits (instructions, immediates, temporaries at and past the limit), the IF
+    // nesting limit and the interface marks against the slot limits are in dev.csir.IrLimitsTest.
 
     @Nested
     class Opcodes {
@@ -258,25 +221,6 @@ class VerifierTest {
         }
 
         @Test
-        void nestingOfExactlyTheLimitIsAccepted() {
-            assertThat(Verifier.verify(nested(32))).isEmpty();
-        }
-
-        @Test
-        void nestingOneDeeperIsRejectedAtTheInnermostIf() {
-            assertThat(Verifier.verify(nested(33))).containsExactly(new Problem(32, Messages.INVALID_IF));
-        }
-
-        @Test
-        void theDepthLimitComesFromLimits() {
-            Limits d = Limits.DEFAULT;
-            Limits deeper = new Limits(d.maxInstructions(), d.maxImmediates(), d.maxTemporaries(), 40,
-                    d.attributeSlots(), d.varyingSlots(), d.uniformSlots(), d.samplerSlots(), d.tgsiBudget());
-            assertThat(Verifier.verify(nested(40), deeper)).isEmpty();
-            assertThat(Verifier.verify(nested(41), deeper)).containsExactly(new Problem(40, Messages.INVALID_IF));
-        }
-
-        @Test
         void anElseWithEachOfTwoNestedIfsIsFine() {
             assertThat(Verifier.verify(fs(op(IF, -1, 0, -1), op(IF, -1, 0, -1), op(ELSE, -1, -1, -1),
                     op(ENDIF, -1, -1, -1), op(ELSE, -1, -1, -1), op(ENDIF, -1, -1, -1)))).isEmpty();
@@ -288,19 +232,6 @@ class VerifierTest {
             assertThat(Verifier.verify(fs(op(ENDIF, -1, -1, -1), op(ELSE, -1, -1, -1), op(IF, -1, 0, -1),
                     op(ELSE, -1, -1, -1), op(ENDIF, -1, -1, -1))))
                     .containsExactly(new Problem(0, Messages.INVALID_ENDIF), new Problem(1, Messages.INVALID_ELSE));
-        }
-
-        /** {@code depth} nested IFs around a discard, each closed. */
-        private static ShaderIr nested(int depth) {
-            List<Insn> code = new ArrayList<>();
-            for (int i = 0; i < depth; i++) {
-                code.add(op(IF, -1, 0, -1));
-            }
-            code.add(op(DISCARD, -1, -1, -1));
-            for (int i = 0; i < depth; i++) {
-                code.add(op(ENDIF, -1, -1, -1));
-            }
-            return fs().withCode(code);
         }
     }
 

@@ -1,0 +1,202 @@
+package dev.csir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.csir.diag.Messages;
+import dev.csir.ir.Insn;
+import dev.csir.ir.IrBuilder;
+import dev.csir.ir.Limits;
+import dev.csir.ir.Opcode;
+import dev.csir.ir.ShaderInterface;
+import dev.csir.ir.ShaderIr;
+import dev.csir.ir.Stage;
+import dev.csir.ir.Type;
+import dev.csir.tgsi.BudgetShaders;
+import dev.csir.tgsi.TgsiEmitter;
+import dev.csir.tgsi.TgsiResult;
+import dev.csir.verify.Verifier;
+import dev.csir.verify.Verifier.Problem;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every documented CSIR and TGSI limit at its exact edge, through {@link IrBuilder},
+ * {@link Verifier} and {@link TgsiEmitter}: 384 instructions, 160 immediates, 96 temporaries,
+ * IF nesting 32, the slot counts behind the interface marks (8 attributes, 8 varyings, 32
+ * uniform vec4s, 4 samplers) and the 3600-byte TGSI budget. The language's limits, and these
+ * pools reached from source, are in {@link LanguageLimitsTest}.
+ */
+class IrLimitsTest {
+    private static final Limits D = Limits.DEFAULT;
+
+    @Test
+    void theDocumentedValues() {
+        assertThat(List.of(D.maxInstructions(), D.maxImmediates(), D.maxTemporaries(), D.maxIfDepth(),
+                D.attributeSlots(), D.varyingSlots(), D.uniformSlots(), D.samplerSlots(), D.tgsiBudget()))
+                .containsExactly(384, 160, 96, 32, 8, 8, 32, 4, 3600);
+    }
+
+    // ---------------------------------------------------------------- the builder's pools
+
+    @Test
+    void builderHolds384Instructions() {
+        IrBuilder b = new IrBuilder();
+        for (int i = 0; i < 384; i++) {
+            assertThat(b.emit(Opcode.NOP, Type.NONE, 0, -1, -1, -1, 0, 0)).isEqualTo(i);
+        }
+        assertThat(b.failed()).isFalse();
+        assertThat(b.emit(Opcode.NOP, Type.NONE, 0, -1, -1, -1, 0, 0)).isEqualTo(-1);
+        assertThat(b.failure()).isEqualTo(Messages.INSTRUCTION_LIMIT);
+        assertThat(b.size()).isEqualTo(384);
+    }
+
+    @Test
+    void builderHolds160Immediates() {
+        IrBuilder b = new IrBuilder();
+        assertThat(b.immediates(new float[156])).isZero();
+        assertThat(b.immediates(1f, 2f, 3f, 4f)).isEqualTo(156);
+        assertThat(b.failed()).isFalse();
+        assertThat(b.immediates(5f)).isEqualTo(-1);
+        assertThat(b.failure()).isEqualTo(Messages.IMMEDIATE_LIMIT);
+        assertThat(b.immediateCount()).isEqualTo(160);
+    }
+
+    @Test
+    void builderHolds96Temporaries() {
+        IrBuilder b = new IrBuilder();
+        assertThat(b.temp(92)).isZero();
+        assertThat(b.temp(4)).isEqualTo(92);
+        assertThat(b.failed()).isFalse();
+        assertThat(b.temp()).isEqualTo(-1);
+        assertThat(b.failure()).isEqualTo(Messages.TEMPORARY_LIMIT);
+        assertThat(b.temps()).isEqualTo(96);
+    }
+
+    @Test
+    void theFirstOverflowIsTheOneReported() {
+        IrBuilder b = new IrBuilder();
+        b.temp(96);
+        assertThat(b.constant(1f)).isEqualTo(-1);
+        b.immediates(new float[200]);
+        assertThat(b.failure()).isEqualTo(Messages.TEMPORARY_LIMIT);
+    }
+
+    // ---------------------------------------------------------------- the verifier's sizes
+
+    static ShaderIr vertex(List<Insn> code, int imms, int temps, ShaderInterface iface) {
+        return new ShaderIr("t", Stage.VERTEX, code, new float[imms], temps, iface);
+    }
+
+    static List<Insn> nops(int n) {
+        List<Insn> code = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            code.add(Insn.of(Opcode.NOP, Type.NONE, 0, -1, -1, -1, 0, 0));
+        }
+        return code;
+    }
+
+    @Test
+    void verifierSizes() {
+        ShaderInterface none = ShaderInterface.EMPTY;
+        assertThat(Verifier.verify(vertex(nops(384), 160, 96, none))).isEmpty();
+        List<Problem> size = List.of(new Problem(-1, Messages.IR_SIZE_INVALID));
+        assertThat(Verifier.verify(vertex(nops(385), 0, 1, none))).isEqualTo(size);
+        assertThat(Verifier.verify(vertex(nops(1), 161, 1, none))).isEqualTo(size);
+        assertThat(Verifier.verify(vertex(nops(1), 0, 97, none))).isEqualTo(size);
+        // the same sizes pass once the limits are raised
+        Limits raised = new Limits(385, 161, 97, 32, 8, 8, 32, 4, 3600);
+        assertThat(Verifier.verify(vertex(nops(385), 161, 97, none), raised)).isEmpty();
+    }
+
+    @Test
+    void aTemporaryPastTheLimitIsInvalidEvenWhenCounted() {
+        ShaderIr ir = vertex(List.of(Insn.of(Opcode.MOV, Type.VEC4, 4, 96, 0, -1, 0, 0)), 0, 97, ShaderInterface.EMPTY);
+        assertThat(Verifier.verify(ir)).containsExactly(new Problem(-1, Messages.IR_SIZE_INVALID),
+                new Problem(0, Messages.INVALID_DESTINATION));
+        ShaderIr last = vertex(List.of(Insn.of(Opcode.MOV, Type.VEC4, 4, 95, 0, -1, 0, 0)), 0, 96, ShaderInterface.EMPTY);
+        assertThat(Verifier.verify(last)).isEmpty();
+    }
+
+    /** {@code depth} nested IFs around a discard, each closed. */
+    static ShaderIr nested(int depth) {
+        List<Insn> code = new ArrayList<>();
+        for (int i = 0; i < depth; i++) {
+            code.add(Insn.of(Opcode.IF, Type.NONE, 0, -1, 0, -1, 0, 0));
+        }
+        code.add(Insn.of(Opcode.DISCARD, Type.NONE, 0, -1, -1, -1, 0, 0));
+        for (int i = 0; i < depth; i++) {
+            code.add(Insn.of(Opcode.ENDIF, Type.NONE, 0, -1, -1, -1, 0, 0));
+        }
+        return new ShaderIr("t", Stage.FRAGMENT, code, new float[0], 1, ShaderInterface.EMPTY);
+    }
+
+    @Test
+    void ifNestsAtMost32Deep() {
+        assertThat(Verifier.verify(nested(32))).isEmpty();
+        assertThat(TgsiEmitter.emit(nested(32))).isInstanceOf(TgsiResult.Ok.class);
+        // the innermost IF is the one refused
+        assertThat(Verifier.verify(nested(33))).containsExactly(new Problem(32, Messages.INVALID_IF));
+        Limits deeper = new Limits(384, 160, 96, 40, 8, 8, 32, 4, 3600);
+        assertThat(Verifier.verify(nested(40), deeper)).isEmpty();
+        assertThat(Verifier.verify(nested(41), deeper)).containsExactly(new Problem(40, Messages.INVALID_IF));
+    }
+
+    // ---------------------------------------------------------------- slots
+
+    @Test
+    void interfaceMarksStayBelowTheSlotCounts() {
+        // Found by the random-IR property test: marks past the slot counts used to verify, and
+        // TGSI then declared inputs, constants or samplers that do not exist.
+        for (ShaderInterface ok : List.of(new ShaderInterface(7, 7, 31, 3, List.of()), ShaderInterface.EMPTY)) {
+            assertThat(Verifier.verify(vertex(nops(1), 0, 1, ok))).isEmpty();
+        }
+        for (ShaderInterface past : List.of(new ShaderInterface(8, -1, -1, -1, List.of()),
+                new ShaderInterface(-1, 8, -1, -1, List.of()), new ShaderInterface(-1, -1, 32, -1, List.of()),
+                new ShaderInterface(-1, -1, -1, 4, List.of()))) {
+            assertThat(Verifier.verify(vertex(nops(1), 0, 1, past)))
+                    .containsExactly(new Problem(-1, Messages.INTERFACE_MARK_RANGE));
+        }
+    }
+
+    @Test
+    void slotOperandsStayBelowTheSlotCounts() {
+        ShaderInterface all = new ShaderInterface(7, 7, 31, 3, List.of());
+        record Case(Stage stage, Opcode op, int aux, int aux2, String message) {
+        }
+        for (Case c : List.of(
+                new Case(Stage.VERTEX, Opcode.LOAD_ATTR, 7, 0, Messages.INVALID_ATTRIBUTE),
+                new Case(Stage.VERTEX, Opcode.STORE_VAR, 7, 0, Messages.INVALID_VARYING),
+                new Case(Stage.FRAGMENT, Opcode.LOAD_VAR, 7, 0, Messages.INVALID_VARYING),
+                new Case(Stage.FRAGMENT, Opcode.SAMPLE, 3, 0, Messages.INVALID_SAMPLER),
+                new Case(Stage.VERTEX, Opcode.LOAD_UNI, 31, 1, Messages.INVALID_UNIFORM_LOAD),
+                new Case(Stage.VERTEX, Opcode.LOAD_UNI, 28, 4, Messages.INVALID_UNIFORM_LOAD))) {
+            boolean load = c.op() != Opcode.STORE_VAR;
+            int span = Math.max(1, c.aux2());
+            Insn at = Insn.of(c.op(), Type.VEC4, 4, load ? 0 : -1, load && c.op() != Opcode.SAMPLE ? -1 : 0, -1,
+                    c.aux(), c.aux2());
+            Insn past = Insn.of(c.op(), Type.VEC4, 4, at.dst(), at.a(), -1, c.aux() + 1,
+                    c.aux2());
+            ShaderIr ok = new ShaderIr("t", c.stage(), List.of(at), new float[0], 4 * span, all);
+            assertThat(Verifier.verify(ok)).as(c.toString()).isEmpty();
+            ShaderIr bad = new ShaderIr("t", c.stage(), List.of(past), new float[0], 4 * span, all);
+            assertThat(Verifier.verify(bad)).as(c.toString()).containsExactly(new Problem(0, c.message()));
+        }
+    }
+
+    // ---------------------------------------------------------------- TGSI
+
+    @Test
+    void tgsiBudgetIsExactOnTheFinalLength() {
+        ShaderIr atBudget = BudgetShaders.ofLength(3600);
+        ShaderIr over = BudgetShaders.ofLength(3601);
+        assertThat(Verifier.verify(atBudget)).isEmpty();
+        assertThat(TgsiEmitter.emit(atBudget)).isInstanceOfSatisfying(TgsiResult.Ok.class,
+                ok -> assertThat(ok.text()).hasSize(3600));
+        assertThat(TgsiEmitter.emit(over)).isEqualTo(new TgsiResult.Failed(Messages.TGSI_BUDGET));
+        // the same shader fits once the budget is raised by the one byte it lacks
+        Limits raised = new Limits(384, 160, 96, 32, 8, 8, 32, 4, 3601);
+        assertThat(TgsiEmitter.emit(over, null, raised)).isInstanceOfSatisfying(TgsiResult.Ok.class,
+                ok -> assertThat(ok.text()).hasSize(3601));
+    }
+}
