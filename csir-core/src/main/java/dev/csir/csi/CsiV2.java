@@ -15,6 +15,7 @@ import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -177,7 +178,7 @@ final class CsiV2 {
     }
 
     private static ShaderIr part(byte[] blob, int from, int len, Limits lim, String which) throws Reject {
-        byte[] b = java.util.Arrays.copyOfRange(blob, from, from + len);
+        byte[] b = Arrays.copyOfRange(blob, from, from + len);
         CsiResult r = Csi.load(b, lim);
         return switch (r) {
             case CsiResult.Loaded l when l.version() == VERSION -> l.shader();
