@@ -2,11 +2,9 @@ package dev.csir;
 
 import dev.csir.diag.DiagnosticLog;
 import dev.csir.diag.Messages;
-import dev.csir.ir.IrDump;
 import dev.csir.ir.ShaderIr;
 import dev.csir.ir.Stage;
 import dev.csir.lang.Ast;
-import dev.csir.lang.AstDump;
 import dev.csir.lang.Parser;
 import dev.csir.lower.Lowering;
 import dev.csir.opt.Optimizer;
@@ -41,43 +39,41 @@ public final class ShaderCompiler {
         if (bytes == 0 || bytes >= MAX_SOURCE_BYTES) {
             DiagnosticLog log = new DiagnosticLog(file, bytes == 0 ? "" : src);
             log.error(bytes == 0 ? Messages.EMPTY_SHADER : Messages.SOURCE_TOO_LARGE);
-            return failed(file, stage, log, "");
+            return failed(file, stage, log, null);
         }
         DiagnosticLog log = new DiagnosticLog(file, src);
         Ast.Unit unit = Parser.parse(src, log);
-        String astDump = AstDump.dump(unit);
         ShaderIr ir = log.full() ? null : Lowering.lower(unit, stage, file, log, options.limits());
         if (ir == null || log.hasErrors()) {
-            return failed(file, stage, log, astDump);
+            return failed(file, stage, log, unit);
         }
         if (options.optimize()) {
             ir = Optimizer.optimize(ir);
         }
-        String irDump = IrDump.dump(ir);
         List<Verifier.Problem> problems = Verifier.verify(ir, options.limits());
         if (!problems.isEmpty()) {
             for (Verifier.Problem p : problems) {
                 log.error(p.message());
             }
-            return new CompileResult(file, stage, null, null, log.diagnostics(), log.count(), astDump, irDump);
+            return new CompileResult(file, stage, null, null, log.diagnostics(), log.count(), unit, ir);
         }
         TgsiResult tgsi = TgsiEmitter.emit(ir, null, options.limits());
         if (tgsi instanceof TgsiResult.Failed f) {
             log.error(f.message());
-            return new CompileResult(file, stage, ir, null, log.diagnostics(), log.count(), astDump, irDump);
+            return new CompileResult(file, stage, ir, null, log.diagnostics(), log.count(), unit, ir);
         }
-        return new CompileResult(file, stage, ir, ((TgsiResult.Ok) tgsi).text(), List.of(), 0, astDump, irDump);
+        return new CompileResult(file, stage, ir, ((TgsiResult.Ok) tgsi).text(), List.of(), 0, unit, ir);
     }
 
     /** The result for a stage csir does not compile (geometry, tessellation, compute). */
     public static CompileResult rejectStage(String file) {
         DiagnosticLog log = new DiagnosticLog(file, "");
         log.error(Messages.UNSUPPORTED_STAGE);
-        return failed(file, null, log, "");
+        return failed(file, null, log, null);
     }
 
-    private static CompileResult failed(String file, Stage stage, DiagnosticLog log, String astDump) {
-        return new CompileResult(file, stage, null, null, log.diagnostics(), log.count(), astDump, "");
+    private static CompileResult failed(String file, Stage stage, DiagnosticLog log, Ast.Unit unit) {
+        return new CompileResult(file, stage, null, null, log.diagnostics(), log.count(), unit, (ShaderIr) null);
     }
 
     private static int utf8Length(String s) {
