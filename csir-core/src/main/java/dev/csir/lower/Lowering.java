@@ -76,13 +76,13 @@ public final class Lowering {
         if (lw.aborted()) {
             return null;
         }
+        lw.e.checkPools();
         if (stage == Stage.VERTEX && !lw.positionWritten) {
             log.error(Messages.NO_POSITION_WRITE);
         }
         if (stage == Stage.FRAGMENT && !hasOutput) {
             log.error(Messages.NO_FRAGMENT_OUTPUT);
         }
-        lw.e.checkPools();
         if (log.hasErrors()) {
             return null;
         }

@@ -220,4 +220,28 @@ class SemanticDiagnosticsTest {
         assertThat(ShaderCompiler.compile(VERTEX, "", "").diagnostics().getFirst().header())
                 .isEqualTo("shader:1:1: error: empty shader");
     }
+
+    static String lines(String format, int n) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            sb.append(format.formatted(i)).append('\n');
+        }
+        return sb.toString();
+    }
+
+    /** A pool overflow is reported at 1:1 before the errors its bad values cause. */
+    @Test
+    void poolLimitsComeFirstAtOneOne() {
+        String temps = "uniform float u;\nvoid main() {\n  float s = u;\n" + lines("  s = s * %d.5;", 170)
+                + "  gl_Position = vec4(s);\n}\n";
+        assertThat(Shaders.firstError(VERTEX, temps)).isEqualTo("1:1: shader exceeds the temporary limit");
+        String insns = "uniform vec4 u;\nvoid main() {\n  vec4 v = u;\n" + lines("  gl_Position = v;", 200) + "}\n";
+        CompileResult r = ShaderCompiler.compile(VERTEX, "t", insns);
+        assertThat(r.diagnostics()).extracting(d -> d.line() + ":" + d.column() + ": " + d.message())
+                .containsExactly("1:1: shader exceeds the instruction limit");
+        String consts = "void main() {\n" + lines("  gl_Position = vec4(%d.5);", 60) + "}\n";
+        assertThat(Shaders.firstError(VERTEX, consts)).isEqualTo("1:1: too many constants");
+        // the same shape, shorter, compiles (and fits the TGSI budget)
+        Shaders.ok(VERTEX, "uniform vec4 u;\nvoid main() {\n  vec4 v = u;\n" + lines("  gl_Position = v;", 50) + "}\n");
+    }
 }
