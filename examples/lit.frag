@@ -3,8 +3,8 @@
 in vec3 worldNormal;
 in vec3 worldPos;
 
-uniform vec3 lightPosition;
-uniform vec3 baseColor;
+const vec3 lightPosition = vec3(2.0, 3.0, 4.0);
+const vec3 baseColor = vec3(0.9, 0.5, 0.2);
 
 out vec4 fragColor;
 

@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
 /** The {@code csir} command: a shader compiler toolkit for VirGL and the CPU. */
 @Command(name = "csir", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Compiles GLSL-like shaders to CSIR and TGSI, runs and renders them.",
-        subcommands = {CompileCommand.class, DumpCommand.class, VerifyCommand.class, TgsiCommand.class,
+        subcommands = {CompileCommand.class, LinkCommand.class, RenderCommand.class, DumpCommand.class, VerifyCommand.class, TgsiCommand.class,
             CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 

@@ -26,8 +26,16 @@ public record Diagnostic(String file, int line, int column, String message, Stri
     public String render() {
         StringBuilder sb = new StringBuilder(header()).append('\n');
         sb.append(sourceLine).append('\n');
-        for (int i = 1; i < column; i++) {
-            sb.append(i - 1 < sourceLine.length() && sourceLine.charAt(i - 1) == '\t' ? '\t' : ' ');
+        // Columns count UTF-8 bytes, as the lexer does; the caret goes under the character holding that byte.
+        int bytes = 0;
+        for (int i = 0; i < sourceLine.length() && bytes < column - 1; ) {
+            int cp = sourceLine.codePointAt(i);
+            sb.append(cp == '\t' ? '\t' : ' ');
+            bytes += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+            i += Character.charCount(cp);
+        }
+        for (; bytes < column - 1; bytes++) {
+            sb.append(' ');
         }
         return sb.append("^\n").toString();
     }

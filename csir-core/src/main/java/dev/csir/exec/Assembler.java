@@ -127,15 +127,18 @@ final class Assembler {
                     emit(Ops.CONST, wr(in.dst(), 1), 0, 0, constant(in.aux(), Math.min(nc, 4)), 0);
                 }
             }
-            case MOV -> {
-                int n = lanes(nc, 4);
-                unary(n == 4 ? Ops.MOV4 : n == 1 ? Ops.MOV1 : Ops.MOVN, in, n);
-            }
+            case MOV -> unary(by(lanes(nc, 4), Ops.MOV1, Ops.MOV3, Ops.MOV4, Ops.MOVN), in, lanes(nc, 4));
             case SWZ -> {
                 int n = lanes(nc, 1);
                 if (in.dst() >= 0) {
-                    emit(n == 1 ? Ops.SWZ1 : Ops.SWZ, wr(in.dst(), 1), rd(in.a(), 1), 0,
-                            in.aux() & 0xFF, n);
+                    int d = wr(in.dst(), 1);
+                    int a = rd(in.a(), 1);
+                    int[] src = new int[4];
+                    for (int i = 0; i < 4; i++) {
+                        src[i] = i < n ? a + ((in.aux() >> (2 * i)) & 3) : zeroBlock;
+                    }
+                    int at = emit(Ops.SWZ, d, src[0], src[1], src[2], n);
+                    code[at * STRIDE + Ops.Y] = src[3];
                 }
             }
             case SETLANE -> {
@@ -144,23 +147,22 @@ final class Assembler {
                             0, 0, 1);
                 }
             }
-            case ADD -> binary(Ops.ADD4, Ops.ADDN, in, lanes(nc, 4));
-            case SUB -> binary(Ops.SUB4, Ops.SUBN, in, lanes(nc, 4));
-            case MUL -> binary(Ops.MUL4, Ops.MULN, in, lanes(nc, 4));
-            case MAX -> binary(Ops.MAX4, Ops.MAXN, in, lanes(nc, 4));
-            case MIN -> binary(Ops.MIN4, Ops.MINN, in, lanes(nc, 4));
+            case ADD -> binary(by(lanes(nc, 4), Ops.ADD1, Ops.ADD3, Ops.ADD4, Ops.ADDN), in, lanes(nc, 4));
+            case SUB -> binary(by(lanes(nc, 4), Ops.SUB1, Ops.SUB3, Ops.SUB4, Ops.SUBN), in, lanes(nc, 4));
+            case MUL -> binary(by(lanes(nc, 4), Ops.MUL1, Ops.MUL3, Ops.MUL4, Ops.MULN), in, lanes(nc, 4));
+            case MAX -> binary(lanes(nc, 4) == 1 ? Ops.MAX1 : Ops.MAXN, in, lanes(nc, 4));
+            case MIN -> binary(lanes(nc, 4) == 1 ? Ops.MIN1 : Ops.MINN, in, lanes(nc, 4));
             case ABS -> unary(Ops.ABSN, in, lanes(nc, 4));
             case DOT -> {
                 int n = in.aux() <= 0 ? 3 : Math.min(in.aux(), 4);
-                int o = n == 3 ? Ops.DOT3 : n == 4 ? Ops.DOT4 : Ops.DOTN;
-                binary(o, o, in, n);
+                binary(n == 3 ? Ops.DOT3 : n == 4 ? Ops.DOT4 : Ops.DOTN, in, n);
             }
-            case RSQ -> unary(Ops.RSQ, in, lanes(nc, 1));
-            case RCP -> unary(Ops.RCP, in, lanes(nc, 1));
+            case RSQ -> unary(lanes(nc, 1) == 1 ? Ops.RSQ1 : Ops.RSQ, in, lanes(nc, 1));
+            case RCP -> unary(lanes(nc, 1) == 1 ? Ops.RCP1 : Ops.RCP, in, lanes(nc, 1));
             case SIN -> unary(Ops.SIN, in, lanes(nc, 1));
             case COS -> unary(Ops.COS, in, lanes(nc, 1));
             case TRUNC -> unary(Ops.TRUNC, in, lanes(nc, 1));
-            case POW -> binary(Ops.POW, Ops.POW, in, 1);
+            case POW -> binary(Ops.POW, in, 1);
             case CMP -> {
                 Cmp cmp = Cmp.of(in.aux());
                 if (cmp == null) {
@@ -176,7 +178,7 @@ final class Assembler {
                         case EQ -> Ops.CMP_EQ;
                         case NE -> Ops.CMP_NE;
                     };
-                    binary(o, o, in, 1);
+                    binary(o, in, 1);
                 }
             }
             case MULMV -> {
@@ -218,7 +220,7 @@ final class Assembler {
             case LOAD_UNI -> {
                 int span = in.aux2() <= 0 ? 1 : in.aux2();
                 uniSlots = Math.max(uniSlots, in.aux() + span);
-                load(Ops.LOAD_UNI, in, in.aux(), span);
+                load(Ops.LOAD_UNI1, in, in.aux(), span);
             }
             case LOAD_FCOORD -> {
                 if (in.dst() >= 0) {
@@ -238,7 +240,11 @@ final class Assembler {
         }
     }
 
-    /** A read of {@code span} vec4 slots from an input array; a negative slot reads zeros. */
+    /**
+     * A read of {@code span} vec4 slots from an input array; one slot is a 4-float copy, which
+     * beats {@code System.arraycopy}, a matrix one arraycopy, which beats a dispatch per column.
+     * A negative slot reads zeros.
+     */
     private void load(int o, Insn in, int slot, int span) {
         if (in.dst() < 0) {
             return;
@@ -246,8 +252,14 @@ final class Assembler {
         int d = wr(in.dst(), span);
         if (slot < 0) {
             emit(Ops.ZERON, d, 0, 0, 0, span * 4);
-        } else {
-            emit(o, d, 0, 0, slot * 4, span * 4);
+            return;
+        }
+        if (o == Ops.LOAD_UNI1 && span > 1) {
+            emit(Ops.LOAD_UNI, d, 0, 0, slot * 4, span * 4);
+            return;
+        }
+        for (int k = 0; k < span; k++) {
+            emit(o, d + 4 * k, 0, 0, (slot + k) * 4, 4);
         }
     }
 
@@ -257,10 +269,15 @@ final class Assembler {
         }
     }
 
-    private void binary(int four, int general, Insn in, int n) {
+    private void binary(int o, Insn in, int n) {
         if (in.dst() >= 0) {
-            emit(n == 4 ? four : general, wr(in.dst(), 1), rd(in.a(), 1), rd(in.b(), 1), 0, n);
+            emit(o, wr(in.dst(), 1), rd(in.a(), 1), rd(in.b(), 1), 0, n);
         }
+    }
+
+    /** The variant of an op for this lane count. */
+    private static int by(int n, int one, int three, int four, int other) {
+        return n == 1 ? one : n == 3 ? three : n == 4 ? four : other;
     }
 
     private static int lanes(int nc, int dflt) {

@@ -92,7 +92,7 @@ public final class Frame {
         return put(uniforms, slot, x, y, z, w);
     }
 
-    /** Sets {@code columns} uniform slots from a column-major matrix. */
+    /** Sets {@code columns} uniform slots from a column-major columns x columns matrix. */
     public Frame uniformMatrix(int slot, int columns, float[] columnMajor) {
         for (int c = 0; c < columns; c++) {
             System.arraycopy(columnMajor, c * columns, uniforms, (slot + c) * 4, columns);

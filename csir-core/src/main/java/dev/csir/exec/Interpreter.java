@@ -12,6 +12,10 @@ import java.util.Arrays;
  * The shader is precompiled once into flat int code; an instance is immutable and can be shared
  * by threads that each use their own {@link Frame}.
  *
+ * <p>Before assembly, MOVs that only copy a fresh result are fused into the instruction that
+ * produced it and results nobody reads are dropped; only temporaries, which are private to a
+ * run, can tell.
+ *
  * <p>Semantics are the original's (chrisos-original.md §4.4) with accurate math: sin, cos, sqrt
  * and pow come from {@link Math} and are rounded to float. Documented choices where the shader
  * language leaves a result undefined: {@code rcp(0) = 0}; {@code rsq(x <= 0) = 0}; see
@@ -61,7 +65,12 @@ public final class Interpreter {
 
     /** As {@link #of(ShaderIr, int[])} with other slot counts and IF depth. */
     public static Interpreter of(ShaderIr ir, int[] remap, Limits limits) {
-        return new Assembler(ir, remap, limits).assemble();
+        return new Assembler(Simplifier.simplify(ir), remap, limits).assemble();
+    }
+
+    /** Without {@link Simplifier}: every instruction runs, so tests can inspect temporaries. */
+    static Interpreter literal(ShaderIr ir, int[] remap) {
+        return new Assembler(ir, remap, Limits.DEFAULT).assemble();
     }
 
     /** A fresh frame sized for this shader. */
@@ -122,6 +131,49 @@ public final class Interpreter {
                     t[d + 3] = w;
                 }
                 case Ops.MOV1 -> t[d] = t[a];
+                case Ops.MOV3 -> {
+                    float x = t[a], y = t[a + 1], z = t[a + 2];
+                    t[d] = x;
+                    t[d + 1] = y;
+                    t[d + 2] = z;
+                }
+                case Ops.ADD1 -> t[d] = t[a] + t[b];
+                case Ops.SUB1 -> t[d] = t[a] - t[b];
+                case Ops.MUL1 -> t[d] = t[a] * t[b];
+                case Ops.ADD3 -> {
+                    float x = t[a] + t[b], y = t[a + 1] + t[b + 1], z = t[a + 2] + t[b + 2];
+                    t[d] = x;
+                    t[d + 1] = y;
+                    t[d + 2] = z;
+                }
+                case Ops.SUB3 -> {
+                    float x = t[a] - t[b], y = t[a + 1] - t[b + 1], z = t[a + 2] - t[b + 2];
+                    t[d] = x;
+                    t[d + 1] = y;
+                    t[d + 2] = z;
+                }
+                case Ops.MUL3 -> {
+                    float x = t[a] * t[b], y = t[a + 1] * t[b + 1], z = t[a + 2] * t[b + 2];
+                    t[d] = x;
+                    t[d + 1] = y;
+                    t[d + 2] = z;
+                }
+                case Ops.MAX1 -> {
+                    float x = t[a], y = t[b];
+                    t[d] = x > y ? x : y;
+                }
+                case Ops.MIN1 -> {
+                    float x = t[a], y = t[b];
+                    t[d] = x < y ? x : y;
+                }
+                case Ops.RSQ1 -> {
+                    float x = t[a];
+                    t[d] = x > 0f ? (float) (1.0 / Math.sqrt(x)) : 0f;
+                }
+                case Ops.RCP1 -> {
+                    float x = t[a];
+                    t[d] = x != 0f ? 1f / x : 0f;
+                }
                 case Ops.MOVN -> {
                     int n = c[pc + 5];
                     for (int i = 0; i < n; i++) {
@@ -136,14 +188,14 @@ public final class Interpreter {
                     t[d + 2] = q[k + 2];
                     t[d + 3] = q[k + 3];
                 }
-                case Ops.SWZ1 -> {
-                    float x = t[a + (c[pc + 4] & 3)];
+                case Ops.SWZ -> {
+                    // Every lane is read before any is written, so dst may alias the source.
+                    float x = t[a], y = t[b], z = t[c[pc + 4]], w = t[c[pc + 6]];
                     t[d] = x;
-                    t[d + 1] = 0f;
-                    t[d + 2] = 0f;
-                    t[d + 3] = 0f;
+                    t[d + 1] = y;
+                    t[d + 2] = z;
+                    t[d + 3] = w;
                 }
-                case Ops.SWZ -> swizzle(t, d, a, c[pc + 4], c[pc + 5]);
                 case Ops.ADD4 -> {
                     float x = t[a] + t[b], y = t[a + 1] + t[b + 1];
                     float z = t[a + 2] + t[b + 2], w = t[a + 3] + t[b + 3];
@@ -186,14 +238,14 @@ public final class Interpreter {
                         t[d + i] = t[a + i] * t[b + i];
                     }
                 }
-                case Ops.MAX4, Ops.MAXN -> {
+                case Ops.MAXN -> {
                     int n = c[pc + 5];
                     for (int i = 0; i < n; i++) {
                         float x = t[a + i], y = t[b + i];
                         t[d + i] = x > y ? x : y;
                     }
                 }
-                case Ops.MIN4, Ops.MINN -> {
+                case Ops.MINN -> {
                     int n = c[pc + 5];
                     for (int i = 0; i < n; i++) {
                         float x = t[a + i], y = t[b + i];
@@ -262,6 +314,7 @@ public final class Interpreter {
                 case Ops.SAMPLE -> Texture2D.sample(f.textures[c[pc + 4]], t[a], t[a + 1], t, d);
                 case Ops.LOAD_ATTR -> copy4(f.attributes, c[pc + 4], t, d);
                 case Ops.LOAD_VAR -> copy4(f.varyingsIn, c[pc + 4], t, d);
+                case Ops.LOAD_UNI1 -> copy4(f.uniforms, c[pc + 4], t, d);
                 case Ops.LOAD_UNI -> System.arraycopy(f.uniforms, c[pc + 4], t, d, c[pc + 5]);
                 case Ops.LOAD_FCOORD -> copy4(f.fragCoord, 0, t, d);
                 case Ops.ZERON -> Arrays.fill(t, d, d + c[pc + 5], 0f);
@@ -300,18 +353,6 @@ public final class Interpreter {
         to[into + 1] = y;
         to[into + 2] = z;
         to[into + 3] = w;
-    }
-
-    /** Reads the selected lanes first, so a swizzle of a register onto itself is safe. */
-    private static void swizzle(float[] t, int d, int a, int mask, int n) {
-        float x = t[a + (mask & 3)];
-        float y = n > 1 ? t[a + ((mask >> 2) & 3)] : 0f;
-        float z = n > 2 ? t[a + ((mask >> 4) & 3)] : 0f;
-        float w = n > 3 ? t[a + ((mask >> 6) & 3)] : 0f;
-        t[d] = x;
-        t[d + 1] = y;
-        t[d + 2] = z;
-        t[d + 3] = w;
     }
 
     /** {@code r[i] = Σ_k m[k][i] * v[k]} for rows i < cols; the lanes past cols are 0. */

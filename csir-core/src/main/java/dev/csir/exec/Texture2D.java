@@ -7,13 +7,32 @@ import java.util.Arrays;
  * v = 0 (the original's BGRA byte buffer read as little-endian ints). The array is shared, not
  * copied, so a caller may update texels in place between invocations.
  */
-public record Texture2D(int width, int height, int[] argb) {
+public record Texture2D(int width, int height, int[] argb, Nearest nearest) {
+
+    /** Which texel nearest sampling picks for a coordinate (both clamp to the edge). */
+    public enum Nearest {
+        /** The original's: u clamped to [0, 1], texel {@code (int)(u*(w-1)+0.5)}. */
+        ORIGINAL,
+        /**
+         * GL's GL_NEAREST with CLAMP_TO_EDGE, what the VirGL path samples: texel
+         * {@code floor(u*w)} clamped to [0, w-1], so texel i covers [i/w, (i+1)/w).
+         */
+        GL
+    }
 
     public Texture2D {
         if (width < 0 || height < 0 || argb == null || argb.length < (long) width * height) {
             throw new IllegalArgumentException("texture " + width + "x" + height + " needs "
                     + (long) width * height + " texels");
         }
+        if (nearest == null) {
+            throw new IllegalArgumentException("texture without a sampling rule");
+        }
+    }
+
+    /** A texture sampled by the original's rule. */
+    public Texture2D(int width, int height, int[] argb) {
+        this(width, height, argb, Nearest.ORIGINAL);
     }
 
     /** The texel at (x, y), no bounds forgiveness. */
@@ -50,8 +69,15 @@ public record Texture2D(int width, int height, int[] argb) {
         if (v > 1f) {
             v = 1f;
         }
-        int x = Math.clamp((int) (u * (w - 1) + 0.5f), 0, w - 1);
-        int y = Math.clamp((int) (v * (h - 1) + 0.5f), 0, h - 1);
+        int x;
+        int y;
+        if (tex.nearest == Nearest.GL) {
+            x = Math.clamp((int) (u * w), 0, w - 1);
+            y = Math.clamp((int) (v * h), 0, h - 1);
+        } else {
+            x = Math.clamp((int) (u * (w - 1) + 0.5f), 0, w - 1);
+            y = Math.clamp((int) (v * (h - 1) + 0.5f), 0, h - 1);
+        }
         int p = tex.argb[y * w + x];
         out[at] = ((p >>> 16) & 0xFF) / 255f;
         out[at + 1] = ((p >>> 8) & 0xFF) / 255f;
@@ -61,7 +87,7 @@ public record Texture2D(int width, int height, int[] argb) {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Texture2D t && width == t.width && height == t.height
+        return o instanceof Texture2D t && width == t.width && height == t.height && nearest == t.nearest
                 && Arrays.equals(argb, 0, width * height, t.argb, 0, t.width * t.height);
     }
 
@@ -72,6 +98,6 @@ public record Texture2D(int width, int height, int[] argb) {
 
     @Override
     public String toString() {
-        return "Texture2D[" + width + "x" + height + "]";
+        return "Texture2D[" + width + "x" + height + (nearest == Nearest.GL ? ", GL" : "") + "]";
     }
 }

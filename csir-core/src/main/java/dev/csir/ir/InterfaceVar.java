@@ -3,9 +3,11 @@ package dev.csir.ir;
 /**
  * One interface symbol of a shader: a uniform (slot = first vec4 slot, or the sampler slot for
  * a {@code sampler2D}), an input (vertex: attribute location; fragment: varying slot) or an
- * output (vertex: varying slot; fragment: 0 for the colour output).
+ * output (vertex: varying slot; fragment: 0 for the colour output). {@code line} and
+ * {@code column} locate the declaration's name in source (0 when unknown, as after loading a blob),
+ * so link errors can point at it.
  */
-public record InterfaceVar(Kind kind, String name, Type type, int slot) {
+public record InterfaceVar(Kind kind, String name, Type type, int slot, int line, int column) {
 
     /** What the symbol is to the shader. */
     public enum Kind { UNIFORM, INPUT, OUTPUT }
@@ -14,6 +16,15 @@ public record InterfaceVar(Kind kind, String name, Type type, int slot) {
         if (kind == null || name == null || name.isEmpty() || type == null) {
             throw new IllegalArgumentException("incomplete interface symbol");
         }
+    }
+
+    /** A symbol with no known source position. */
+    public InterfaceVar(Kind kind, String name, Type type, int slot) {
+        this(kind, name, type, slot, 0, 0);
+    }
+
+    public boolean hasPosition() {
+        return line > 0 && column > 0;
     }
 
     public boolean isSampler() {

@@ -1,5 +1,7 @@
 package dev.csir.lang;
 
+import dev.csir.ir.Type;
+
 /** The kinds of token the lexer produces. */
 public enum TokenKind {
     /** End of input; also what a {@code #version} without digits leaves, which ends parsing there. */
@@ -30,21 +32,21 @@ public enum TokenKind {
     }
 
     /** The type a type keyword names, or null when this is not a type keyword. */
-    public dev.csir.ir.Type type() {
+    public Type type() {
         return switch (this) {
-            case VOID -> dev.csir.ir.Type.VOID;
-            case BOOL -> dev.csir.ir.Type.BOOL;
-            case INT_KW -> dev.csir.ir.Type.INT;
-            case FLOAT_KW -> dev.csir.ir.Type.FLOAT;
-            case VEC2 -> dev.csir.ir.Type.VEC2;
-            case VEC3 -> dev.csir.ir.Type.VEC3;
-            case VEC4 -> dev.csir.ir.Type.VEC4;
-            case IVEC2 -> dev.csir.ir.Type.IVEC2;
-            case IVEC3 -> dev.csir.ir.Type.IVEC3;
-            case IVEC4 -> dev.csir.ir.Type.IVEC4;
-            case MAT3 -> dev.csir.ir.Type.MAT3;
-            case MAT4 -> dev.csir.ir.Type.MAT4;
-            case SAMPLER2D -> dev.csir.ir.Type.SAMPLER2D;
+            case VOID -> Type.VOID;
+            case BOOL -> Type.BOOL;
+            case INT_KW -> Type.INT;
+            case FLOAT_KW -> Type.FLOAT;
+            case VEC2 -> Type.VEC2;
+            case VEC3 -> Type.VEC3;
+            case VEC4 -> Type.VEC4;
+            case IVEC2 -> Type.IVEC2;
+            case IVEC3 -> Type.IVEC3;
+            case IVEC4 -> Type.IVEC4;
+            case MAT3 -> Type.MAT3;
+            case MAT4 -> Type.MAT4;
+            case SAMPLER2D -> Type.SAMPLER2D;
             default -> null;
         };
     }

@@ -1,5 +1,6 @@
 package dev.csir.link;
 
+import dev.csir.exec.Interpreter;
 import dev.csir.ir.ShaderIr;
 import dev.csir.ir.Stage;
 
@@ -26,6 +27,11 @@ public record LinkedProgram(ShaderIr vertex, ShaderIr fragment, int[] remap, Str
 
     public ShaderIr shader(Stage stage) {
         return stage == Stage.VERTEX ? vertex : fragment;
+    }
+
+    /** An interpreter for a stage; the fragment one reads varyings through the link's remap. */
+    public Interpreter interpreter(Stage stage) {
+        return stage == Stage.VERTEX ? Interpreter.of(vertex, null) : Interpreter.of(fragment, remap);
     }
 
     /** Fresh zeroed uniform storage laid out for this program. */

@@ -26,9 +26,14 @@ public final class Linker {
     public record Linked(LinkedProgram program) implements Result {
     }
 
-    public record Failed(List<String> log) implements Result {
+    public record Failed(List<LinkError> errors) implements Result {
         public Failed {
-            log = List.copyOf(log);
+            errors = List.copyOf(errors);
+        }
+
+        /** The program-log lines, as the original writes them. */
+        public List<String> log() {
+            return errors.stream().map(LinkError::logLine).toList();
         }
     }
 
@@ -37,14 +42,14 @@ public final class Linker {
     }
 
     public static Result link(ShaderIr vertex, ShaderIr fragment, int generation, Limits limits) {
-        List<String> log = new ArrayList<>();
+        List<LinkError> log = new ArrayList<>();
         if (vertex == null || fragment == null || vertex.stage() != Stage.VERTEX
                 || fragment.stage() != Stage.FRAGMENT) {
-            log.add(Messages.MISSING_SHADER);
+            log.add(LinkError.of(Messages.MISSING_SHADER));
             return new Failed(log);
         }
         if (fragment.iface().outputs().isEmpty()) {
-            log.add(Messages.FRAGMENT_NO_OUTPUT);
+            log.add(LinkError.of(Messages.FRAGMENT_NO_OUTPUT));
         }
 
         int[] remap = new int[limits.varyingSlots()];
@@ -53,11 +58,14 @@ public final class Linker {
         for (InterfaceVar in : fragment.iface().inputs()) {
             InterfaceVar out = find(vertex.iface().outputs(), in.name());
             if (out == null) {
-                log.add(Messages.MISSING_VARYING + "\n" + in.name());
+                log.add(LinkError.at(Messages.MISSING_VARYING, Stage.FRAGMENT, in,
+                        "fragment input '" + in.name() + "' has no vertex output of that name"));
             } else if (out.type() != in.type()) {
-                log.add(Messages.VARYING_TYPE_MISMATCH + "\n" + in.name());
+                log.add(LinkError.at(Messages.VARYING_TYPE_MISMATCH, Stage.FRAGMENT, in,
+                        "'" + in.name() + "' is " + out.type().glslName() + " in the vertex shader and "
+                                + in.type().glslName() + " in the fragment shader"));
             } else if (in.slot() < 0 || in.slot() >= remap.length || out.slot() < 0 || out.slot() >= remap.length) {
-                log.add(Messages.INVALID_VARYING_SLOT);
+                log.add(LinkError.at(Messages.INVALID_VARYING_SLOT, Stage.FRAGMENT, in, ""));
             } else {
                 remap[in.slot()] = out.slot();
                 varyings.add(new VaryingInfo(in.name(), in.type(), out.slot(), in.slot()));
@@ -86,10 +94,10 @@ public final class Linker {
         TgsiResult vt = TgsiEmitter.emit(vertex, null, limits);
         TgsiResult ft = TgsiEmitter.emit(fragment, remap, limits);
         if (!(vt instanceof TgsiResult.Ok vok) || !(ft instanceof TgsiResult.Ok fok)) {
-            log.add(Messages.TGSI_EMISSION_FAILED);
+            log.add(LinkError.of(Messages.TGSI_EMISSION_FAILED));
             for (TgsiResult r : List.of(vt, ft)) {
                 if (r instanceof TgsiResult.Failed f) {
-                    log.add(f.message());
+                    log.add(LinkError.of(f.message()));
                 }
             }
             return new Failed(log);
@@ -99,12 +107,14 @@ public final class Linker {
         return new Linked(new LinkedProgram(vertex, fragment, remap, vok.text(), fok.text(), iface, generation));
     }
 
-    private static void mergeUniform(List<UniformInfo> uniforms, InterfaceVar u, Stage stage, List<String> log) {
+    private static void mergeUniform(List<UniformInfo> uniforms, InterfaceVar u, Stage stage, List<LinkError> log) {
         for (int i = 0; i < uniforms.size(); i++) {
             UniformInfo e = uniforms.get(i);
             if (e.name().equals(u.name())) {
                 if (e.type() != u.type()) {
-                    log.add(Messages.UNIFORM_TYPE_MISMATCH + "\n" + u.name());
+                    log.add(LinkError.at(Messages.UNIFORM_TYPE_MISMATCH, stage, u,
+                            "'" + u.name() + "' is " + e.type().glslName() + " in the vertex shader and "
+                                    + u.type().glslName() + " in the fragment shader"));
                 } else {
                     uniforms.set(i, stage == Stage.VERTEX
                             ? new UniformInfo(e.name(), e.type(), e.stage(), e.slot(), u.slot(), e.fragmentSlot())

@@ -21,6 +21,7 @@ public final class Program {
     private LinkedProgram linked;
     private int generation = 1;
     private final List<String> log = new ArrayList<>();
+    private List<LinkError> errors = List.of();
 
     public Program() {
         this(Limits.DEFAULT);
@@ -56,6 +57,7 @@ public final class Program {
     /** Links the attached pair; returns true on success. */
     public boolean link() {
         log.clear();
+        errors = List.of();
         Linker.Result r = Linker.link(vertex, fragment, nextGeneration(), limits);
         switch (r) {
             case Linker.Linked l -> {
@@ -65,6 +67,7 @@ public final class Program {
             }
             case Linker.Failed f -> {
                 log.addAll(f.log());
+                errors = f.errors();
                 if (linked != null) {
                     log.add(Messages.KEPT_PREVIOUS_PROGRAM);
                 }
@@ -95,6 +98,11 @@ public final class Program {
     /** The log of the last attach or link, one entry per message. */
     public List<String> log() {
         return List.copyOf(log);
+    }
+
+    /** The structured errors of the last failed link (empty after a success). */
+    public List<LinkError> errors() {
+        return errors;
     }
 
     /** The TGSI of a stage of the linked program, or empty when never linked. */

@@ -57,6 +57,14 @@ public final class UniformValues {
         }
     }
 
+    /** An independent copy of the current values (for recording a draw to replay later). */
+    public UniformValues copy() {
+        UniformValues c = new UniformValues(iface);
+        System.arraycopy(vertex, 0, c.vertex, 0, vertex.length);
+        System.arraycopy(fragment, 0, c.fragment, 0, fragment.length);
+        return c;
+    }
+
     /** The live storage of a stage (32 vec4 = 128 floats), as the interpreter reads it. */
     public float[] words(Stage stage) {
         return stage == Stage.VERTEX ? vertex : fragment;

@@ -37,9 +37,9 @@ class InterpreterProgramsTest {
         int n = normalize(p, vN);
         int l = normalize(p, p.fresh(Opcode.SUB, 3, lightPos, vP, 0));
         int dot = p.fresh(Opcode.DOT, 1, n, l, 3);
-        int diffuse = p.fresh(Opcode.MAX, 1, dot, p.vec(0f), 0);
+        int diffuse = p.fresh(Opcode.MOV, 1, p.fresh(Opcode.MAX, 1, dot, p.vec(0f), 0), -1, 0);
         int scaled = p.fresh(Opcode.MUL, 3, p.fresh(Opcode.SWZ, 3, diffuse, -1, BROADCAST_X), lightColor, 0);
-        int result = p.fresh(Opcode.ADD, 3, ambient, scaled, 0);
+        int result = p.fresh(Opcode.MOV, 3, p.fresh(Opcode.ADD, 3, ambient, scaled, 0), -1, 0);
         int one = p.vec(1f);
         int v4 = p.temp();
         p.op(Opcode.MOV, 4, v4, p.vec(0f, 0f, 0f, 0f), -1);
@@ -77,6 +77,15 @@ class InterpreterProgramsTest {
         Frame f = light(new float[] {0f, 0f, 2f}, new float[] {0f, 0f, 5f});
         assertThat(f.color()).containsExactly(0.1f + 1f, 0.1f, 0.1f, 1f);
         assertThat(f.color()[0]).isCloseTo(1.1f, within(1e-6f));
+    }
+
+    @Test
+    void simplifyingFusesAssignmentsAndDropsDeadResults() {
+        ShaderIr ir = lighting();
+        assertThat(ir.liveCount()).isEqualTo(36);
+        assertThat(Interpreter.literal(ir, null).instructionCount()).isEqualTo(37); // with END
+        // Six "op; mov" pairs fuse; the unused gl_FragCoord load goes.
+        assertThat(Interpreter.of(ir, null).instructionCount()).isEqualTo(30);
     }
 
     @Test
@@ -283,7 +292,7 @@ class InterpreterProgramsTest {
                 new Insn(Opcode.STORE_COLOR.code(), 7, 4, -1, -1, -1, -1, 0, 0));
         ShaderIr ir = new ShaderIr("bad", Stage.FRAGMENT, code, new float[] {1f, 2f, 3f}, 5,
                 ShaderInterface.EMPTY);
-        Interpreter in = Interpreter.of(ir, new int[] {-5});
+        Interpreter in = Interpreter.literal(ir, new int[] {-5});
         Frame f = in.newFrame();
         assertThat(f.uniforms()).hasSize(41 * 4);
         assertThat(f.textures()).hasSize(10);

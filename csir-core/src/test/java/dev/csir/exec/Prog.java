@@ -66,7 +66,7 @@ final class Prog {
     }
 
     Interpreter interpreter(int[] remap) {
-        return Interpreter.of(ir(), remap);
+        return Interpreter.literal(ir(), remap);
     }
 
     /** Runs once with fresh inputs. */

@@ -1,0 +1,137 @@
+package dev.csir.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CompileCommandTest {
+    private static final String VERT = """
+            #version 330 core
+            layout(location = 0) in vec4 position;
+            layout(location = 1) in vec4 color;
+            out vec4 vColor;
+            void main() {
+                vColor = color;
+                gl_Position = position;
+            }
+            """;
+    private static final String FRAG = """
+            in vec4 vColor;
+            out vec4 fragColor;
+            void main() { fragColor = vColor; }
+            """;
+
+    @TempDir
+    Path dir;
+
+    private Path write(String name, String text) throws IOException {
+        Path p = dir.resolve(name);
+        Files.writeString(p, text);
+        return p;
+    }
+
+    @Test
+    void compilesToTgsiOnStandardOutput() throws IOException {
+        Path v = write("a.vert", VERT);
+        Cli.Result r = Cli.run("compile", v.toString());
+        assertThat(r.status()).isZero();
+        assertThat(r.err()).isEmpty();
+        assertThat(r.out()).startsWith("VERT\n").contains("DCL OUT[0], POSITION").endsWith("END\n");
+    }
+
+    @Test
+    void diagnosticsAreLocatedWithSourceLineAndCaret() throws IOException {
+        Path v = write("bad.vert", "void main() {\n  gl_Position = vec4(1.0) + ;\n}\n");
+        Cli.Result r = Cli.run("compile", v.toString());
+        assertThat(r.status()).isEqualTo(Main.REJECTED);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err()).startsWith("bad.vert:2:29: error: expected an expression\n"
+                + "  gl_Position = vec4(1.0) + ;\n"
+                + "                            ^\n");
+    }
+
+    @Test
+    void exitStatusIsOneWhenAnyFileFails() throws IOException {
+        Path ok = write("ok.frag", FRAG);
+        Path bad = write("bad.frag", "out vec4 c; void main() { c = nope; }\n");
+        Cli.Result r = Cli.run("compile", ok.toString(), bad.toString());
+        assertThat(r.status()).isEqualTo(Main.REJECTED);
+        assertThat(r.out()).startsWith("FRAG\n");
+        assertThat(r.err()).contains("bad.frag:1:31: error: unknown identifier");
+    }
+
+    @Test
+    void stageComesFromOptionWhenTheExtensionSaysNothing() throws IOException {
+        Path f = write("shader.glsl", FRAG);
+        assertThat(Cli.run("compile", f.toString()).status()).isEqualTo(Main.USAGE);
+        Cli.Result r = Cli.run("compile", "--stage", "frag", f.toString());
+        assertThat(r.status()).isZero();
+        assertThat(r.out()).startsWith("FRAG\n");
+        assertThat(Cli.run("compile", "--stage", "geom", f.toString()).status()).isEqualTo(Main.USAGE);
+    }
+
+    @Test
+    void otherStagesAreRejectedWithTheDocumentedMessage() throws IOException {
+        Path g = write("x.geom", "void main() {}\n");
+        Cli.Result r = Cli.run("compile", g.toString());
+        assertThat(r.status()).isEqualTo(Main.REJECTED);
+        assertThat(r.err()).startsWith("x.geom:1:1: error: geometry, tessellation, and compute shaders are not supported");
+    }
+
+    @Test
+    void missingFileIsReportedByName() {
+        Cli.Result r = Cli.run("compile", dir.resolve("none.vert").toString());
+        assertThat(r.status()).isEqualTo(Main.REJECTED);
+        assertThat(r.err()).contains("none.vert: no such file");
+    }
+
+    @Test
+    void emitsIrAndAstDumps() throws IOException {
+        Path v = write("a.vert", VERT);
+        Cli.Result ir = Cli.run("compile", "--emit", "ir", v.toString());
+        assertThat(ir.status()).isZero();
+        assertThat(ir.out()).startsWith("shader a.vert\nstage vertex\n").contains("block 0:", "store_pos");
+        Cli.Result ast = Cli.run("compile", "--emit", "ast", v.toString());
+        assertThat(ast.status()).isZero();
+        assertThat(ast.out()).contains("main");
+    }
+
+    @Test
+    void jsonCarriesDiagnosticsInterfaceAndSizes() throws IOException {
+        Path v = write("a.vert", VERT);
+        Path bad = write("b.vert", "void main() { x = 1.0; }\n");
+        Cli.Result r = Cli.run("compile", "--emit", "json", v.toString(), bad.toString());
+        assertThat(r.status()).isEqualTo(Main.REJECTED);
+        assertThat(r.out()).startsWith("[").contains("\"ok\": true", "\"ok\": false",
+                "\"name\": \"position\"", "\"location\": 0", "\"instructions\":", "\"tgsi\": \"VERT\\n",
+                "\"line\": 1", "\"column\": 15", "\"message\": \"unknown identifier\"");
+    }
+
+    @Test
+    void writesOutputFilesAtomicallyAndIntoDirectories() throws IOException {
+        Path v = write("a.vert", VERT);
+        Path f = write("a.frag", FRAG);
+        Path one = dir.resolve("out/one.tgsi");
+        assertThat(Cli.run("compile", v.toString(), "-o", one.toString()).status()).isZero();
+        assertThat(Files.readString(one)).startsWith("VERT\n");
+        Path outDir = dir.resolve("several");
+        assertThat(Cli.run("compile", v.toString(), f.toString(), "-o", outDir.toString()).status()).isZero();
+        assertThat(outDir.resolve("a.vert.tgsi")).exists();
+        assertThat(Files.readString(outDir.resolve("a.frag.tgsi"))).startsWith("FRAG\n");
+        try (var s = Files.list(outDir)) {
+            assertThat(s.filter(p -> p.getFileName().toString().endsWith(".tmp"))).isEmpty();
+        }
+    }
+
+    @Test
+    void failedCompileWritesNoFile() throws IOException {
+        Path bad = write("bad.vert", "void main() { }\n");
+        Path target = dir.resolve("bad.tgsi");
+        assertThat(Cli.run("compile", bad.toString(), "-o", target.toString()).status()).isEqualTo(Main.REJECTED);
+        assertThat(target).doesNotExist();
+    }
+}

@@ -1,0 +1,170 @@
+package dev.csir.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.csir.gfx.Texture;
+import dev.csir.gfx.image.Png;
+import dev.csir.gfx.virgl.VirglServer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RenderCommandTest {
+    private static final Path EXAMPLES = Path.of("..", "examples");
+
+    @TempDir
+    Path dir;
+
+    private Path write(String name, String text) throws IOException {
+        Path p = dir.resolve(name);
+        Files.writeString(p, text);
+        return p;
+    }
+
+    /** The PNG read back as a texture: texel (x, h-1-y) is image pixel (x, y). */
+    private static Texture image(Path png) throws Exception {
+        return Png.decodeTexture(Files.readAllBytes(png));
+    }
+
+    private static int pixel(Texture t, int x, int y) {
+        return t.texel(x, t.height() - 1 - y);
+    }
+
+    private String ex(String name) {
+        return EXAMPLES.resolve(name).toString();
+    }
+
+    @Test
+    void softwareRenderOfTheDefaultTriangle() throws Exception {
+        Path vs = write("t.vert", "layout(location=0) in vec4 p; layout(location=1) in vec4 c; out vec4 col;"
+                + " void main() { col = c; gl_Position = p; }");
+        Path fs = write("t.frag", "in vec4 col; out vec4 o; void main() { o = col; }");
+        Path out = dir.resolve("t.png");
+        Cli.Result r = Cli.run("render", vs.toString(), fs.toString(), "-o", out.toString(), "--backend", "software",
+                "--size", "64x32", "--clear", "0,0,1,1");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).isEqualTo("rendered " + out + " (64x32) with software\n");
+        Texture t = image(out);
+        assertThat(t.width()).isEqualTo(64);
+        assertThat(t.height()).isEqualTo(32);
+        assertThat(pixel(t, 0, 0)).isEqualTo(0x0000FFFF);
+        // Lower left is red-ish, the apex (top middle) blue-ish.
+        int lowerLeft = pixel(t, 8, 28);
+        assertThat(lowerLeft >>> 24).isGreaterThan(150);
+        int apex = pixel(t, 32, 5);
+        assertThat((apex >>> 8) & 0xff).isGreaterThan(150);
+    }
+
+    @Test
+    void litCubeExampleShowsLitAndShadedFaces() throws Exception {
+        Path out = dir.resolve("cube.png");
+        Cli.Result r = Cli.run("render", ex("lit.vert"), ex("lit.frag"), "--mesh", "cube", "--backend", "software",
+                "-o", out.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        Texture t = image(out);
+        assertThat(pixel(t, 2, 2)).isEqualTo(0x000000FF);
+        int centre = pixel(t, 128, 128);
+        assertThat(centre >>> 24).isGreaterThan(100);
+    }
+
+    @Test
+    void texturedQuadUsesTheCheckerOrAPng() throws Exception {
+        Path out = dir.resolve("q.png");
+        Cli.Result r = Cli.run("render", ex("textured.vert"), ex("textured.frag"), "--mesh", "quad",
+                "--backend", "software", "--size", "64x64", "-o", out.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        Texture t = image(out);
+        // 8x8 checker over 64 pixels: 8-pixel cells; the bottom-left cell is texel (0,0), white.
+        assertThat(pixel(t, 3, 60)).isEqualTo(0xFFFFFFFF);
+        assertThat(pixel(t, 11, 60)).isEqualTo(0xFF0000FF);
+        // The rendered image used as a texture draws itself again.
+        Path again = dir.resolve("again.png");
+        Cli.Result r2 = Cli.run("render", ex("textured.vert"), ex("textured.frag"), "--mesh", "quad",
+                "--backend", "software", "--size", "64x64", "--texture", out.toString(), "-o", again.toString());
+        assertThat(r2.status()).as(r2.err()).isZero();
+        assertThat(image(again).rgba()).isEqualTo(t.rgba());
+    }
+
+    @Test
+    void framesReportFragmentsPerSecond() {
+        Path out = dir.resolve("f.png");
+        Cli.Result r = Cli.run("render", ex("fullscreen.vert"), ex("rings.frag"), "--mesh", "quad",
+                "--uniform", "resolution=32,32", "--backend", "software", "--size", "32x32", "--frames", "3",
+                "-o", out.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).containsPattern("frames/s, \\d+ fragments/s over 2 timed frames");
+    }
+
+    @Test
+    void badInputsAreReportedWithoutWritingAnImage() throws IOException {
+        Path out = dir.resolve("never.png");
+        String vs = ex("textured.vert");
+        String fs = ex("textured.frag");
+        Path obj = write("bad.obj", "v 0 0 0\nv 1 0 0\nv 1 1 0\nf 1 2 9\n");
+        Path notPng = write("fake.png", "this is text");
+        String[][] cases = {
+            {"--mesh", obj.toString(), "bad.obj:4: position index 9 is out of range (3 defined so far)"},
+            {"--mesh", "sphere", "unknown mesh 'sphere'"},
+            {"--texture", notPng.toString(), "fake.png: not a PNG file"},
+            {"--texture", dir.resolve("none.png").toString(), "none.png: no such file"},
+            {"--uniform", "nothing=1", "no uniform named 'nothing'"},
+            {"--uniform", "model=1,2", "uniform 'model' of type mat4 takes 16 values, got 2"},
+            {"--size", "0x10", "each side must be 1..8192"},
+            {"--size", "9000x10", "each side must be 1..8192"},
+            {"--size", "big", "--size must be WxH"},
+            {"--clear", "1,2", "--clear takes 4 comma-separated numbers"},
+        };
+        for (String[] c : cases) {
+            Cli.Result r = Cli.run("render", vs, fs, "--backend", "software", c[0], c[1], "-o", out.toString());
+            assertThat(r.status()).as(String.join(" ", c)).isEqualTo(Main.REJECTED);
+            assertThat(r.err()).as(String.join(" ", c)).contains(c[2]);
+            assertThat(out).doesNotExist();
+        }
+        Path badVs = write("bad.vert", "void main() { }");
+        Cli.Result r = Cli.run("render", badVs.toString(), fs, "-o", out.toString());
+        assertThat(r.status()).isEqualTo(Main.REJECTED);
+        assertThat(r.err()).contains("bad.vert:1:1: error: vertex shader does not write gl_Position");
+        assertThat(out).doesNotExist();
+    }
+
+    @Test
+    void virglAndSoftwareBackendsDrawTheSameImage() throws Exception {
+        Assumptions.assumeTrue(VirglServer.executable().isPresent(),
+                "SKIPPED: virgl_test_server is not installed (.ci/run installs it)");
+        Path soft = dir.resolve("soft.png");
+        Path virgl = dir.resolve("virgl.png");
+        String[] common = {"render", ex("lit.vert"), ex("lit.frag"), "--mesh", "cube", "--size", "96x96"};
+        Cli.Result a = Cli.run(concat(common, "--backend", "software", "-o", soft.toString()));
+        Cli.Result b = Cli.run(concat(common, "--backend", "virgl", "-o", virgl.toString()));
+        assertThat(a.status()).as(a.err()).isZero();
+        assertThat(b.status()).as(b.err()).isZero();
+        assertThat(b.out()).contains("with virgl");
+        byte[] x = image(soft).rgba();
+        byte[] y = image(virgl).rgba();
+        int close = 0;
+        for (int i = 0; i < x.length; i++) {
+            close += Math.abs((x[i] & 0xff) - (y[i] & 0xff)) <= 2 ? 1 : 0;
+        }
+        assertThat(close).isGreaterThanOrEqualTo(x.length * 995 / 1000);
+    }
+
+    @Test
+    void autoWithAnUnreachableSocketFallsBackAndSaysSo() throws Exception {
+        Path out = dir.resolve("auto.png");
+        Cli.Result r = Cli.run("render", ex("textured.vert"), ex("textured.frag"), "--mesh", "quad", "--size", "16x16",
+                "--virgl-socket", dir.resolve("nobody.sock").toString(), "-o", out.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.err()).contains("VirGL unavailable, rendering in software");
+        assertThat(r.out()).contains("with software");
+        assertThat(out).exists();
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] r = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, r, a.length, b.length);
+        return r;
+    }
+}

@@ -1,0 +1,117 @@
+package dev.csir.gfx.soft;
+
+import dev.csir.exec.Frame;
+import dev.csir.exec.Interpreter;
+import dev.csir.exec.Texture2D;
+import dev.csir.ir.Stage;
+import dev.csir.link.LinkedProgram;
+import dev.csir.link.UniformValues;
+
+/**
+ * A linked program's two stages run by the CSIR interpreter: each thread gets one vertex and
+ * one fragment {@link Frame}, loaded once with the draw's uniforms and textures.
+ */
+public final class InterpretedShading implements Shading {
+    private final Interpreter vertex;
+    private final Interpreter fragment;
+    private final float[] vertexUniforms;
+    private final float[] fragmentUniforms;
+    private final Texture2D[] textures;
+    private final int slots;
+
+    /**
+     * @param slots linked varying vec4 slots the vertex stage writes and the rasterizer
+     *     interpolates
+     */
+    InterpretedShading(Interpreter vertex, Interpreter fragment, float[] vertexUniforms,
+            float[] fragmentUniforms, Texture2D[] textures, int slots) {
+        this.vertex = vertex;
+        this.fragment = fragment;
+        this.vertexUniforms = vertexUniforms;
+        this.fragmentUniforms = fragmentUniforms;
+        this.textures = textures;
+        this.slots = slots;
+    }
+
+    /**
+     * The shading of one draw of a linked program with these uniform values (copied; null
+     * means all zero) and {@code textures[i]} bound to sampler slot i.
+     */
+    public static InterpretedShading of(LinkedProgram program, UniformValues uniforms, Texture2D... textures) {
+        return of(Interpreter.of(program.vertex(), null), Interpreter.of(program.fragment(), program.remap()),
+                program, uniforms, textures);
+    }
+
+    /** As {@link #of(LinkedProgram, UniformValues, Texture2D...)} with interpreters already made. */
+    static InterpretedShading of(Interpreter vertex, Interpreter fragment, LinkedProgram program,
+            UniformValues uniforms, Texture2D[] textures) {
+        float[] vu = uniforms == null ? new float[UniformValues.SLOTS * 4] : uniforms.words(Stage.VERTEX).clone();
+        float[] fu = uniforms == null ? new float[UniformValues.SLOTS * 4] : uniforms.words(Stage.FRAGMENT).clone();
+        int slots = Math.clamp(program.vertex().iface().varHi() + 1, 0, 8);
+        return new InterpretedShading(vertex, fragment, vu, fu, textures.clone(), slots);
+    }
+
+    @Override
+    public int varyingSlots() {
+        return slots;
+    }
+
+    @Override
+    public Context newContext() {
+        Frame vf = vertex.newFrame();
+        Frame ff = fragment.newFrame();
+        load(vf, vertexUniforms);
+        load(ff, fragmentUniforms);
+        return new Context() {
+            @Override
+            public float[] attributes() {
+                return vf.attributes();
+            }
+
+            @Override
+            public void runVertex() {
+                vertex.run(vf);
+            }
+
+            @Override
+            public float[] position() {
+                return vf.position();
+            }
+
+            @Override
+            public float[] varyingsOut() {
+                return vf.varyingsOut();
+            }
+
+            @Override
+            public float[] varyingsIn() {
+                return ff.varyingsIn();
+            }
+
+            @Override
+            public float[] fragCoord() {
+                return ff.fragCoord();
+            }
+
+            @Override
+            public boolean runFragment() {
+                // A verified program always ends OK; anything else draws nothing.
+                return fragment.run(ff).ok() && !ff.discarded();
+            }
+
+            @Override
+            public float[] color() {
+                return ff.color();
+            }
+        };
+    }
+
+    private void load(Frame f, float[] uniforms) {
+        float[] dst = f.uniforms();
+        System.arraycopy(uniforms, 0, dst, 0, Math.min(uniforms.length, dst.length));
+        Texture2D[] slotsOut = f.textures();
+        for (int i = 0; i < Math.min(textures.length, slotsOut.length); i++) {
+            slotsOut[i] = textures[i];
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package dev.csir.gfx.soft;
+
+/**
+ * The programmable stages of one draw as the rasterizer sees them: a vertex stage that turns
+ * attributes into a clip-space position and vec4 varyings, and a fragment stage that turns
+ * interpolated varyings and gl_FragCoord into a colour or a discard. Implementations are shared
+ * by threads; each thread works through its own {@link Context}.
+ */
+public interface Shading {
+
+    /** Varying vec4 slots the rasterizer interpolates (slots 0..n-1, at most 8). */
+    int varyingSlots();
+
+    /** A fresh per-thread context; it is used by one thread for the whole draw. */
+    Context newContext();
+
+    /**
+     * One thread's invocation state. The arrays are live: the rasterizer fills the inputs in
+     * place, calls a stage, and reads the outputs in place, so nothing is allocated per call.
+     */
+    interface Context {
+        /** Vertex inputs: location {@code l} at {@code [4l .. 4l+3]} (at least 32 floats). */
+        float[] attributes();
+
+        /** Runs the vertex stage on {@link #attributes()}. */
+        void runVertex();
+
+        /** Vertex output: the clip-space position. */
+        float[] position();
+
+        /** Vertex output: varyings, slot {@code s} at {@code [4s .. 4s+3]}. */
+        float[] varyingsOut();
+
+        /** Fragment input: interpolated varyings, laid out as {@link #varyingsOut()}. */
+        float[] varyingsIn();
+
+        /** Fragment input: gl_FragCoord. */
+        float[] fragCoord();
+
+        /** Runs the fragment stage; returns false when the fragment was discarded. */
+        boolean runFragment();
+
+        /** Fragment output: the colour (unclamped). */
+        float[] color();
+    }
+}

@@ -1,0 +1,238 @@
+package dev.csir.gfx.soft;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The software rasterizer: one render target and a fixed set of worker threads. A draw shades
+ * its vertices (split over the threads), clips and sets up triangles in order on the calling
+ * thread, then rasterizes them in row bands, one band set per thread.
+ */
+public final class SoftwareRenderer implements AutoCloseable {
+    /** Below this many vertices the vertex stage runs on one thread. */
+    private static final int PARALLEL_VERTICES = 256;
+
+    private final int threads;
+    private final ExecutorService pool;
+    private final BandRasterizer[] bands;
+    private Surface surface;
+    private int vx;
+    private int vy;
+    private int vw;
+    private int vh;
+    private float[] shaded = new float[0];
+    private Triangles triangles;
+    private long fragments;
+
+    /** A renderer using {@code threads} threads (the caller's included). */
+    public SoftwareRenderer(int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads " + threads);
+        }
+        this.threads = threads;
+        this.bands = new BandRasterizer[threads];
+        for (int i = 0; i < threads; i++) {
+            bands[i] = new BandRasterizer(i, threads);
+        }
+        if (threads > 1) {
+            AtomicInteger n = new AtomicInteger();
+            pool = Executors.newFixedThreadPool(threads - 1, r -> {
+                Thread t = new Thread(r, "csir-soft-" + n.incrementAndGet());
+                t.setDaemon(true);
+                return t;
+            });
+        } else {
+            pool = null;
+        }
+        target(1, 1);
+    }
+
+    /** A renderer with one thread per available processor. */
+    public static SoftwareRenderer forAllProcessors() {
+        return new SoftwareRenderer(Runtime.getRuntime().availableProcessors());
+    }
+
+    public int threads() {
+        return threads;
+    }
+
+    /** (Re)creates the target: colour cleared to transparent black, depth to 1; full viewport. */
+    public void target(int width, int height) {
+        if (width < 1 || height < 1) {
+            throw new IllegalArgumentException("target " + width + "x" + height);
+        }
+        surface = new Surface(width, height);
+        viewport(0, 0, width, height);
+    }
+
+    public int width() {
+        return surface.width;
+    }
+
+    public int height() {
+        return surface.height;
+    }
+
+    /** The viewport in window pixels, origin at the bottom-left as GL's glViewport. */
+    public void viewport(int x, int y, int width, int height) {
+        if (width < 1 || height < 1) {
+            throw new IllegalArgumentException("viewport " + width + "x" + height);
+        }
+        vx = x;
+        vy = y;
+        vw = width;
+        vh = height;
+    }
+
+    public void clear(float r, float g, float b, float a, float depth) {
+        surface.clear(r, g, b, a, depth);
+    }
+
+    /** The colour as RGBA8, row 0 = the top of the image. */
+    public byte[] readTopDown() {
+        return surface.readTopDown();
+    }
+
+    /** Fragments that reached the fragment stage (covered, and past the depth test) so far. */
+    public long fragmentsShaded() {
+        return fragments;
+    }
+
+    /** Draws a triangle list (every three vertices one triangle; a partial last one is ignored). */
+    public void draw(Shading shading, VertexInput input, boolean depthTest, boolean cullBack) {
+        int slots = shading.varyingSlots();
+        if (slots < 0 || slots > 8) {
+            throw new IllegalArgumentException("varying slots " + slots);
+        }
+        int varyingComponents = slots * 4;
+        int stride = 4 + varyingComponents;
+        int n = input.vertexCount() / 3 * 3;
+        if (n == 0) {
+            return;
+        }
+        Shading.Context[] contexts = new Shading.Context[threads];
+        for (int i = 0; i < threads; i++) {
+            contexts[i] = shading.newContext();
+        }
+        if (shaded.length < n * stride) {
+            shaded = new float[n * stride];
+        }
+        shadeVertices(contexts, input, n, stride);
+
+        if (triangles == null || triangles.attributes != 2 + varyingComponents) {
+            triangles = new Triangles(varyingComponents);
+        }
+        assemble(n, stride, cullBack);
+
+        Surface s = surface;
+        Triangles tris = triangles;
+        runParallel(i -> bands[i].run(tris, s, contexts[i], depthTest, varyingComponents));
+        for (BandRasterizer b : bands) {
+            fragments += b.shaded;
+        }
+    }
+
+    private void shadeVertices(Shading.Context[] contexts, VertexInput input, int n, int stride) {
+        float[] out = shaded;
+        int parts = n < PARALLEL_VERTICES ? 1 : threads;
+        int per = (n + parts - 1) / parts;
+        Part work = i -> {
+            Shading.Context ctx = contexts[i];
+            float[] attrs = ctx.attributes();
+            Arrays.fill(attrs, 0f);
+            float[] pos = ctx.position();
+            float[] vary = ctx.varyingsOut();
+            int varying = stride - 4;
+            int end = Math.min(n, (i + 1) * per);
+            for (int v = i * per; v < end; v++) {
+                input.fetch(v, attrs);
+                ctx.runVertex();
+                int o = v * stride;
+                out[o] = pos[0];
+                out[o + 1] = pos[1];
+                out[o + 2] = pos[2];
+                out[o + 3] = pos[3];
+                System.arraycopy(vary, 0, out, o + 4, varying);
+            }
+        };
+        if (parts == 1) {
+            work.run(0);
+        } else {
+            runParallel(work);
+        }
+    }
+
+    private void assemble(int n, int stride, boolean cullBack) {
+        Triangles tris = triangles;
+        tris.clear();
+        Clipper clipper = new Clipper(stride);
+        clipper.viewport(vw, vh);
+        TriangleSetup setup = new TriangleSetup(stride, 10);
+        setup.viewport(vx, vy, vw, vh, surface.width, surface.height);
+        setup.cullBack(cullBack);
+        float[] v = shaded;
+        for (int t = 0; t < n; t += 3) {
+            int o = t * stride;
+            if (clipper.inside(v, o, o + stride, o + 2 * stride)) {
+                setup.polygon(v, o, 3, tris);
+            } else {
+                int m = clipper.clip(v, o, o + stride, o + 2 * stride);
+                if (m >= 3) {
+                    setup.polygon(clipper.vertices(), 0, m, tris);
+                }
+            }
+        }
+    }
+
+    /** Work split into one part per thread; part 0 runs on the caller. */
+    @FunctionalInterface
+    private interface Part {
+        void run(int index);
+    }
+
+    private void runParallel(Part part) {
+        if (pool == null) {
+            part.run(0);
+            return;
+        }
+        List<Future<?>> futures = new ArrayList<>(threads - 1);
+        for (int i = 1; i < threads; i++) {
+            int index = i;
+            futures.add(pool.submit(() -> part.run(index)));
+        }
+        RuntimeException failure = null;
+        try {
+            part.run(0);
+        } catch (RuntimeException e) {
+            failure = e;
+        }
+        for (Future<?> f : futures) {
+            try {
+                f.get();
+            } catch (ExecutionException e) {
+                if (failure == null) {
+                    failure = e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                failure = new IllegalStateException("interrupted while rendering", e);
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    @Override
+    public void close() {
+        if (pool != null) {
+            pool.shutdownNow();
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package dev.csir.gfx.soft;
+
+import java.util.Objects;
+
+/**
+ * Interleaved float vertices of a triangle list and where each attribute lives: for attribute
+ * {@code i}, {@code components[i]} floats at {@code offsets[i]} within each {@code stride}-float
+ * vertex feed location {@code locations[i]}. Missing components read as GL's (0, 0, 0, 1).
+ */
+public record VertexInput(float[] floats, int stride, int[] locations, int[] components, int[] offsets) {
+
+    public VertexInput {
+        Objects.requireNonNull(floats);
+        if (stride < 1 || floats.length % stride != 0) {
+            throw new IllegalArgumentException(floats.length + " floats in vertices of " + stride);
+        }
+        if (locations.length != components.length || locations.length != offsets.length) {
+            throw new IllegalArgumentException("attribute arrays of different lengths");
+        }
+        for (int i = 0; i < locations.length; i++) {
+            if (locations[i] < 0 || locations[i] > 7 || components[i] < 1 || components[i] > 4
+                    || offsets[i] < 0 || offsets[i] + components[i] > stride) {
+                throw new IllegalArgumentException("attribute " + i + " at location " + locations[i]);
+            }
+        }
+    }
+
+    public int vertexCount() {
+        return floats.length / stride;
+    }
+
+    /** Writes vertex {@code v}'s attributes into an attribute file (vec4 per location). */
+    void fetch(int v, float[] attributes) {
+        int base = v * stride;
+        for (int i = 0; i < locations.length; i++) {
+            int o = locations[i] * 4;
+            int src = base + offsets[i];
+            int n = components[i];
+            attributes[o] = floats[src];
+            attributes[o + 1] = n > 1 ? floats[src + 1] : 0f;
+            attributes[o + 2] = n > 2 ? floats[src + 2] : 0f;
+            attributes[o + 3] = n > 3 ? floats[src + 3] : 1f;
+        }
+    }
+}

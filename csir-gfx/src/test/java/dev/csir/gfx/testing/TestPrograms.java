@@ -1,0 +1,122 @@
+package dev.csir.gfx.testing;
+
+import dev.csir.CompileResult;
+import dev.csir.ShaderCompiler;
+import dev.csir.ir.Stage;
+import dev.csir.link.LinkedProgram;
+import dev.csir.link.Program;
+
+/** The programs of the draw tests, compiled from GLSL-like source and linked by csir. */
+public final class TestPrograms {
+    private TestPrograms() {
+    }
+
+    public static LinkedProgram link(String vsName, String vs, String fsName, String fs) {
+        Program p = new Program();
+        attach(p, ShaderCompiler.compile(Stage.VERTEX, vsName, vs));
+        attach(p, ShaderCompiler.compile(Stage.FRAGMENT, fsName, fs));
+        if (!p.link()) {
+            throw new IllegalStateException("link failed: " + p.log());
+        }
+        return p.linked().orElseThrow();
+    }
+
+    private static void attach(Program p, CompileResult r) {
+        if (!r.ok()) {
+            throw new IllegalStateException(r.name() + " does not compile:\n" + r.log());
+        }
+        p.attach(r);
+    }
+
+    private static final String PASS_COLOUR_FS = """
+            #version 330
+            in vec4 vColor;
+            out vec4 fragColor;
+            void main() {
+                fragColor = vColor;
+            }
+            """;
+
+    /** Position and colour per vertex; the colour is interpolated. */
+    public static LinkedProgram colouredTriangle() {
+        return link("tri.vert", """
+                #version 330
+                layout(location = 0) in vec4 position;
+                layout(location = 1) in vec4 color;
+                out vec4 vColor;
+                void main() {
+                    vColor = color;
+                    gl_Position = position;
+                }
+                """, "tri.frag", PASS_COLOUR_FS);
+    }
+
+    /** Position and texture coordinates; the fragment samples {@code tex}. */
+    public static LinkedProgram texturedQuad() {
+        return link("tex.vert", """
+                #version 330
+                layout(location = 0) in vec4 position;
+                layout(location = 1) in vec2 uv;
+                out vec2 vUV;
+                void main() {
+                    vUV = uv;
+                    gl_Position = position;
+                }
+                """, "tex.frag", """
+                #version 330
+                uniform sampler2D tex;
+                in vec2 vUV;
+                out vec4 fragColor;
+                void main() {
+                    fragColor = texture(tex, vUV);
+                }
+                """);
+    }
+
+    /** Model, view and projection matrices; colour per vertex. */
+    public static LinkedProgram mvpCube() {
+        return link("cube.vert", """
+                #version 330
+                layout(location = 0) in vec4 position;
+                layout(location = 1) in vec4 color;
+                uniform mat4 model;
+                uniform mat4 view;
+                uniform mat4 projection;
+                out vec4 vColor;
+                void main() {
+                    vColor = color;
+                    gl_Position = projection * view * model * position;
+                }
+                """, "cube.frag", PASS_COLOUR_FS);
+    }
+
+    /** Diffuse lighting from a light position, plus an ambient term; positions drawn as given. */
+    public static LinkedProgram diffuse() {
+        return link("light.vert", """
+                #version 330
+                layout(location = 0) in vec3 position;
+                layout(location = 1) in vec3 normal;
+                out vec3 vN;
+                out vec3 vP;
+                void main() {
+                    vN = normal;
+                    vP = position;
+                    gl_Position = vec4(position, 1.0);
+                }
+                """, "light.frag", """
+                #version 330
+                uniform vec3 lightPosition;
+                uniform vec3 lightColor;
+                uniform vec3 ambientColor;
+                in vec3 vN;
+                in vec3 vP;
+                out vec4 fragColor;
+                void main() {
+                    vec3 N = normalize(vN);
+                    vec3 L = normalize(lightPosition - vP);
+                    float diffuse = max(dot(N, L), 0.0);
+                    fragColor = vec4(ambientColor + diffuse * lightColor, 1.0);
+                }
+                """);
+    }
+}
