@@ -48,7 +48,7 @@ public final class ShaderCompiler {
             return failed(file, stage, log, unit);
         }
         if (options.optimize()) {
-            ir = Optimizer.optimize(ir);
+            ir = Optimizer.optimize(ir, options.limits());
         }
         List<Verifier.Problem> problems = Verifier.verify(ir, options.limits());
         if (!problems.isEmpty()) {
