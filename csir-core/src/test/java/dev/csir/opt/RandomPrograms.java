@@ -108,6 +108,16 @@ final class RandomPrograms {
             hasElse[depth - 1] = true;
         } else if (pick < 17 && depth > 0) {
             close();
+        } else if (pick < 10 && depth < 4) {
+            // The same literal in both arms, each arm storing a value computed from it.
+            float v = 1.5f + rnd.nextInt(4);
+            emit(Opcode.IF, 0, -1, any(), -1, 0, 0);
+            int x = b.constant(v);
+            emit(Opcode.MOV, 1 + rnd.nextInt(4), pickOf(outputs), x, -1, 0, 0);
+            emit(Opcode.ELSE, 0, -1, -1, -1, 0, 0);
+            int y = b.constant(v);
+            emit(Opcode.ADD, 4, pickOf(outputs), y, any(), 0, 0);
+            emit(Opcode.ENDIF, 0, -1, -1, -1, 0, 0);
         } else if (pick < 19 && stage == Stage.FRAGMENT && depth > 0) {
             emit(Opcode.DISCARD, 0, -1, -1, -1, 0, 0);
         } else if (pick < 22) {
