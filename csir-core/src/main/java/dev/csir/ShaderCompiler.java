@@ -15,7 +15,8 @@ import java.util.List;
 
 /**
  * The compile driver: source text to verified CSIR and TGSI. Phases run as the original's do:
- * parse and lower while fewer than 8 errors were reported, optimize, verify and emit only when
+ * parse and lower while fewer than 8 errors were reported, optimize (the documented pass), verify,
+ * run csir's own passes ({@link Optimizer#extraPasses}) and emit only when
  * there were none. Never throws on any source text.
  */
 public final class ShaderCompiler {
@@ -48,7 +49,7 @@ public final class ShaderCompiler {
             return failed(file, stage, log, unit);
         }
         if (options.optimize()) {
-            ir = Optimizer.optimize(ir, options.limits());
+            ir = Optimizer.documented(ir);
         }
         List<Verifier.Problem> problems = Verifier.verify(ir, options.limits());
         if (!problems.isEmpty()) {
@@ -56,6 +57,11 @@ public final class ShaderCompiler {
                 log.error(p.message());
             }
             return new CompileResult(file, stage, null, null, log.diagnostics(), log.count(), unit, ir);
+        }
+        if (options.optimize()) {
+            // Verified once, before csir's passes: tests verify their output on every shader
+            // and thousands of random programs, so a second scan per compile buys nothing.
+            ir = Optimizer.extraPasses(ir);
         }
         TgsiResult tgsi = TgsiEmitter.emit(ir, null, options.limits());
         if (tgsi instanceof TgsiResult.Failed f) {

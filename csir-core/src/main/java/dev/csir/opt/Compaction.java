@@ -20,10 +20,15 @@ final class Compaction {
     }
 
     static ShaderIr run(ShaderIr ir) {
+        return run(ir, ir.code().toArray(Insn[]::new));
+    }
+
+    /** {@code ir} (for its pool, temporaries and interface) with {@code code} compacted. */
+    static ShaderIr run(ShaderIr ir, Insn[] code) {
         int ntmp = ir.temps();
         boolean[] used = new boolean[ntmp];
-        List<Insn> kept = new ArrayList<>(ir.size());
-        for (Insn in : ir.code()) {
+        List<Insn> kept = new ArrayList<>(code.length);
+        for (Insn in : code) {
             if (in.op() == Opcode.NOP.code()) {
                 continue;
             }
@@ -45,16 +50,20 @@ final class Compaction {
             Insn in = kept.get(i);
             int aux = in.aux();
             if (in.op() == Opcode.CONST.code()) {
-                float[] values = Arrays.copyOfRange(imms, aux, aux + in.ncomp());
-                aux = find(pool, nimm, values);
-                if (aux < 0) {
-                    aux = nimm;
-                    System.arraycopy(values, 0, pool, nimm, values.length);
-                    nimm += values.length;
+                int at = find(pool, nimm, imms, aux, in.ncomp());
+                if (at < 0) {
+                    System.arraycopy(imms, aux, pool, nimm, in.ncomp());
+                    at = nimm;
+                    nimm += in.ncomp();
                 }
+                aux = at;
             }
-            kept.set(i, new Insn(in.op(), in.ty(), in.ncomp(), renumber(number, in.dst()),
-                    renumber(number, in.a()), renumber(number, in.b()), in.c(), aux, in.aux2()));
+            int dst = renumber(number, in.dst());
+            int a = renumber(number, in.a());
+            int b = renumber(number, in.b());
+            if (dst != in.dst() || a != in.a() || b != in.b() || aux != in.aux()) {
+                kept.set(i, new Insn(in.op(), in.ty(), in.ncomp(), dst, a, b, in.c(), aux, in.aux2()));
+            }
         }
         return new ShaderIr(ir.name(), ir.stage(), kept, Arrays.copyOf(pool, nimm), temps, ir.iface());
     }
@@ -69,12 +78,12 @@ final class Compaction {
         return t < 0 ? t : number[t];
     }
 
-    /** Where {@code values} already lie in the first {@code n} pool entries, bit for bit, or -1. */
-    private static int find(float[] pool, int n, float[] values) {
-        for (int at = 0; at + values.length <= n; at++) {
+    /** Where {@code imms[from..from+len)} already lies in the first {@code n} pool entries, bit for bit, or -1. */
+    private static int find(float[] pool, int n, float[] imms, int from, int len) {
+        for (int at = 0; at + len <= n; at++) {
             boolean same = true;
-            for (int k = 0; k < values.length && same; k++) {
-                same = Float.floatToRawIntBits(pool[at + k]) == Float.floatToRawIntBits(values[k]);
+            for (int k = 0; k < len && same; k++) {
+                same = Float.floatToRawIntBits(pool[at + k]) == Float.floatToRawIntBits(imms[from + k]);
             }
             if (same) {
                 return at;

@@ -18,14 +18,19 @@ final class ConstantDedup {
     }
 
     static ShaderIr run(ShaderIr ir) {
-        int n = ir.size();
-        int ntmp = ir.temps();
+        Insn[] code = ir.code().toArray(Insn[]::new);
+        return run(code, ir.temps(), ir.immediates()) ? ir.withCode(Arrays.asList(code)) : ir;
+    }
+
+    /** Rewrites {@code code} in place; returns whether anything changed. */
+    static boolean run(Insn[] code, int ntmp, float[] imms) {
+        int n = code.length;
         Regions regions = new Regions(n);
         int[] defs = new int[ntmp];
         int[] defRegion = new int[ntmp];
         boolean[] pinned = new boolean[ntmp];
         for (int i = 0; i < n; i++) {
-            Insn in = ir.insn(i);
+            Insn in = code[i];
             int region = regions.step(in.op());
             read(in, false, region, defs, defRegion, pinned, regions);
             read(in, true, region, defs, defRegion, pinned, regions);
@@ -40,15 +45,14 @@ final class ConstantDedup {
 
         int[] rename = new int[ntmp];
         Arrays.fill(rename, -1);
-        // Available constants: four padded lane bit patterns and the temporary, in CONST order;
+        // Available constants: the four lanes' bits in two longs and the temporary, in CONST order;
         // truncated back to the IF's mark at its ELSE and ENDIF, as a branch's CONSTs do not
         // dominate what follows the branch.
-        int[][] keys = new int[n][];
+        long[] keys = new long[2 * n];
         int[] temps = new int[n];
         int avail = 0;
         int[] marks = new int[n + 1];
         int depth = 0;
-        Insn[] code = ir.code().toArray(Insn[]::new);
         boolean changed = false;
         for (int i = 0; i < n; i++) {
             Insn in = code[i];
@@ -64,10 +68,11 @@ final class ConstantDedup {
                 if (defs[t] != 1 || pinned[t]) {
                     continue;
                 }
-                int[] key = key(ir, in);
+                long lo = bits(imms, in, 0) | (long) bits(imms, in, 1) << 32;
+                long hi = bits(imms, in, 2) | (long) bits(imms, in, 3) << 32;
                 int found = -1;
                 for (int k = 0; k < avail && found < 0; k++) {
-                    if (Arrays.equals(keys[k], key)) {
+                    if (keys[2 * k] == lo && keys[2 * k + 1] == hi) {
                         found = temps[k];
                     }
                 }
@@ -76,13 +81,14 @@ final class ConstantDedup {
                     code[i] = in.asNop();
                     changed = true;
                 } else {
-                    keys[avail] = key;
+                    keys[2 * avail] = lo;
+                    keys[2 * avail + 1] = hi;
                     temps[avail++] = t;
                 }
             }
         }
         if (!changed) {
-            return ir;
+            return false;
         }
         for (int i = 0; i < n; i++) {
             Insn in = code[i];
@@ -92,7 +98,7 @@ final class ConstantDedup {
                 code[i] = new Insn(in.op(), in.ty(), in.ncomp(), in.dst(), a, b, in.c(), in.aux(), in.aux2());
             }
         }
-        return ir.withCode(Arrays.asList(code));
+        return true;
     }
 
     /**
@@ -109,12 +115,8 @@ final class ConstantDedup {
         }
     }
 
-    /** The four lanes the CONST writes, as raw bits (lanes past ncomp are zero). */
-    private static int[] key(ShaderIr ir, Insn in) {
-        int[] key = new int[4];
-        for (int lane = 0; lane < Math.min(in.ncomp(), 4); lane++) {
-            key[lane] = Float.floatToRawIntBits(ir.immediate(in.aux() + lane));
-        }
-        return key;
+    /** The raw bits of one lane the CONST writes (lanes past ncomp are zero), as an unsigned int. */
+    private static long bits(float[] imms, Insn in, int lane) {
+        return lane < Math.min(in.ncomp(), 4) ? Float.floatToRawIntBits(imms[in.aux() + lane]) & 0xFFFFFFFFL : 0L;
     }
 }

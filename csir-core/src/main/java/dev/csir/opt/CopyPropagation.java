@@ -21,11 +21,17 @@ final class CopyPropagation {
     }
 
     static ShaderIr run(ShaderIr ir) {
-        int n = ir.size();
-        int ntmp = ir.temps();
         Insn[] code = ir.code().toArray(Insn[]::new);
+        return run(code, ir.temps()) ? ir.withCode(Arrays.asList(code)) : ir;
+    }
+
+    /** Rewrites {@code code} in place; returns whether anything changed. */
+    static boolean run(Insn[] code, int ntmp) {
+        int n = code.length;
         int[] src = new int[ntmp];
         int[] lanes = new int[ntmp];
+        // How many copies read each temporary, so a write to one nobody copies costs nothing.
+        int[] users = new int[ntmp];
         Arrays.fill(src, -1);
         // Per open IF: the copies before it, and those at the end of its first arm once ELSE is seen.
         int[][] before = new int[n][];
@@ -52,11 +58,13 @@ final class CopyPropagation {
                 case ELSE -> {
                     thenEnd[depth - 1] = save(src, lanes);
                     restore(before[depth - 1], src, lanes);
+                    count(src, users);
                 }
                 case ENDIF -> {
                     depth--;
                     int[] other = thenEnd[depth] != null ? thenEnd[depth] : before[depth];
                     meet(other, src, lanes);
+                    count(src, users);
                 }
                 default -> {
                     if (op == Opcode.MOV && in.a() == in.dst()) {
@@ -66,16 +74,17 @@ final class CopyPropagation {
                     }
                     int span = Effects.writeSpan(in);
                     for (int k = 0; k < span; k++) {
-                        kill(in.dst() + k, src);
+                        kill(in.dst() + k, src, users);
                     }
                     if (op == Opcode.MOV) {
                         src[in.dst()] = in.a();
+                        users[in.a()]++;
                         lanes[in.dst()] = Effects.mustWrite(in);
                     }
                 }
             }
         }
-        return changed ? ir.withCode(Arrays.asList(code)) : ir;
+        return changed;
     }
 
     private static Insn rewrite(Insn in, int[] src, int[] lanes) {
@@ -110,11 +119,26 @@ final class CopyPropagation {
     }
 
     /** A write to {@code t}: copies into it and copies out of it no longer hold. */
-    private static void kill(int t, int[] src) {
-        src[t] = -1;
-        for (int d = 0; d < src.length; d++) {
-            if (src[d] == t) {
-                src[d] = -1;
+    private static void kill(int t, int[] src, int[] users) {
+        if (src[t] >= 0) {
+            users[src[t]]--;
+            src[t] = -1;
+        }
+        if (users[t] > 0) {
+            for (int d = 0; d < src.length; d++) {
+                if (src[d] == t) {
+                    src[d] = -1;
+                }
+            }
+            users[t] = 0;
+        }
+    }
+
+    private static void count(int[] src, int[] users) {
+        Arrays.fill(users, 0);
+        for (int s : src) {
+            if (s >= 0) {
+                users[s]++;
             }
         }
     }

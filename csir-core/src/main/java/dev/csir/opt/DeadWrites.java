@@ -21,9 +21,13 @@ final class DeadWrites {
     }
 
     static ShaderIr run(ShaderIr ir) {
-        int n = ir.size();
-        int ntmp = ir.temps();
         Insn[] code = ir.code().toArray(Insn[]::new);
+        return run(code, ir.temps()) ? ir.withCode(Arrays.asList(code)) : ir;
+    }
+
+    /** Rewrites {@code code} in place; returns whether anything changed. */
+    static boolean run(Insn[] code, int ntmp) {
+        int n = code.length;
         int[] live = new int[ntmp];
         // Per open IF (seen from its ENDIF): lanes live after ENDIF, then at the start of ELSE's arm.
         int[][] after = new int[n][];
@@ -69,7 +73,7 @@ final class DeadWrites {
                 }
             }
         }
-        return changed ? ir.withCode(Arrays.asList(code)) : ir;
+        return changed;
     }
 
     private static boolean anyLive(Insn in, int span, int[] live) {

@@ -1,14 +1,12 @@
 package dev.csir.opt;
 
+import dev.csir.ir.Insn;
 import dev.csir.ir.Limits;
 import dev.csir.ir.ShaderIr;
 import dev.csir.verify.Verifier;
 
 /** The optimization pipeline run on freshly lowered CSIR before verification. */
 public final class Optimizer {
-    /** Rounds of the passes after constant merging; a second round rarely finds anything. */
-    private static final int ROUNDS = 2;
-
     private Optimizer() {
     }
 
@@ -23,24 +21,32 @@ public final class Optimizer {
     }
 
     /**
-     * The documented pass, then constant merging, copy propagation, dead-write removal and
-     * compaction. The extra passes run only on IR the verifier accepts under {@code limits}
-     * and whose records they fully understand; anything else gets the documented pass alone,
-     * so the verifier still reports its problems against what lowering produced.
+     * The documented pass, then {@link #extraPasses} when the verifier accepts the result under
+     * {@code limits}; anything else gets the documented pass alone, so the verifier still
+     * reports its problems against what lowering produced.
      */
     public static ShaderIr optimize(ShaderIr ir, Limits limits) {
         ShaderIr out = DeadResults.run(ir);
-        if (!Verifier.verify(out, limits).isEmpty() || !Effects.understood(out)) {
-            return out;
+        return Verifier.verify(out, limits).isEmpty() ? extraPasses(out) : out;
+    }
+
+    /**
+     * csir's own passes alone, for IR the verifier has accepted (the compiler verifies the
+     * documented pass's output, then runs these): constant merging, copy propagation,
+     * dead-write removal, compaction. IR with records they do not fully understand comes back
+     * unchanged. One round: a second round of copy propagation and dead writes found nothing
+     * more on any corpus, conformance or example shader.
+     */
+    public static ShaderIr extraPasses(ShaderIr verified) {
+        if (!Effects.understood(verified)) {
+            return verified;
         }
-        out = ConstantDedup.run(out);
-        for (int round = 0; round < ROUNDS; round++) {
-            ShaderIr before = out;
-            out = DeadWrites.run(CopyPropagation.run(out));
-            if (out == before) {
-                break;
-            }
-        }
-        return Compaction.run(out);
+        // The passes share one record array, so the shader is rebuilt once, at the end.
+        Insn[] code = verified.code().toArray(Insn[]::new);
+        int temps = verified.temps();
+        ConstantDedup.run(code, temps, verified.immediates());
+        CopyPropagation.run(code, temps);
+        DeadWrites.run(code, temps);
+        return Compaction.run(verified, code);
     }
 }

@@ -32,7 +32,7 @@ class OptimizerEquivalenceTest {
     /** The pipeline pass by pass, as {@link Optimizer#optimize} runs it. */
     static final List<UnaryOperator<ShaderIr>> PASSES = List.of(
             DeadResults::run, ConstantDedup::run, CopyPropagation::run, DeadWrites::run,
-            CopyPropagation::run, DeadWrites::run, Compaction::run);
+            Compaction::run);
 
     /** Null when every pass keeps {@code ir} valid and equivalent, else what went wrong. */
     static String check(ShaderIr ir, long seed) {
