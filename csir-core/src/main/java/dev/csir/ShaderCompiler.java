@@ -59,9 +59,12 @@ public final class ShaderCompiler {
             return new CompileResult(file, stage, null, null, log.diagnostics(), log.count(), unit, ir);
         }
         if (options.optimize()) {
-            // Verified once, before csir's passes: tests verify their output on every shader
-            // and thousands of random programs, so a second scan per compile buys nothing.
-            ir = Optimizer.extraPasses(ir);
+            // The contract is that backends only ever see verified IR, so the passes' output is
+            // verified too; should a pass ever produce something invalid, the verified input wins.
+            ShaderIr optimized = Optimizer.extraPasses(ir);
+            if (optimized != ir && Verifier.verify(optimized, options.limits()).isEmpty()) {
+                ir = optimized;
+            }
         }
         TgsiResult tgsi = TgsiEmitter.emit(ir, null, options.limits());
         if (tgsi instanceof TgsiResult.Failed f) {
