@@ -2,11 +2,9 @@ package dev.csir;
 
 import dev.csir.diag.DiagnosticLog;
 import dev.csir.diag.Messages;
-import dev.csir.ir.IrDump;
 import dev.csir.ir.ShaderIr;
 import dev.csir.ir.Stage;
 import dev.csir.lang.Ast;
-import dev.csir.lang.AstDump;
 import dev.csir.lang.Parser;
 import dev.csir.lower.Lowering;
 import dev.csir.opt.Optimizer;
@@ -17,7 +15,8 @@ import java.util.List;
 
 /**
  * The compile driver: source text to verified CSIR and TGSI. Phases run as the original's do:
- * parse and lower while fewer than 8 errors were reported, optimize, verify and emit only when
+ * parse and lower while fewer than 8 errors were reported, optimize (the documented pass), verify,
+ * run csir's own passes ({@link Optimizer#extraPasses}) and emit only when
  * there were none. Never throws on any source text.
  */
 public final class ShaderCompiler {
@@ -41,43 +40,49 @@ public final class ShaderCompiler {
         if (bytes == 0 || bytes >= MAX_SOURCE_BYTES) {
             DiagnosticLog log = new DiagnosticLog(file, bytes == 0 ? "" : src);
             log.error(bytes == 0 ? Messages.EMPTY_SHADER : Messages.SOURCE_TOO_LARGE);
-            return failed(file, stage, log, "");
+            return failed(file, stage, log, null);
         }
         DiagnosticLog log = new DiagnosticLog(file, src);
         Ast.Unit unit = Parser.parse(src, log);
-        String astDump = AstDump.dump(unit);
         ShaderIr ir = log.full() ? null : Lowering.lower(unit, stage, file, log, options.limits());
         if (ir == null || log.hasErrors()) {
-            return failed(file, stage, log, astDump);
+            return failed(file, stage, log, unit);
         }
         if (options.optimize()) {
-            ir = Optimizer.optimize(ir);
+            ir = Optimizer.documented(ir);
         }
-        String irDump = IrDump.dump(ir);
         List<Verifier.Problem> problems = Verifier.verify(ir, options.limits());
         if (!problems.isEmpty()) {
             for (Verifier.Problem p : problems) {
                 log.error(p.message());
             }
-            return new CompileResult(file, stage, null, null, log.diagnostics(), log.count(), astDump, irDump);
+            return new CompileResult(file, stage, null, null, log.diagnostics(), log.count(), unit, ir);
+        }
+        if (options.optimize()) {
+            // The contract is that backends only ever see verified IR, so the passes' output is
+            // verified too; should a pass ever produce something invalid, the verified input wins.
+            ShaderIr optimized = Optimizer.extraPasses(ir);
+            if (optimized != ir && Verifier.verify(optimized, options.limits()).isEmpty()) {
+                ir = optimized;
+            }
         }
         TgsiResult tgsi = TgsiEmitter.emit(ir, null, options.limits());
         if (tgsi instanceof TgsiResult.Failed f) {
             log.error(f.message());
-            return new CompileResult(file, stage, ir, null, log.diagnostics(), log.count(), astDump, irDump);
+            return new CompileResult(file, stage, ir, null, log.diagnostics(), log.count(), unit, ir);
         }
-        return new CompileResult(file, stage, ir, ((TgsiResult.Ok) tgsi).text(), List.of(), 0, astDump, irDump);
+        return new CompileResult(file, stage, ir, ((TgsiResult.Ok) tgsi).text(), List.of(), 0, unit, ir);
     }
 
     /** The result for a stage csir does not compile (geometry, tessellation, compute). */
     public static CompileResult rejectStage(String file) {
         DiagnosticLog log = new DiagnosticLog(file, "");
         log.error(Messages.UNSUPPORTED_STAGE);
-        return failed(file, null, log, "");
+        return failed(file, null, log, null);
     }
 
-    private static CompileResult failed(String file, Stage stage, DiagnosticLog log, String astDump) {
-        return new CompileResult(file, stage, null, null, log.diagnostics(), log.count(), astDump, "");
+    private static CompileResult failed(String file, Stage stage, DiagnosticLog log, Ast.Unit unit) {
+        return new CompileResult(file, stage, null, null, log.diagnostics(), log.count(), unit, (ShaderIr) null);
     }
 
     private static int utf8Length(String s) {

@@ -1,5 +1,8 @@
 package dev.csir.bench;
 
+import dev.csir.CompileOptions;
+import dev.csir.CompileResult;
+import dev.csir.ShaderCompiler;
 import dev.csir.exec.Frame;
 import dev.csir.exec.Interpreter;
 import dev.csir.ir.IrBuilder;
@@ -8,6 +11,12 @@ import dev.csir.ir.ShaderInterface;
 import dev.csir.ir.ShaderIr;
 import dev.csir.ir.Stage;
 import dev.csir.ir.Type;
+import dev.csir.opt.Optimizer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -35,6 +44,12 @@ public class InterpreterBenchmark {
     private Frame lightingFrame;
     private Interpreter mvp;
     private Frame mvpFrame;
+    private Interpreter lightingOpt;
+    private Frame lightingOptFrame;
+    private Interpreter litDocumented;
+    private Frame litDocumentedFrame;
+    private Interpreter litOptimized;
+    private Frame litOptimizedFrame;
 
     @Setup
     public void setup() {
@@ -45,6 +60,24 @@ public class InterpreterBenchmark {
                 .uniform(2, 0.1f, 0.1f, 0.1f, 0f).fragCoord(10.5f, 20.5f, 0.5f, 1f);
         lighting.run(lightingFrame);
         check(lightingFrame.color()[3] == 1f && lightingFrame.color()[0] > 0.5f, "lighting");
+
+        lightingOpt = Interpreter.of(Optimizer.optimize(lightingShader()), null);
+        lightingOptFrame = lightingOpt.newFrame();
+        System.arraycopy(lightingFrame.varyingsIn(), 0, lightingOptFrame.varyingsIn(), 0, 8);
+        System.arraycopy(lightingFrame.uniforms(), 0, lightingOptFrame.uniforms(), 0, 12);
+        lightingOptFrame.fragCoord(10.5f, 20.5f, 0.5f, 1f);
+        lightingOpt.run(lightingOptFrame);
+        check(Arrays.equals(lightingOptFrame.color(), lightingFrame.color()), "optimized lighting");
+
+        ShaderIr lit = litExample();
+        litDocumented = Interpreter.of(Optimizer.documented(lit), null);
+        litOptimized = Interpreter.of(Optimizer.optimize(lit), null);
+        litDocumentedFrame = litFrame(litDocumented);
+        litOptimizedFrame = litFrame(litOptimized);
+        litDocumented.run(litDocumentedFrame);
+        litOptimized.run(litOptimizedFrame);
+        check(litDocumentedFrame.color()[3] == 1f
+                && Arrays.equals(litDocumentedFrame.color(), litOptimizedFrame.color()), "lit example");
 
         mvp = Interpreter.of(mvpShader(), null);
         mvpFrame = mvp.newFrame();
@@ -58,6 +91,25 @@ public class InterpreterBenchmark {
         check(p[0] == 5f && p[1] == 6f && p[2] == 7f && p[3] == 1f, "mvp");
     }
 
+    private static Frame litFrame(Interpreter in) {
+        return in.newFrame().varying(0, 0.3f, 0.4f, 0.8f, 0f).varying(1, 0.5f, -0.5f, 0f, 0f)
+                .fragCoord(10.5f, 20.5f, 0.5f, 1f);
+    }
+
+    /** examples/lit.frag lowered (./bench runs from the repository root), before optimizing. */
+    static ShaderIr litExample() {
+        String source;
+        try {
+            source = Files.readString(Path.of("examples/lit.frag"));
+        } catch (IOException e) {
+            throw new UncheckedIOException("run from the repository root", e);
+        }
+        CompileResult r = ShaderCompiler.compile(Stage.FRAGMENT, "lit.frag", source,
+                CompileOptions.DEFAULT.withOptimize(false));
+        check(r.ok(), "lit example compile");
+        return r.ir();
+    }
+
     private static void check(boolean ok, String what) {
         if (!ok) {
             throw new IllegalStateException(what + " shader computed a wrong result");
@@ -68,6 +120,27 @@ public class InterpreterBenchmark {
     public float lightingFragment() {
         lighting.run(lightingFrame);
         return lightingFrame.color()[0];
+    }
+
+    /** The same shader after {@link Optimizer#optimize}. */
+    @Benchmark
+    public float lightingFragmentOptimized() {
+        lightingOpt.run(lightingOptFrame);
+        return lightingOptFrame.color()[0];
+    }
+
+    /** examples/lit.frag with only the documented dead-result pass. */
+    @Benchmark
+    public float litExampleDocumented() {
+        litDocumented.run(litDocumentedFrame);
+        return litDocumentedFrame.color()[0];
+    }
+
+    /** examples/lit.frag with every optimizer pass. */
+    @Benchmark
+    public float litExampleOptimized() {
+        litOptimized.run(litOptimizedFrame);
+        return litOptimizedFrame.color()[0];
     }
 
     @Benchmark

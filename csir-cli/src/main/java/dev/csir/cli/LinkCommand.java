@@ -1,15 +1,8 @@
 package dev.csir.cli;
 
-import dev.csir.CompileResult;
-import dev.csir.ShaderCompiler;
 import dev.csir.csi.Csi;
-import dev.csir.diag.Diagnostic;
-import dev.csir.diag.DiagnosticLog;
-import dev.csir.ir.Stage;
 import dev.csir.link.AttributeInfo;
-import dev.csir.link.LinkError;
 import dev.csir.link.LinkedProgram;
-import dev.csir.link.Program;
 import dev.csir.link.ProgramInterface;
 import dev.csir.link.SamplerInfo;
 import dev.csir.link.UniformInfo;
@@ -64,34 +57,18 @@ final class LinkCommand implements Callable<Integer> {
             err.println("csir link: --emit csi writes a binary file; give -o DIR");
             return Main.USAGE;
         }
-        String vsSource;
-        String fsSource;
+        LinkedProgram lp;
         try {
-            vsSource = Inputs.readText(vertexFile);
-            fsSource = Inputs.readText(fragmentFile);
+            lp = ProgramFiles.link(vertexFile, fragmentFile, err, "link");
         } catch (Inputs.InputException e) {
             err.println("csir link: " + e.getMessage());
             return Main.REJECTED;
         }
+        if (lp == null) {
+            return Main.REJECTED;
+        }
         String vsName = vertexFile.getFileName().toString();
         String fsName = fragmentFile.getFileName().toString();
-        CompileResult vs = ShaderCompiler.compile(Stage.VERTEX, vsName, vsSource);
-        CompileResult fs = ShaderCompiler.compile(Stage.FRAGMENT, fsName, fsSource);
-        err.print(vs.log());
-        err.print(fs.log());
-        if (!vs.ok() || !fs.ok()) {
-            return Main.REJECTED;
-        }
-        Program program = new Program();
-        program.attach(vs);
-        program.attach(fs);
-        if (!program.link()) {
-            for (LinkError e : program.errors()) {
-                report(err, e, vsName, vsSource, fsName, fsSource);
-            }
-            return Main.REJECTED;
-        }
-        LinkedProgram lp = program.linked().orElseThrow();
         switch (emit) {
             case tgsi -> {
                 if (output == null) {
@@ -124,21 +101,6 @@ final class LinkCommand implements Callable<Integer> {
     private static void write(PrintWriter err, Path target, String text) throws IOException {
         AtomicFiles.writeAtomically(target, text.getBytes(StandardCharsets.UTF_8));
         err.println("csir link: wrote " + target);
-    }
-
-    private static void report(PrintWriter err, LinkError e, String vsName, String vsSrc, String fsName, String fsSrc) {
-        if (e.located()) {
-            boolean vertex = e.stage() == Stage.VERTEX;
-            DiagnosticLog log = new DiagnosticLog(vertex ? vsName : fsName, vertex ? vsSrc : fsSrc);
-            log.error(e.line(), e.column(), e.message());
-            Diagnostic d = log.diagnostics().getFirst();
-            err.print(d.render());
-            if (!e.detail().isEmpty()) {
-                err.println(d.file() + ":" + d.line() + ":" + d.column() + ": note: " + e.detail());
-            }
-        } else {
-            err.println("csir link: error: " + e.message() + (e.symbol() == null ? "" : " '" + e.symbol() + "'"));
-        }
     }
 
     /** The interface, one record per line: what a renderer or a script needs to feed the program. */

@@ -1,7 +1,5 @@
 package dev.csir.cli;
 
-import dev.csir.CompileResult;
-import dev.csir.ShaderCompiler;
 import dev.csir.gfx.AutoDevice;
 import dev.csir.gfx.Device;
 import dev.csir.gfx.DrawState;
@@ -17,11 +15,8 @@ import dev.csir.gfx.scene.Textures;
 import dev.csir.gfx.soft.SoftwareDevice;
 import dev.csir.gfx.virgl.VirglDevice;
 import dev.csir.gfx.virgl.VirglServer;
-import dev.csir.ir.Stage;
 import dev.csir.ir.Type;
-import dev.csir.link.LinkError;
 import dev.csir.link.LinkedProgram;
-import dev.csir.link.Program;
 import dev.csir.link.UniformInfo;
 import dev.csir.link.UniformValues;
 import java.io.IOException;
@@ -209,34 +204,11 @@ final class RenderCommand implements Callable<Integer> {
     }
 
     private LinkedProgram linkProgram(PrintWriter err) throws BadInput {
-        String vsSource;
-        String fsSource;
         try {
-            vsSource = Inputs.readText(vertexFile);
-            fsSource = Inputs.readText(fragmentFile);
+            return ProgramFiles.link(vertexFile, fragmentFile, err, "render");
         } catch (Inputs.InputException e) {
             throw new BadInput(e.getMessage());
         }
-        String vsName = vertexFile.getFileName().toString();
-        String fsName = fragmentFile.getFileName().toString();
-        CompileResult vs = ShaderCompiler.compile(Stage.VERTEX, vsName, vsSource);
-        CompileResult fs = ShaderCompiler.compile(Stage.FRAGMENT, fsName, fsSource);
-        err.print(vs.log());
-        err.print(fs.log());
-        if (!vs.ok() || !fs.ok()) {
-            return null;
-        }
-        Program p = new Program();
-        p.attach(vs);
-        p.attach(fs);
-        if (!p.link()) {
-            for (LinkError e : p.errors()) {
-                err.println("csir render: link error: " + e.message().replace('\n', ' ')
-                        + (e.symbol() == null ? "" : " '" + e.symbol() + "'"));
-            }
-            return null;
-        }
-        return p.linked().orElseThrow();
     }
 
     static int[] parseSize(String s) throws BadInput {

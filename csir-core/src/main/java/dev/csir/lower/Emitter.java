@@ -22,8 +22,19 @@ final class Emitter {
         this.log = log;
     }
 
+    /**
+     * Reports an error at a source position. A pool overflow seen before it is reported first, so
+     * the log shows the overflow before the errors its bad values cause, as the original does.
+     */
     void error(Pos pos, String message) {
+        checkPools();
         log.error(pos.line(), pos.column(), message);
+    }
+
+    /** Reports an error that has no source position (1:1), after any pool overflow. */
+    void unlocated(String message) {
+        checkPools();
+        log.error(message);
     }
 
     /** Reports a pool overflow once, at 1:1, the first time it is seen. */
@@ -96,12 +107,12 @@ final class Emitter {
             return Val.BAD;
         }
         if (src.matrix()) {
-            log.error(Messages.CANNOT_SWIZZLE_MATRIX);
+            unlocated(Messages.CANNOT_SWIZZLE_MATRIX);
             return Val.BAD;
         }
         for (int i = 0; i < n; i++) {
             if (((mask >> (2 * i)) & 3) >= src.n() || src.sampler()) {
-                log.error(Messages.INVALID_SWIZZLE);
+                unlocated(Messages.INVALID_SWIZZLE);
                 return Val.BAD;
             }
         }
@@ -126,7 +137,7 @@ final class Emitter {
             return s;
         }
         if (!s.scalar()) {
-            log.error(Messages.CANNOT_BROADCAST);
+            unlocated(Messages.CANNOT_BROADCAST);
             return Val.BAD;
         }
         return swizzle(s, 0, n);
@@ -196,7 +207,7 @@ final class Emitter {
         Val bcast = null;
         if (l.matrix() && r.matrix()) {
             if (l.type() != r.type()) {
-                log.error(Messages.MATRIX_SIZE_MISMATCH);
+                unlocated(Messages.MATRIX_SIZE_MISMATCH);
                 return Val.BAD;
             }
         } else if (other.scalar()) {
@@ -228,7 +239,7 @@ final class Emitter {
         }
         if (l.matrix() && r.matrix()) {
             if (l.type() != r.type()) {
-                log.error(Messages.MATRIX_SIZE_MISMATCH);
+                unlocated(Messages.MATRIX_SIZE_MISMATCH);
                 return Val.BAD;
             }
             int cols = l.cols();
@@ -242,7 +253,7 @@ final class Emitter {
         if (l.matrix() && r.vector()) {
             int cols = l.cols();
             if (r.n() != cols) {
-                log.error(Messages.MATRIX_VECTOR_MISMATCH);
+                unlocated(Messages.MATRIX_VECTOR_MISMATCH);
                 return Val.BAD;
             }
             return op(Opcode.MULMV, Type.floatVector(cols), cols, l.temp(), r.temp(), cols, 0);
@@ -250,7 +261,7 @@ final class Emitter {
         if (r.matrix() && l.vector()) {
             int cols = r.cols();
             if (l.n() != cols) {
-                log.error(Messages.MATRIX_VECTOR_MISMATCH);
+                unlocated(Messages.MATRIX_VECTOR_MISMATCH);
                 return Val.BAD;
             }
             // Row vector times matrix: component j is dot(v, column j).

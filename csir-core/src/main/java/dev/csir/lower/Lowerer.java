@@ -155,7 +155,7 @@ final class Lowerer {
             Ast.Param p = f.params().get(i);
             Symbol ps = Symbol.local(p.name(), p.type(), false, p.pos());
             if (!scopes.declare(ps)) {
-                log.error(Messages.DUPLICATE_SYMBOL);
+                e.unlocated(Messages.DUPLICATE_SYMBOL);
                 aborted = true;
                 continue;
             }
@@ -272,7 +272,7 @@ final class Lowerer {
             }
         }
         if (!scopes.declare(s)) {
-            log.error(Messages.DUPLICATE_SYMBOL);
+            e.unlocated(Messages.DUPLICATE_SYMBOL);
             aborted = true;
         }
     }

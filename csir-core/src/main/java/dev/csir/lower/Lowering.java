@@ -36,7 +36,8 @@ public final class Lowering {
         Scopes scopes = new Scopes();
         Symbol position = new Symbol("gl_Position", Symbol.Kind.POSITION, Ast.Storage.NONE, Type.VEC4, false, -1,
                 Ast.Pos.NONE, null, null);
-        Symbol fragCoord = new Symbol("gl_FragCoord", Symbol.Kind.FRAG_COORD, Ast.Storage.NONE, Type.VEC4, true,
+        // Read-only through its kind, not const: assigning it is "invalid assignment" (§2.9).
+        Symbol fragCoord = new Symbol("gl_FragCoord", Symbol.Kind.FRAG_COORD, Ast.Storage.NONE, Type.VEC4, false,
                 -1, Ast.Pos.NONE, null, null);
         scopes.declare(position);
         scopes.declare(fragCoord);
@@ -75,13 +76,13 @@ public final class Lowering {
         if (lw.aborted()) {
             return null;
         }
+        lw.e.checkPools();
         if (stage == Stage.VERTEX && !lw.positionWritten) {
             log.error(Messages.NO_POSITION_WRITE);
         }
         if (stage == Stage.FRAGMENT && !hasOutput) {
             log.error(Messages.NO_FRAGMENT_OUTPUT);
         }
-        lw.e.checkPools();
         if (log.hasErrors()) {
             return null;
         }

@@ -74,10 +74,18 @@ public final class TgsiFloats {
         long n = (long) scaled;
         long whole = n / 1_000_000;
         int frac = (int) (n % 1_000_000);
-        sb.append(whole).append('.');
-        for (int div = 100_000; div > 0; div /= 10) {
-            sb.append((char) ('0' + frac / div % 10));
+        sb.append(whole);
+        if (frac == 0) {
+            // most immediates are whole (zero lanes above all): one append for the decimals
+            sb.append(".000000");
+            return true;
         }
+        sb.append('.');
+        // leading zeros of the six decimals, then the rest as one number
+        for (int div = 100_000; div > frac; div /= 10) {
+            sb.append('0');
+        }
+        sb.append(frac);
         return true;
     }
 

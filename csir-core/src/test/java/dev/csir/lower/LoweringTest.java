@@ -1,50 +1,36 @@
 package dev.csir.lower;
 
-import static dev.csir.lower.A.*;
+import static dev.csir.testing.Shaders.firstError;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.csir.diag.DiagnosticLog;
-import dev.csir.ir.IrDump;
-import dev.csir.ir.Limits;
+import dev.csir.CompileOptions;
+import dev.csir.CompileResult;
+import dev.csir.ShaderCompiler;
 import dev.csir.ir.ShaderIr;
 import dev.csir.ir.Stage;
-import dev.csir.ir.Type;
-import dev.csir.lang.Ast;
-import dev.csir.lang.Ast.Storage;
-import dev.csir.verify.Verifier;
-import java.util.List;
+import dev.csir.testing.Shaders;
 import org.junit.jupiter.api.Test;
 
+/** Lowering from source: IR shape, slot binding and its limits, program-level errors. */
 class LoweringTest {
-    static ShaderIr lower(Ast.Unit u, Stage stage, DiagnosticLog log) {
-        return Lowering.lower(u, stage, "t", log, Limits.DEFAULT);
-    }
-
-    static ShaderIr ok(Ast.Unit u, Stage stage) {
-        DiagnosticLog log = new DiagnosticLog("t", "");
-        ShaderIr ir = lower(u, stage, log);
-        assertThat(log.render()).isEmpty();
-        assertThat(ir).isNotNull();
-        assertThat(Verifier.verify(ir)).isEmpty();
-        return ir;
-    }
-
-    static String firstError(Ast.Unit u, Stage stage) {
-        DiagnosticLog log = new DiagnosticLog("t", "");
-        assertThat(lower(u, stage, log)).isNull();
-        var d = log.diagnostics().getFirst();
-        return d.line() + ":" + d.column() + " " + d.message();
+    static ShaderIr ok(Stage stage, String src) {
+        return Shaders.ok(stage, src).ir();
     }
 
     @Test
     void lightingFragmentLowersLikeTheOriginal() {
-        var u = unit(global(Storage.IN, Type.VEC3, "n"), global(Storage.UNIFORM, Type.VEC3, "l"),
-                global(Storage.OUT, Type.VEC4, "c"),
-                main(local(Type.VEC3, "m", call("normalize", id("n"))),
-                        local(Type.FLOAT, "d", call("max", call("dot", id("m"), id("l")), lit(0f))),
-                        set("c", ctor(Type.VEC4, swz(id("l"), "xyz"), id("d")))));
-        ShaderIr ir = ok(u, Stage.FRAGMENT);
-        assertThat(IrDump.dump(ir)).isEqualTo("""
+        CompileResult r = ShaderCompiler.compile(Stage.FRAGMENT, "t", """
+                in vec3 n;
+                uniform vec3 l;
+                out vec4 c;
+                void main() {
+                    vec3 m = normalize(n);
+                    float d = max(dot(m, l), 0.0);
+                    c = vec4(l.xyz, d);
+                }
+                """, CompileOptions.DEFAULT.withOptimize(false));
+        assertThat(r.ok()).isTrue();
+        assertThat(r.irDump()).isEqualTo("""
                 shader t
                 stage fragment
                 input vec3 n
@@ -79,15 +65,24 @@ class LoweringTest {
 
     @Test
     void slotsFollowExplicitLocationsThenDeclarationOrder() {
-        var u = unit(global(Storage.IN, 1, Type.VEC4, "a"), global(Storage.IN, Type.VEC4, "b"),
-                global(Storage.IN, Type.VEC4, "c"), global(Storage.OUT, 0, Type.VEC2, "v0"),
-                global(Storage.OUT, Type.VEC3, "v1"), global(Storage.UNIFORM, Type.MAT4, "m"),
-                global(Storage.UNIFORM, Type.SAMPLER2D, "s0"), global(Storage.UNIFORM, Type.MAT3, "n"),
-                global(Storage.UNIFORM, Type.FLOAT, "f"), global(Storage.UNIFORM, Type.SAMPLER2D, "s1"),
-                main(set("gl_Position", id("a"))));
-        ShaderIr ir = ok(u, Stage.VERTEX);
-        var vars = ir.iface().vars();
-        assertThat(vars).extracting(v -> v.name() + "=" + v.slot())
+        ShaderIr ir = ok(Stage.VERTEX, """
+                layout(location = 1) in vec4 a;
+                in vec4 b;
+                in vec4 c;
+                layout(location = 0) out vec2 v0;
+                out vec3 v1;
+                uniform mat4 m;
+                uniform sampler2D s0;
+                uniform mat3 n;
+                uniform float f;
+                uniform sampler2D s1;
+                void main() {
+                    gl_Position = a;
+                    v0 = vec2(0.0);
+                    v1 = vec3(0.0);
+                }
+                """);
+        assertThat(ir.iface().vars()).extracting(v -> v.name() + "=" + v.slot())
                 .containsExactly("a=1", "b=0", "c=2", "v0=0", "v1=1", "m=0", "s0=0", "n=4", "f=7", "s1=1");
         assertThat(ir.iface().attrHi()).isEqualTo(2);
         assertThat(ir.iface().uniHi()).isEqualTo(7);
@@ -95,72 +90,86 @@ class LoweringTest {
         assertThat(ir.iface().varHi()).isEqualTo(1);
     }
 
+    static String decls(String format, int n) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            sb.append(format.formatted(i)).append('\n');
+        }
+        return sb.toString();
+    }
+
+    static final String MAIN = "void main() { gl_Position = vec4(0.0, 0.0, 0.0, 1.0); }\n";
+
     @Test
     void slotLimitsAtTheEdgeAndOnePast() {
-        for (int n : new int[] {8, 9}) {
-            Ast.Decl[] d = new Ast.Decl[n + 1];
-            for (int i = 0; i < n; i++) {
-                d[i] = global(Storage.IN, Type.FLOAT, "a" + i);
-            }
-            d[n] = main(set("gl_Position", vec4(0, 0, 0, 1)));
-            DiagnosticLog log = new DiagnosticLog("t", "");
-            ShaderIr ir = lower(unit(d), Stage.VERTEX, log);
-            if (n == 8) {
-                assertThat(ir).isNotNull();
-                assertThat(ir.iface().attrHi()).isEqualTo(7);
-            } else {
-                assertThat(firstError(unit(d), Stage.VERTEX)).isEqualTo("1:1 too many attributes");
-            }
-        }
-        var samplers = new java.util.ArrayList<Ast.Decl>();
-        for (int i = 0; i < 5; i++) {
-            samplers.add(global(Storage.UNIFORM, Type.SAMPLER2D, "s" + i));
-        }
-        samplers.add(main(set("gl_Position", vec4(0, 0, 0, 1))));
-        assertThat(firstError(new Ast.Unit(samplers), Stage.VERTEX)).isEqualTo("1:1 too many samplers");
-        assertThat(ok(new Ast.Unit(samplers.subList(1, 6)), Stage.VERTEX).iface().sampHi()).isEqualTo(3);
-        var uniforms = new java.util.ArrayList<Ast.Decl>();
-        for (int i = 0; i < 8; i++) {
-            uniforms.add(global(Storage.UNIFORM, Type.MAT4, "m" + i));
-        }
-        uniforms.add(main(set("gl_Position", vec4(0, 0, 0, 1))));
-        assertThat(ok(new Ast.Unit(uniforms), Stage.VERTEX).iface().uniHi()).isEqualTo(31);
-        uniforms.add(0, global(Storage.UNIFORM, Type.FLOAT, "z"));
-        assertThat(firstError(new Ast.Unit(uniforms), Stage.VERTEX)).isEqualTo("1:1 too many uniforms");
-        assertThat(firstError(unit(global(Storage.IN, 8, Type.VEC4, "p"), main()), Stage.VERTEX))
-                .isEqualTo("1:1 attribute location conflict");
-        assertThat(firstError(unit(global(Storage.OUT, 3, Type.VEC4, "p"), global(Storage.OUT, 3, Type.VEC4, "q"),
-                main()), Stage.VERTEX)).isEqualTo("1:1 location conflict");
+        assertThat(ok(Stage.VERTEX, decls("in float a%d;", 8) + MAIN).iface().attrHi()).isEqualTo(7);
+        assertThat(firstError(Stage.VERTEX, decls("in float a%d;", 9) + MAIN)).isEqualTo("1:1: too many attributes");
+        assertThat(ok(Stage.VERTEX, decls("out float v%d;", 8) + MAIN).iface().varHi()).isEqualTo(7);
+        assertThat(firstError(Stage.VERTEX, decls("out float v%d;", 9) + MAIN)).isEqualTo("1:1: too many varyings");
+        assertThat(ok(Stage.VERTEX, decls("uniform sampler2D s%d;", 4) + MAIN).iface().sampHi()).isEqualTo(3);
+        assertThat(firstError(Stage.VERTEX, decls("uniform sampler2D s%d;", 5) + MAIN))
+                .isEqualTo("1:1: too many samplers");
+        assertThat(ok(Stage.VERTEX, decls("uniform mat4 m%d;", 8) + MAIN).iface().uniHi()).isEqualTo(31);
+        assertThat(ok(Stage.VERTEX, decls("uniform mat3 m%d;", 10) + "uniform vec2 x;\nuniform float y;\n" + MAIN)
+                .iface().uniHi()).isEqualTo(31);
+        assertThat(firstError(Stage.VERTEX, "uniform float z;\n" + decls("uniform mat4 m%d;", 8) + MAIN))
+                .isEqualTo("1:1: too many uniforms");
+        assertThat(firstError(Stage.VERTEX, "layout(location = 8) in vec4 p;\n" + MAIN))
+                .isEqualTo("1:1: attribute location conflict");
+        assertThat(firstError(Stage.VERTEX, "layout(location = 2) in vec4 p;\nlayout(location = 2) in vec4 q;\n" + MAIN))
+                .isEqualTo("1:1: attribute location conflict");
+        assertThat(firstError(Stage.VERTEX, "layout(location = 3) out vec4 p;\nlayout(location = 3) out vec4 q;\n"
+                + MAIN)).isEqualTo("1:1: location conflict");
+        assertThat(firstError(Stage.FRAGMENT, "layout(location = 9) in vec4 p;\nout vec4 c;\nvoid main() { c = p; }"))
+                .isEqualTo("1:1: location conflict");
+    }
+
+    @Test
+    void explicitLocationsLeaveGaps() {
+        ShaderIr ir = ok(Stage.VERTEX, "layout(location = 5) in vec4 p;\nvoid main() { gl_Position = p; }\n");
+        assertThat(ir.iface().attrHi()).isEqualTo(5);
+        assertThat(Shaders.run(Shaders.ok(Stage.VERTEX,
+                "layout(location = 5) in vec4 p;\nvoid main() { gl_Position = p; }\n")).attribute("p", 1, 2, 3, 4)
+                .run().position()).containsExactly(1f, 2f, 3f, 4f);
     }
 
     @Test
     void programLevelErrors() {
-        assertThat(firstError(unit(), Stage.VERTEX)).isEqualTo("1:1 missing main");
-        assertThat(firstError(unit(fn(Type.FLOAT, "main", List.of(), ret(lit(1f)))), Stage.VERTEX))
-                .isEqualTo("1:1 main must be void main()");
-        assertThat(firstError(unit(main()), Stage.VERTEX)).isEqualTo("1:1 vertex shader does not write gl_Position");
-        assertThat(firstError(unit(main()), Stage.FRAGMENT)).isEqualTo("1:1 fragment shader has no output");
-        assertThat(firstError(unit(global(Storage.OUT, Type.VEC3, "c"), main()), Stage.FRAGMENT))
-                .isEqualTo("1:1 fragment output must be vec4");
-        assertThat(firstError(unit(global(Storage.OUT, Type.VEC4, "c"), global(Storage.OUT, Type.VEC4, "d"), main()),
-                Stage.FRAGMENT)).isEqualTo("1:1 only one fragment output is supported");
-        assertThat(firstError(unit(main(local(Type.FLOAT, "a", lit(1f)), local(Type.FLOAT, "a", lit(2f)))),
-                Stage.VERTEX)).isEqualTo("1:1 duplicate symbol");
+        assertThat(firstError(Stage.VERTEX, "float x;\n")).isEqualTo("1:1: missing main");
+        assertThat(firstError(Stage.VERTEX, "float main() { return 1.0; }")).isEqualTo("1:1: main must be void main()");
+        assertThat(firstError(Stage.VERTEX, "void main(float a) { }")).isEqualTo("1:1: main must be void main()");
+        assertThat(firstError(Stage.VERTEX, "void main() { }")).isEqualTo("1:1: vertex shader does not write gl_Position");
+        assertThat(firstError(Stage.FRAGMENT, "void main() { }")).isEqualTo("1:1: fragment shader has no output");
+        assertThat(firstError(Stage.FRAGMENT, "out vec3 c;\nvoid main() { }")).isEqualTo("1:1: fragment output must be vec4");
+        assertThat(firstError(Stage.FRAGMENT, "out vec4 c;\nout vec4 d;\nvoid main() { }"))
+                .isEqualTo("1:1: only one fragment output is supported");
+        assertThat(firstError(Stage.VERTEX, "void main() { float a = 1.0; float a = 2.0; gl_Position = vec4(a); }"))
+                .isEqualTo("1:1: duplicate symbol");
     }
 
     @Test
-    void swizzleErrorsAreAtOneOne() {
-        var u = unit(main(local(Type.VEC2, "v", ctor(Type.VEC2, lit(1f), lit(2f))),
-                set("gl_Position", ctor(Type.VEC4, swz(id("v"), "z"), lit(0f), lit(0f), lit(1f)))));
-        assertThat(firstError(u, Stage.VERTEX)).isEqualTo("1:1 invalid swizzle");
+    void matrixSwizzleAndBadSwizzleAreAtOneOne() {
+        assertThat(firstError(Stage.VERTEX, "void main() {\n  vec2 v = vec2(1.0, 2.0);\n  gl_Position = vec4(v.z);\n}"))
+                .isEqualTo("1:1: invalid swizzle");
+        assertThat(firstError(Stage.VERTEX, "uniform mat4 m;\nvoid main() { gl_Position = m.xyzw; }"))
+                .isEqualTo("1:1: cannot swizzle a matrix");
     }
 
     @Test
     void globalConstInitializerIsReadable() {
-        var u = unit(global(Storage.CONST, Type.FLOAT, "k", lit(2f)),
-                main(set("gl_Position", ctor(Type.VEC4, id("k"), lit(0f), lit(0f), lit(1f)))));
-        ok(u, Stage.VERTEX);
-        assertThat(firstError(unit(global(Storage.UNIFORM, Type.FLOAT, "u", lit(1f)), main()), Stage.VERTEX))
-                .isEqualTo("1:1 uniforms cannot have an initializer");
+        ok(Stage.VERTEX, "const float k = 2.0;\nvoid main() { gl_Position = vec4(k, 0.0, 0.0, 1.0); }");
+    }
+
+    @Test
+    void optimizedShaderKeepsNoDeadResult() {
+        CompileResult r = Shaders.ok(Stage.VERTEX, """
+                in vec4 p;
+                void main() {
+                    vec4 unused = p * 3.0;
+                    gl_Position = p;
+                }
+                """);
+        assertThat(r.irDump()).doesNotContain("mul");
+        assertThat(r.tgsi()).doesNotContain("MUL");
     }
 }

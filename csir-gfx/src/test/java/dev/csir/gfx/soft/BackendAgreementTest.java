@@ -10,7 +10,7 @@ import dev.csir.gfx.Mesh;
 import dev.csir.gfx.Texture;
 import dev.csir.gfx.VertexAttribute;
 import dev.csir.gfx.VertexLayout;
-import dev.csir.gfx.testing.Mat4;
+import dev.csir.gfx.scene.Mat4;
 import dev.csir.gfx.testing.TestPrograms;
 import dev.csir.gfx.testing.VirglFixture;
 import dev.csir.gfx.virgl.VirglDevice;
@@ -178,17 +178,17 @@ class BackendAgreementTest {
     void cube() throws GfxException {
         LinkedProgram p = TestPrograms.mvpCube();
         UniformValues u = p.newUniforms();
-        u.set("model", Mat4.mul(Mat4.rotateX(Math.toRadians(20)), Mat4.rotateY(Math.toRadians(30))));
-        u.set("view", Mat4.translate(0, 0, -3));
-        u.set("projection", Mat4.perspective(Math.toRadians(60), 1, 0.1f, 100));
+        u.set("model", Mat4.rotateX(20).times(Mat4.rotateY(30)).m());
+        u.set("view", Mat4.translate(0, 0, -3).m());
+        u.set("projection", Mat4.perspective(60, 1, 0.1f, 100).m());
         Mesh cube = new Mesh(colouredCube(), POS4_COL4);
         agree("cube, depth", d -> d.draw(p, u, cube, DrawState.DEPTH));
         agree("cube, depth and culling", d -> d.draw(p, u, cube, DrawState.DEPTH_CULL));
         // the camera inside the cube: every face crosses the near plane or surrounds the eye
         UniformValues inside = p.newUniforms();
-        inside.set("model", Mat4.rotateY(Math.toRadians(20)));
-        inside.set("view", Mat4.identity());
-        inside.set("projection", Mat4.perspective(Math.toRadians(90), 1, 0.1f, 100));
+        inside.set("model", Mat4.rotateY(20).m());
+        inside.set("view", Mat4.identity().m());
+        inside.set("projection", Mat4.perspective(90, 1, 0.1f, 100).m());
         agree("cube around the camera", d -> d.draw(p, inside, cube, DrawState.DEPTH));
     }
 

@@ -11,7 +11,7 @@ import dev.csir.gfx.Mesh;
 import dev.csir.gfx.Texture;
 import dev.csir.gfx.VertexAttribute;
 import dev.csir.gfx.VertexLayout;
-import dev.csir.gfx.testing.SharedData;
+import dev.csir.testing.Shared;
 import dev.csir.gfx.testing.VirglFixture;
 import dev.csir.ir.Stage;
 import dev.csir.ir.Type;
@@ -52,7 +52,7 @@ class VirglConformanceTest {
 
     @BeforeAll
     static void start() throws GfxException {
-        Assumptions.assumeTrue(SharedData.conformance().isPresent(), "SKIPPED: ../shared/conformance is absent");
+        Assumptions.assumeTrue(Shared.conformance().isPresent(), "SKIPPED: ../shared/conformance is absent");
         server = VirglFixture.startServer();
         device = VirglDevice.open(server, "VirglConformanceTest", VirglFixture.TIMEOUT);
         device.target(32, 32);
@@ -69,7 +69,7 @@ class VirglConformanceTest {
     }
 
     private static Path source(String file) {
-        Path c = SharedData.conformance().orElseThrow();
+        Path c = Shared.conformance().orElseThrow();
         Path p = c.resolve("shaders").resolve(file);
         return Files.exists(p) ? p : c.resolve("golden/synthetic").resolve(file);
     }

@@ -11,7 +11,7 @@ import dev.csir.gfx.Mesh;
 import dev.csir.gfx.Texture;
 import dev.csir.gfx.VertexAttribute;
 import dev.csir.gfx.VertexLayout;
-import dev.csir.gfx.testing.Mat4;
+import dev.csir.gfx.scene.Mat4;
 import dev.csir.gfx.testing.TestPrograms;
 import dev.csir.gfx.testing.VirglFixture;
 import dev.csir.link.LinkedProgram;
@@ -298,7 +298,7 @@ class VirglDrawTest {
     }
 
     /** The face drawn at each pixel centre by a reference depth test (-1 = background). */
-    private static int[][] referenceFaces(float[] verts, float[] mvp) {
+    private static int[][] referenceFaces(float[] verts, Mat4 mvp) {
         int[][] face = new int[H][W];
         float[][] depth = new float[H][W];
         for (int[] row : face) {
@@ -311,7 +311,7 @@ class VirglDrawTest {
             float[][] s = new float[3][];
             for (int k = 0; k < 3; k++) {
                 int o = (t * 3 + k) * 8;
-                float[] c = Mat4.apply(mvp, verts[o], verts[o + 1], verts[o + 2], 1);
+                float[] c = mvp.apply(verts[o], verts[o + 1], verts[o + 2], 1);
                 s[k] = new float[] {c[0] / c[3], c[1] / c[3], c[2] / c[3]};
             }
             float det = (s[1][1] - s[2][1]) * (s[0][0] - s[2][0]) + (s[2][0] - s[1][0]) * (s[0][1] - s[2][1]);
@@ -340,14 +340,14 @@ class VirglDrawTest {
         float[] verts = cubeVertices();
         Mesh cube = new Mesh(verts, POS4_COL4);
         UniformValues u = p.newUniforms();
-        float[] view = Mat4.translate(0, 0, -2.5f);
-        float[] proj = Mat4.perspective(Math.toRadians(60), 1, 0.5f, 10);
-        assertThat(u.set("view", view)).isEmpty();
-        assertThat(u.set("projection", proj)).isEmpty();
+        Mat4 view = Mat4.translate(0, 0, -2.5f);
+        Mat4 proj = Mat4.perspective(60, 1, 0.5f, 10);
+        assertThat(u.set("view", view.m())).isEmpty();
+        assertThat(u.set("projection", proj.m())).isEmpty();
         for (double angle : new double[] {30, 130, 220}) {
-            float[] model = Mat4.mul(Mat4.rotateY(Math.toRadians(angle)), Mat4.rotateX(Math.toRadians(25)));
-            assertThat(u.set("model", model)).isEmpty();
-            int[][] ref = referenceFaces(verts, Mat4.mul(proj, Mat4.mul(view, model)));
+            Mat4 model = Mat4.rotateY(angle).times(Mat4.rotateX(25));
+            assertThat(u.set("model", model.m())).isEmpty();
+            int[][] ref = referenceFaces(verts, proj.times(view.times(model)));
             for (DrawState state : new DrawState[] {DrawState.DEPTH, DrawState.DEPTH_CULL}) {
                 device.clear(0, 0, 0, 1, 1);
                 device.draw(p, u, cube, state);

@@ -1,0 +1,49 @@
+package dev.csir.bench;
+
+import dev.csir.CompileResult;
+import dev.csir.ShaderCompiler;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * Compiled shaders per second, warm and in-process: {@link ShaderCompiler#compile} (source to
+ * verified CSIR and TGSI) over the {@link Corpus}, one operation per shader.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+public class CompileBenchmark {
+    private static final int N = Corpus.SHADERS.size();
+
+    @Setup(Level.Trial)
+    public void check() {
+        if (N != 10) {
+            throw new IllegalStateException("OperationsPerInvocation must equal the corpus size " + N);
+        }
+        for (Corpus.Shader s : Corpus.SHADERS) {
+            CompileResult r = ShaderCompiler.compile(s.stage(), s.name(), s.source());
+            if (!r.ok()) {
+                throw new IllegalStateException(s.name() + " does not compile:\n" + r.log());
+            }
+        }
+    }
+
+    /** Each operation is one shader compile; the score is shaders per second. */
+    @Benchmark
+    @OperationsPerInvocation(10)
+    public void compileCorpus(Blackhole bh) {
+        for (int i = 0; i < N; i++) {
+            Corpus.Shader s = Corpus.SHADERS.get(i);
+            bh.consume(ShaderCompiler.compile(s.stage(), s.name(), s.source()));
+        }
+    }
+}

@@ -1,0 +1,247 @@
+package dev.csir.compile;
+
+import static dev.csir.ir.Stage.FRAGMENT;
+import static dev.csir.ir.Stage.VERTEX;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.csir.CompileResult;
+import dev.csir.ShaderCompiler;
+import dev.csir.diag.Messages;
+import dev.csir.ir.Stage;
+import dev.csir.testing.Shaders;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The semantic, built-in and statement messages of chrisos-original.md §2.10, each from a source
+ * written here, with its exact text and position (lexer and parser messages are covered in
+ * dev.csir.lang); then the rendered format, the error cap, recovery and the driver's messages.
+ */
+class SemanticDiagnosticsTest {
+    record Case(Stage stage, String source, String first) {
+    }
+
+    static Case c(Stage stage, String source, String first) {
+        return new Case(stage, source, first);
+    }
+
+    static final List<Case> CASES = List.of(
+                    c(VERTEX, "void main() { float a; float a; gl_Position = vec4(1.0); }", "1:1: duplicate symbol"),
+                    c(VERTEX, "float s; sampler2D t; void main() { gl_Position = vec4(1.0); }", "1:20: sampler2D must be a uniform"),
+                    c(VERTEX, "float f(float a, float b, float c, float d, float e) { return a; }\nvoid main() { gl_Position = vec4(1.0); }", "1:7: too many parameters"),
+                    c(VERTEX, "uniform mat4 m;\nvoid main() { gl_Position = vec4(m[1]); }", "1:1: cannot swizzle a matrix"),
+                    c(VERTEX, "void main() { vec2 v = vec2(1.0); gl_Position = vec4(v + vec3(1.0), 1.0); }", "1:56: type mismatch"),
+                    c(VERTEX, "uniform mat4 m;\nvoid main() { gl_Position = m * vec3(1.0); }", "1:1: cannot multiply matrix by this vector"),
+                    c(VERTEX, "uniform mat4 m; uniform mat3 n;\nvoid main() { gl_Position = vec4((m * n)[0]); }", "1:1: matrix size mismatch"),
+                    c(VERTEX, "uniform mat4 m; uniform mat3 n;\nvoid main() { mat4 x = m * n; gl_Position = vec4(1.0); }", "1:1: matrix size mismatch"),
+                    c(VERTEX, "void main() { vec2 v = vec2(1.0); if (v < vec2(2.0)) { } gl_Position = vec4(1.0); }", "1:41: vector comparisons are not supported"),
+                    c(VERTEX, "float f(float a) { return a; }\nvoid main() { gl_Position = vec4(f(1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0)); }", "2:34: too many arguments"),
+                    c(VERTEX, "void main() { gl_Position = vec4(1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0); }", "1:29: too many arguments"),
+                    c(VERTEX, "uniform float u; void main() { mat4 m = mat4(u); gl_Position = vec4(1.0); }", "1:41: matrix diagonal constructor needs a constant"),
+                    c(VERTEX, "void main() { mat3 m = mat3(vec2(1.0), vec2(1.0), vec2(1.0)); gl_Position = vec4(1.0); }", "1:24: bad matrix column"),
+                    c(VERTEX, "void main() { mat3 m = mat3(1.0, 2.0); gl_Position = vec4(1.0); }", "1:24: unsupported matrix constructor"),
+                    c(VERTEX, "uniform mat3 m; void main() { gl_Position = vec4(m, 1.0); }", "1:45: bad constructor argument"),
+                    c(VERTEX, "void main() { gl_Position = vec4(1.0, 2.0); }", "1:29: constructor component count does not match the type"),
+                    c(VERTEX, "void main() { gl_Position = vec4(q); }", "1:34: unknown identifier"),
+                    c(FRAGMENT, "out vec4 c; void main() { c = gl_Position; }", "1:31: gl_Position is not available in this stage"),
+                    c(VERTEX, "void main() { gl_Position = gl_FragCoord; }", "1:29: gl_FragCoord is not available in this stage"),
+                    c(VERTEX, "float f(float a) { return a; } void main() { gl_Position = vec4(f); }", "1:65: function used as a value"),
+                    c(VERTEX, "float g; void main() { gl_Position = vec4(g); }", "1:43: value used before assignment"),
+                    c(VERTEX, "uniform int i; void main() { vec4 v = vec4(1.0); gl_Position = vec4(v[i]); }", "1:70: only constant indexes are supported"),
+                    c(VERTEX, "void main() { vec4 v = vec4(1.0); gl_Position = vec4(v[1.0]); }", "1:55: only constant indexes are supported"),
+                    c(VERTEX, "void main() { vec4 v = vec4(1.0); gl_Position = vec4(v[4]); }", "1:55: index out of range"),
+                    c(VERTEX, "uniform mat4 m; void main() { gl_Position = (m * 2.0)[0] ; }", "1:1: cannot swizzle a matrix"),
+                    c(VERTEX, "void main() { gl_Position = vec4(1.0 / 0.0); }", "1:38: division by zero"),
+                    c(VERTEX, "uniform float u; void main() { gl_Position = vec4(u % 2.0); }", "1:53: operator % is only supported on constant integers"),
+                    c(VERTEX, "void main() { int i = 0; i++; gl_Position = vec4(1.0); }", "1:27: increment is only supported as a loop step"),
+                    c(VERTEX, "void main() { gl_Position = vec4(1.0); float x = 2.0; float y = x++; }", "1:66: increment is only supported as a loop step"),
+                    c(VERTEX, "void main() { gl_Position = texture(1.0, vec2(0.0)); }", "1:29: texture() expects a sampler2D and a vec2"),
+                    c(VERTEX, "void main() { gl_Position = vec4(dot(1.0, 2.0)); }", "1:34: dot() expects two vectors of the same size"),
+                    c(VERTEX, "void main() { gl_Position = vec4(cross(vec2(1.0), vec2(1.0)), 1.0); }", "1:34: cross() expects two vec3 values"),
+                    c(VERTEX, "void main() { gl_Position = vec4(length(1.0)); }", "1:34: expected a vector"),
+                    c(VERTEX, "void main() { gl_Position = vec4(normalize(1.0)); }", "1:34: expected a vector"),
+                    c(VERTEX, "uniform mat4 m; void main() { gl_Position = vec4(abs(m)); }", "1:50: wrong arguments"),
+                    c(VERTEX, "void main() { gl_Position = vec4(min(1.0)); }", "1:34: wrong argument count"),
+                    c(VERTEX, "void main() { gl_Position = vec4(clamp(1.0, 2.0)); }", "1:34: clamp() expects 3 arguments"),
+                    c(VERTEX, "void main() { gl_Position = vec4(mix(1.0, 2.0)); }", "1:34: mix() expects 3 arguments"),
+                    c(VERTEX, "void main() { gl_Position = vec4(reflect(1.0, 1.0)); }", "1:34: reflect() expects two vectors"),
+                    c(VERTEX, "void main() { gl_Position = vec4(frobnicate(1.0)); }", "1:34: unknown function"),
+                    c(VERTEX, "void f() { } void main() { gl_Position = vec4(f()); }", "1:47: void function used as a value"),
+                    c(VERTEX, "float f(float a) { return f(a); } void main() { gl_Position = vec4(f(1.0)); }", "1:27: recursion is not supported"),
+                    c(VERTEX, "float f0(float a) { return a; }\nfloat f1(float a) { return f0(a); }\nfloat f2(float a) { return f1(a); }\nfloat f3(float a) { return f2(a); }\nfloat f4(float a) { return f3(a); }\nfloat f5(float a) { return f4(a); }\nfloat f6(float a) { return f5(a); }\nfloat f7(float a) { return f6(a); }\nfloat f8(float a) { return f7(a); }\nvoid main() { gl_Position = vec4(f8(1.0)); }", "3:28: call depth limit"),
+                    c(VERTEX, "float f(vec2 a) { return a.x; } void main() { gl_Position = vec4(f(1.0)); }", "1:66: argument type mismatch"),
+                    c(VERTEX, "float f(float a) { float b = a; } void main() { gl_Position = vec4(f(1.0)); }", "1:68: function is missing a return value"),
+                    c(VERTEX, "void main() { vec4 v = vec4(1.0); v.x = 2.0; gl_Position = v; }", "1:36: assignment target must be a name"),
+                    c(VERTEX, "const float k = 1.0; void main() { k = 2.0; gl_Position = vec4(1.0); }", "1:38: cannot assign to const"),
+                    c(VERTEX, "uniform float u; void main() { u = 2.0; gl_Position = vec4(1.0); }", "1:34: invalid assignment"),
+                    c(VERTEX, "void main() { vec2 v = vec3(1.0); gl_Position = vec4(1.0); }", "1:20: type mismatch in assignment"),
+                    c(VERTEX, "void main() { vec2 v; v = vec3(1.0); gl_Position = vec4(1.0); }", "1:25: type mismatch in assignment"),
+                    c(VERTEX, "void main() { void x; gl_Position = vec4(1.0); }", "1:20: void variable"),
+                    c(VERTEX, "uniform float u = 1.0; void main() { gl_Position = vec4(1.0); }", "1:15: uniforms cannot have an initializer"),
+                    c(VERTEX, "in float a = 1.0; void main() { gl_Position = vec4(1.0); }", "1:10: shader inputs and outputs cannot have an initializer"),
+                    c(VERTEX, "uniform int n; void main() { for (int i = n; i < 2; i++) { } gl_Position = vec4(1.0); }", "1:30: loop initializer is not a constant"),
+                    c(VERTEX, "uniform int n; void main() { for (int i = 0; i < n; i++) { } gl_Position = vec4(1.0); }", "1:30: unsupported loop condition"),
+                    c(VERTEX, "void main() { for (int i = 0; i < 2; i++) { i = 1; } gl_Position = vec4(1.0); }", "1:15: cannot assign the loop variable"),
+                    c(VERTEX, "void main() { int j = 0; for (int i = 0; i < 2; j++) { } gl_Position = vec4(1.0); }", "1:26: unsupported loop step"),
+                    c(VERTEX, "void main() { for (int i = 0; i < 9; i++) { } gl_Position = vec4(1.0); }", "1:15: loop bound exceeds the unroll limit"),
+                    c(VERTEX, "void main() { uniform float x; gl_Position = vec4(1.0); }", "1:29: qualifiers are only valid at global scope"),
+                    c(VERTEX, "float f(float a) { return a; a = 1.0; } void main() { gl_Position = vec4(f(1.0)); }", "1:20: return must be the last statement of the function"),
+                    c(VERTEX, "void main() { discard; gl_Position = vec4(1.0); }", "1:15: discard is only valid in a fragment shader"),
+                    c(VERTEX, "void main() { if (vec2(1.0)) { } gl_Position = vec4(1.0); }", "1:15: if condition must be a scalar"),
+                    c(VERTEX, "void main() { gl_Position = vec4(log2(1.0)); }", "1:34: unsupported built-in function"),
+                    c(VERTEX, "float f() { return vec2(1.0); } void main() { gl_Position = vec4(f()); }", "1:13: type mismatch in return"),
+                    c(VERTEX, "void main() { vec4 a = vec4(1.0); float s = 2.0; gl_Position = a + s * vec2(1.0); }", "1:66: type mismatch"),
+                    c(VERTEX, "uniform sampler2D s; void main() { gl_Position = vec4(s); }", "1:50: bad constructor argument"),
+                    c(VERTEX, "uniform sampler2D s; void main() { gl_Position = s; }", "1:48: type mismatch in assignment"),
+                    c(VERTEX, "uniform sampler2D s; void main() { s = 1.0; gl_Position = vec4(1.0); }", "1:38: invalid assignment"),
+                    c(FRAGMENT, "in vec4 v; out vec4 c; void main() { v = vec4(1.0); c = v; }", "1:40: invalid assignment"),
+                    c(FRAGMENT, "out vec4 c; void main() { gl_FragCoord = vec4(1.0); c = vec4(1.0); }", "1:40: invalid assignment"),
+                    c(VERTEX, "void main() { gl_Position = vec4(-vec2(1.0) * mat4(1.0)); }", "1:1: cannot multiply matrix by this vector"),
+                    c(VERTEX, "void main() { for (float i = 0.0; i < 2.0; i++) { } gl_Position = vec4(1.0); }", "1:15: unsupported loop"),
+                    c(VERTEX, "uniform mat4 m; void main() { gl_Position = vec4(pow(m, 1.0)); }", "1:50: pow() expects two scalars"),
+                    c(VERTEX, "void main() { gl_Position = vec4(pow(1.0)); }", "1:34: pow() expects two scalars"),
+                    c(VERTEX, "void main() { gl_Position = vec4(vec2(1.0) < 2.0); }", "1:44: vector comparisons are not supported"),
+                    c(VERTEX, "void main() { gl_Position = mix(vec4(1.0), vec4(2.0), vec2(0.5)); }", "1:29: type mismatch"),
+                    c(VERTEX, "void main() { gl_Position = vec4(normalize(vec2(1.0)) * vec3(1.0), 1.0); }", "1:55: type mismatch"),
+                    c(VERTEX, "void main() { gl_Position = vec4(smoothstep(vec2(1.0), vec3(1.0), vec4(1.0))); }", "1:34: type mismatch"),
+                    c(FRAGMENT, "out vec4 c; void main() { gl_FragCoord = vec4(1.0); c = vec4(1.0); }", "1:40: invalid assignment"),
+                    c(VERTEX, "void main() { gl_Position = vec4(1.0); int k = 7 % 0; }", "1:50: operator % is only supported on constant integers"),
+                    c(VERTEX, "uniform sampler2D s; void main() { gl_Position = texture(s, 1.0); }", "1:50: texture() expects a sampler2D and a vec2"));
+
+    @Test
+    void everyCaseReportsItsFirstErrorAtItsToken() {
+        List<String> wrong = new ArrayList<>();
+        for (Case k : CASES) {
+            String got = Shaders.firstError(k.stage(), k.source());
+            if (!got.equals(k.first())) {
+                wrong.add(k.source() + "\n  want " + k.first() + "\n  got  " + got);
+            }
+        }
+        assertThat(wrong).isEmpty();
+    }
+
+    /** Every reachable message of the semantic tables has a case above. */
+    @Test
+    void everyReachableSemanticMessageIsCovered() {
+        Set<String> covered = new HashSet<>();
+        for (Case k : CASES) {
+            covered.add(k.first().substring(k.first().indexOf(": ") + 2));
+        }
+        assertThat(covered).contains(Messages.DUPLICATE_SYMBOL, Messages.SAMPLER_NOT_UNIFORM,
+                Messages.TOO_MANY_PARAMETERS, Messages.CANNOT_SWIZZLE_MATRIX, Messages.TYPE_MISMATCH,
+                Messages.MATRIX_VECTOR_MISMATCH, Messages.MATRIX_SIZE_MISMATCH, Messages.VECTOR_COMPARISON,
+                Messages.TOO_MANY_ARGUMENTS, Messages.MATRIX_DIAGONAL_CONSTANT, Messages.BAD_MATRIX_COLUMN,
+                Messages.UNSUPPORTED_MATRIX_CONSTRUCTOR, Messages.BAD_CONSTRUCTOR_ARGUMENT,
+                Messages.CONSTRUCTOR_COUNT, Messages.UNKNOWN_IDENTIFIER, Messages.POSITION_STAGE,
+                Messages.FRAGCOORD_STAGE, Messages.FUNCTION_AS_VALUE, Messages.USED_BEFORE_ASSIGNMENT,
+                Messages.CONSTANT_INDEX_ONLY, Messages.INDEX_OUT_OF_RANGE, Messages.DIVISION_BY_ZERO,
+                Messages.MOD_CONSTANT_ONLY, Messages.INCREMENT_LOOP_STEP_ONLY, Messages.TEXTURE_ARGUMENTS,
+                Messages.DOT_ARGUMENTS, Messages.CROSS_ARGUMENTS, Messages.EXPECTED_VECTOR, Messages.WRONG_ARGUMENTS,
+                Messages.WRONG_ARGUMENT_COUNT, Messages.CLAMP_ARGUMENTS, Messages.MIX_ARGUMENTS,
+                Messages.POW_ARGUMENTS, Messages.REFLECT_ARGUMENTS, Messages.UNKNOWN_FUNCTION,
+                Messages.VOID_FUNCTION_VALUE, Messages.RECURSION, Messages.CALL_DEPTH,
+                Messages.ARGUMENT_TYPE_MISMATCH, Messages.MISSING_RETURN_VALUE, Messages.ASSIGNMENT_TARGET,
+                Messages.ASSIGN_CONST, Messages.INVALID_ASSIGNMENT, Messages.ASSIGNMENT_TYPE_MISMATCH,
+                Messages.VOID_VARIABLE, Messages.UNIFORM_INITIALIZER, Messages.INTERFACE_INITIALIZER,
+                Messages.UNSUPPORTED_LOOP, Messages.LOOP_INIT_NOT_CONSTANT, Messages.UNSUPPORTED_LOOP_CONDITION,
+                Messages.LOOP_VARIABLE_ASSIGNED, Messages.UNSUPPORTED_LOOP_STEP, Messages.UNROLL_LIMIT,
+                Messages.LOCAL_QUALIFIER, Messages.RETURN_NOT_LAST, Messages.DISCARD_STAGE_SOURCE,
+                Messages.IF_CONDITION_SCALAR, Messages.RETURN_TYPE_MISMATCH, Messages.UNSUPPORTED_BUILTIN);
+    }
+
+    @Test
+    void renderedWithNameLineColumnSourceLineAndCaret() {
+        CompileResult r = ShaderCompiler.compile(VERTEX, "bad.vert", """
+                #version 330 core
+                void main() {
+                \tgl_Position = vec4(q, 1.0);
+                }
+                """);
+        assertThat(r.ok()).isFalse();
+        // a tab counts as one column and is kept under the caret so it lines up
+        assertThat(r.log()).startsWith("bad.vert:3:21: error: unknown identifier\n"
+                + "\tgl_Position = vec4(q, 1.0);\n"
+                + "\t" + " ".repeat(19) + "^\n");
+        assertThat(r.diagnostics().getFirst().header()).isEqualTo("bad.vert:3:21: error: unknown identifier");
+    }
+
+    @Test
+    void oneTypoDoesNotHideTheRest() {
+        CompileResult r = ShaderCompiler.compile(VERTEX, "t", """
+                void main() {
+                    float a = q;
+                    vec2 b = vec3(1.0);
+                    float c = 1.0 / 0.0;
+                    gl_Position = vec4(r);
+                }
+                """);
+        assertThat(r.diagnostics()).extracting(d -> d.line() + ":" + d.column() + ": " + d.message())
+                // as the original: a bad value also fails its assignment, and the position store
+                // never happened
+                .containsExactly("2:15: unknown identifier", "2:11: type mismatch in assignment",
+                        "3:10: type mismatch in assignment", "4:19: division by zero",
+                        "4:11: type mismatch in assignment", "5:24: unknown identifier",
+                        "5:17: type mismatch in assignment", "1:1: vertex shader does not write gl_Position");
+    }
+
+    @Test
+    void atMostEightErrorsAreKeptAndAllAreCounted() {
+        StringBuilder src = new StringBuilder("void main() {\n");
+        for (int i = 0; i < 12; i++) {
+            src.append("    float a").append(i).append(" = q").append(i).append(";\n");
+        }
+        src.append("    gl_Position = vec4(1.0);\n}\n");
+        CompileResult r = ShaderCompiler.compile(VERTEX, "t", src.toString());
+        assertThat(r.diagnostics()).hasSize(8);
+        assertThat(r.errorCount()).isGreaterThanOrEqualTo(8);
+        assertThat(r.diagnostics()).extracting(d -> d.line()).containsExactly(2, 2, 3, 3, 4, 4, 5, 5);
+    }
+
+    @Test
+    void driverMessages() {
+        CompileResult empty = ShaderCompiler.compile(VERTEX, "e.vert", "");
+        assertThat(empty.log()).isEqualTo("e.vert:1:1: error: empty shader\n\n^\n");
+        CompileResult big = ShaderCompiler.compile(VERTEX, "big.vert", "void main() { }\n" + "//".repeat(2040));
+        assertThat(big.diagnostics()).extracting(d -> d.header())
+                .containsExactly("big.vert:1:1: error: shader source exceeds the size limit");
+        assertThat(ShaderCompiler.compile(VERTEX, "ok.vert", "void main() { gl_Position = vec4(1.0); }\n"
+                + " ".repeat(4095 - 41)).ok()).isTrue();
+        CompileResult geom = ShaderCompiler.rejectStage("g.geom");
+        assertThat(geom.ok()).isFalse();
+        assertThat(geom.log()).isEqualTo(
+                "g.geom:1:1: error: geometry, tessellation, and compute shaders are not supported\n\n^\n");
+        assertThat(ShaderCompiler.compile(null, "x", "void main() { }").diagnostics().getFirst().message())
+                .isEqualTo(Messages.UNSUPPORTED_STAGE);
+        assertThat(ShaderCompiler.compile(VERTEX, null, "").diagnostics().getFirst().header())
+                .isEqualTo("s:1:1: error: empty shader");
+        assertThat(ShaderCompiler.compile(VERTEX, "", "").diagnostics().getFirst().header())
+                .isEqualTo("shader:1:1: error: empty shader");
+    }
+
+    static String lines(String format, int n) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            sb.append(format.formatted(i)).append('\n');
+        }
+        return sb.toString();
+    }
+
+    /** A pool overflow is reported at 1:1 before the errors its bad values cause. */
+    @Test
+    void poolLimitsComeFirstAtOneOne() {
+        String temps = "uniform float u;\nvoid main() {\n  float s = u;\n" + lines("  s = s * %d.5;", 170)
+                + "  gl_Position = vec4(s);\n}\n";
+        assertThat(Shaders.firstError(VERTEX, temps)).isEqualTo("1:1: shader exceeds the temporary limit");
+        String insns = "uniform vec4 u;\nvoid main() {\n  vec4 v = u;\n" + lines("  gl_Position = v;", 200) + "}\n";
+        CompileResult r = ShaderCompiler.compile(VERTEX, "t", insns);
+        assertThat(r.diagnostics()).extracting(d -> d.line() + ":" + d.column() + ": " + d.message())
+                .containsExactly("1:1: shader exceeds the instruction limit");
+        String consts = "void main() {\n" + lines("  gl_Position = vec4(%d.5);", 60) + "}\n";
+        assertThat(Shaders.firstError(VERTEX, consts)).isEqualTo("1:1: too many constants");
+        // the same shape, shorter, compiles (and fits the TGSI budget)
+        Shaders.ok(VERTEX, "uniform vec4 u;\nvoid main() {\n  vec4 v = u;\n" + lines("  gl_Position = v;", 50) + "}\n");
+    }
+}
