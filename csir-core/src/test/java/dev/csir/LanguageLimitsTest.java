@@ -18,13 +18,22 @@ import org.junit.jupiter.api.Test;
  * Every limit of the shader language, from source text through {@link ShaderCompiler}: a shader
  * at the limit compiles, one just past it fails with the documented message. (The same limits
  * are also tested at their own stage: LexerTest, ParserDiagnosticsTest, LoweringTest.) The CSIR
- * pools and the TGSI budget reached from source are here too; their exact edges, which source
- * cannot hit to the unit, are in {@link IrLimitsTest}.
+ * pools, IF nesting and the TGSI budget reached from source are here too (the instruction pool
+ * only to 383 and 385, as source statements take two records); {@link IrLimitsTest} has every
+ * one of them at the exact edge through the IR API.
  */
 class LanguageLimitsTest {
 
     static CompileResult vert(String src) {
         return ShaderCompiler.compile(Stage.VERTEX, "t.vert", src);
+    }
+
+    /**
+     * Without the optimizer: the pools fill while lowering, and the TGSI then shows every record,
+     * so the counts below do not depend on what the optimizer manages to fold.
+     */
+    static CompileResult vertUnoptimized(String src) {
+        return ShaderCompiler.compile(Stage.VERTEX, "t.vert", src, CompileOptions.DEFAULT.withOptimize(false));
     }
 
     static CompileResult frag(String src) {
@@ -237,22 +246,32 @@ class LanguageLimitsTest {
     void instructionPoolFromSource() {
         // 3 + 2 records per store: 8 x 22 in the loop and 6 after give 383 records, 7 after 385
         String at = "in vec4 p;\nvoid main() { for (int i = 0; i < 8; i++) {\n" + "gl_Position = p;\n".repeat(22) + "}\n";
-        CompileResult ok = vert(at + "gl_Position = p;\n".repeat(6) + "}");
+        CompileResult ok = vertUnoptimized(at + "gl_Position = p;\n".repeat(6) + "}");
         poolsAccepted(ok);
         assertThat(ok.ir().size()).isEqualTo(383);
+        failsWith(vertUnoptimized(at + "gl_Position = p;\n".repeat(7) + "}"), Messages.INSTRUCTION_LIMIT);
         failsWith(vert(at + "gl_Position = p;\n".repeat(7) + "}"), Messages.INSTRUCTION_LIMIT);
     }
 
     @Test
     void temporaryPoolFromSource() {
-        CompileResult ok = vert("uniform float a;\nvoid main() { float x = a" + "+a".repeat(91) + "; gl_Position = vec4(x); }");
+        CompileResult ok = vertUnoptimized("uniform float a;\nvoid main() { float x = a" + "+a".repeat(91) + "; gl_Position = vec4(x); }");
         poolsAccepted(ok);
         assertThat(ok.ir().temps()).isEqualTo(96);
+        failsWith(vertUnoptimized("uniform float a;\nvoid main() { float x = a" + "+a".repeat(92) + "; gl_Position = vec4(x); }"),
+                Messages.TEMPORARY_LIMIT);
         failsWith(vert("uniform float a;\nvoid main() { float x = a" + "+a".repeat(92) + "; gl_Position = vec4(x); }"),
                 Messages.TEMPORARY_LIMIT);
-        // Every constant takes a temporary and at most 4 immediates, and the lowering spends more
-        // temporaries around them, so source runs out of the 96 temporaries before the 160
-        // immediates: the immediate pool's edges are tested through IrBuilder in IrLimitsTest.
+    }
+
+    @Test
+    void immediatePoolFromSource() {
+        // 4 immediates for the zero position, 5 per broadcast line, 1 per scalar: 4 + 155 + 1 = 160
+        String lines = "void main() {\n" + lines(31, i -> "  gl_Position = vec4(" + i + ".5);");
+        CompileResult ok = vertUnoptimized(lines + "  float z0 = 0.25;\n}\n");
+        poolsAccepted(ok);
+        assertThat(ok.ir().immediateCount()).isEqualTo(160);
+        failsWith(vertUnoptimized(lines + "  float z0 = 0.25;\n  float z1 = 0.25;\n}\n"), Messages.IMMEDIATE_LIMIT);
     }
 
     @Test
@@ -268,8 +287,8 @@ class LanguageLimitsTest {
     void textOverTheTgsiBudgetIsRefused() {
         // each level compares anew, so 31 levels of IR fit every pool but not 3600 bytes of TGSI
         String head = "uniform float u;\nvoid main() { float x = 0.0; ";
-        compiles(vert(head + "if (u > 0.0) { ".repeat(16) + "x = 1.0; " + "}".repeat(16) + " gl_Position = vec4(x); }"));
-        CompileResult r = vert(head + "if (u > 0.0) { ".repeat(31) + "x = 1.0; " + "}".repeat(31) + " gl_Position = vec4(x); }");
+        compiles(vertUnoptimized(head + "if (u > 0.0) { ".repeat(16) + "x = 1.0; " + "}".repeat(16) + " gl_Position = vec4(x); }"));
+        CompileResult r = vertUnoptimized(head + "if (u > 0.0) { ".repeat(31) + "x = 1.0; " + "}".repeat(31) + " gl_Position = vec4(x); }");
         assertThat(r.diagnostics()).extracting(Diagnostic::message).containsExactly(Messages.TGSI_BUDGET);
         assertThat(r.ir()).isNotNull();
         assertThat(r.tgsi()).isNull();
