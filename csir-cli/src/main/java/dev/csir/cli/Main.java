@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
         description = "Compiles GLSL-like shaders to CSIR and TGSI, runs and renders them.",
         subcommands = {CompileCommand.class, LinkCommand.class, RenderCommand.class, DumpCommand.class, VerifyCommand.class, TgsiCommand.class,
             CommandLine.HelpCommand.class})
-public final class Main implements Runnable {
+public final class Main implements java.util.concurrent.Callable<Integer> {
 
     /** Exit status when every input was accepted. */
     public static final int OK = 0;
@@ -25,8 +25,10 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     @Override
-    public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
+    public Integer call() {
+        // No command: show what there is, to standard error, as a usage error.
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return USAGE;
     }
 
     public static void main(String[] args) {

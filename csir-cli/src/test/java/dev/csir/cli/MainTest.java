@@ -18,6 +18,13 @@ class MainTest {
     }
 
     @Test
+    void noCommandPrintsUsageAsAUsageError() {
+        Cli.Result r = run();
+        assertThat(r.status()).isEqualTo(Main.USAGE);
+        assertThat(r.err()).contains("Usage: csir", "compile", "link", "render");
+    }
+
+    @Test
     void unknownOptionIsAUsageError() {
         Cli.Result r = run("--frobnicate");
         assertThat(r.status()).isEqualTo(Main.USAGE);
