@@ -685,18 +685,8 @@ final class Lowerer {
 
     private Val construct(Ast.Construct c) {
         Pos pos = c.pos();
-        List<Ast.Expr> argx = c.args();
-        if (argx.size() > MAX_CONSTRUCTOR_ARGS) {
-            error(pos, Messages.TOO_MANY_ARGUMENTS);
-            return Val.BAD;
-        }
-        Val[] args = new Val[argx.size()];
-        boolean bad = false;
-        for (int i = 0; i < args.length; i++) {
-            args[i] = expr(argx.get(i));
-            bad |= args[i].bad();
-        }
-        if (bad) {
+        Val[] args = arguments(c.args(), MAX_CONSTRUCTOR_ARGS, pos);
+        if (args == null) {
             return Val.BAD;
         }
         Type ty = c.type();
@@ -797,14 +787,11 @@ final class Lowerer {
         return Val.BAD;
     }
 
-    // ------------------------------------------------------------------ calls
-
-    private Val call(Ast.Call c) {
-        Pos pos = c.pos();
-        List<Ast.Expr> argx = c.args();
-        if (argx.size() > MAX_CALL_ARGS) {
+    /** Lowers call or constructor arguments in order; null when one is bad or there are too many. */
+    private Val[] arguments(List<Ast.Expr> argx, int max, Pos pos) {
+        if (argx.size() > max) {
             error(pos, Messages.TOO_MANY_ARGUMENTS);
-            return Val.BAD;
+            return null;
         }
         Val[] args = new Val[argx.size()];
         boolean bad = false;
@@ -812,7 +799,15 @@ final class Lowerer {
             args[i] = expr(argx.get(i));
             bad |= args[i].bad();
         }
-        if (bad) {
+        return bad ? null : args;
+    }
+
+    // ------------------------------------------------------------------ calls
+
+    private Val call(Ast.Call c) {
+        Pos pos = c.pos();
+        Val[] args = arguments(c.args(), MAX_CALL_ARGS, pos);
+        if (args == null) {
             return Val.BAD;
         }
         String name = c.name();
