@@ -11,6 +11,7 @@ import dev.csir.gfx.Texture;
 import dev.csir.gfx.VertexAttribute;
 import dev.csir.gfx.VertexLayout;
 import dev.csir.gfx.scene.Mat4;
+import dev.csir.gfx.testing.TestMeshes;
 import dev.csir.gfx.testing.TestPrograms;
 import dev.csir.gfx.testing.VirglFixture;
 import dev.csir.gfx.virgl.VirglDevice;
@@ -181,7 +182,7 @@ class BackendAgreementTest {
         u.set("model", Mat4.rotateX(20).times(Mat4.rotateY(30)).m());
         u.set("view", Mat4.translate(0, 0, -3).m());
         u.set("projection", Mat4.perspective(60, 1, 0.1f, 100).m());
-        Mesh cube = new Mesh(colouredCube(), POS4_COL4);
+        Mesh cube = new Mesh(TestMeshes.colouredCube(), POS4_COL4);
         agree("cube, depth", d -> d.draw(p, u, cube, DrawState.DEPTH));
         agree("cube, depth and culling", d -> d.draw(p, u, cube, DrawState.DEPTH_CULL));
         // the camera inside the cube: every face crosses the near plane or surrounds the eye
@@ -228,35 +229,5 @@ class BackendAgreementTest {
                 new Mesh(v, VertexLayout.of(4, new VertexAttribute(0, 4, 0))), DrawState.FLAT));
         assertThat(f.channels(0, H - 1)[1]).as("bottom row: y = 0.5").isEqualTo(1);
         assertThat(f.channels(0, 0)[1]).as("top row: y = 95.5").isEqualTo(254);
-    }
-
-    /** A unit cube, faces counter-clockwise from outside, one colour per face (position + colour). */
-    private static float[] colouredCube() {
-        float[][] colours = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, 1, 0}, {0, 1, 1}, {1, 0, 1}};
-        int[][] axes = {{0, 1, 2}, {1, 2, 0}, {2, 0, 1}};
-        float[] out = new float[36 * 8];
-        int o = 0;
-        int face = 0;
-        for (int[] ax : axes) {
-            for (int sign : new int[] {1, -1}) {
-                float[][] corners = new float[4][];
-                int[][] uv = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
-                for (int k = 0; k < 4; k++) {
-                    float[] q = new float[3];
-                    q[ax[0]] = 0.5f * sign;
-                    q[ax[1]] = 0.5f * uv[k][0] * sign;
-                    q[ax[2]] = 0.5f * uv[k][1];
-                    corners[k] = q;
-                }
-                for (int k : new int[] {0, 1, 2, 0, 2, 3}) {
-                    float[] c = colours[face];
-                    float[] vert = {corners[k][0], corners[k][1], corners[k][2], 1, c[0], c[1], c[2], 1};
-                    System.arraycopy(vert, 0, out, o, 8);
-                    o += 8;
-                }
-                face++;
-            }
-        }
-        return out;
     }
 }

@@ -12,11 +12,11 @@ import dev.csir.gfx.Texture;
 import dev.csir.gfx.VertexAttribute;
 import dev.csir.gfx.VertexLayout;
 import dev.csir.gfx.scene.Mat4;
+import dev.csir.gfx.testing.TestMeshes;
 import dev.csir.gfx.testing.TestPrograms;
 import dev.csir.gfx.testing.VirglFixture;
 import dev.csir.link.LinkedProgram;
 import dev.csir.link.UniformValues;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -260,43 +260,6 @@ class VirglDrawTest {
 
     // ---- rotating cube -----------------------------------------------------------------------
 
-    private static final float[][] FACE_COLOURS = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, 1, 0}, {0, 1, 1},
-            {1, 0, 1}};
-
-    /** A unit cube (-0.5..0.5), faces counter-clockwise seen from outside, one colour per face. */
-    private static float[] cubeVertices() {
-        int[][] axes = {{0, 1, 2}, {1, 2, 0}, {2, 0, 1}}; // normal axis, u axis, v axis (u x v = n)
-        List<Float> out = new ArrayList<>();
-        int face = 0;
-        for (int[] ax : axes) {
-            for (int sign : new int[] {1, -1}) {
-                float[][] corners = new float[4][];
-                int[][] uv = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
-                for (int k = 0; k < 4; k++) {
-                    float[] p = new float[3];
-                    p[ax[0]] = 0.5f * sign;
-                    // flipping u for the negative face keeps the winding counter-clockwise outside
-                    p[ax[1]] = 0.5f * uv[k][0] * sign;
-                    p[ax[2]] = 0.5f * uv[k][1];
-                    corners[k] = p;
-                }
-                for (int k : new int[] {0, 1, 2, 0, 2, 3}) {
-                    float[] c = FACE_COLOURS[face];
-                    for (float x : new float[] {corners[k][0], corners[k][1], corners[k][2], 1, c[0], c[1], c[2],
-                            1}) {
-                        out.add(x);
-                    }
-                }
-                face++;
-            }
-        }
-        float[] v = new float[out.size()];
-        for (int i = 0; i < v.length; i++) {
-            v[i] = out.get(i);
-        }
-        return v;
-    }
-
     /** The face drawn at each pixel centre by a reference depth test (-1 = background). */
     private static int[][] referenceFaces(float[] verts, Mat4 mvp) {
         int[][] face = new int[H][W];
@@ -337,7 +300,7 @@ class VirglDrawTest {
     @Test
     void rotatingCubeShowsItsNearFacesAtEveryAngle() throws GfxException {
         LinkedProgram p = TestPrograms.mvpCube();
-        float[] verts = cubeVertices();
+        float[] verts = TestMeshes.colouredCube();
         Mesh cube = new Mesh(verts, POS4_COL4);
         UniformValues u = p.newUniforms();
         Mat4 view = Mat4.translate(0, 0, -2.5f);
@@ -364,7 +327,7 @@ class VirglDrawTest {
                         if (fc < 0) {
                             assertPixel(f, x, y, 0, 0, 0, 255);
                         } else {
-                            float[] c = FACE_COLOURS[fc];
+                            float[] c = TestMeshes.FACE_COLOURS[fc];
                             assertPixel(f, x, y, (int) (c[0] * 255), (int) (c[1] * 255), (int) (c[2] * 255), 255);
                             seen.add(fc);
                         }
