@@ -15,7 +15,6 @@ import dev.csir.ir.Type;
 import dev.csir.link.LinkedProgram;
 import dev.csir.link.Linker;
 import dev.csir.tgsi.TgsiEmitter;
-import dev.csir.tgsi.TgsiResult;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
