@@ -67,6 +67,16 @@ public final class Parser {
         return peek() == k;
     }
 
+    /** Consumes the expected token, or reports {@code message} at the current one and returns false. */
+    private boolean expect(TokenKind kind, String message) {
+        if (!at(kind)) {
+            error(tp, message);
+            return false;
+        }
+        adv();
+        return true;
+    }
+
     /** Moves to the next token, never past an EOF token. */
     private void adv() {
         if (tp < tk.count && tk.kind[tp] != TokenKind.EOF) {
@@ -171,21 +181,17 @@ public final class Parser {
             return NO_LAYOUT;
         }
         adv();
-        if (!at(TokenKind.LPAREN)) {
-            error(tp, Messages.EXPECTED_LPAREN_AFTER_LAYOUT);
+        if (!expect(TokenKind.LPAREN, Messages.EXPECTED_LPAREN_AFTER_LAYOUT)) {
             return LAYOUT_FAILED;
         }
-        adv();
         if (!at(TokenKind.IDENT) || !isWord(tp, "location")) {
             error(tp, Messages.ONLY_LAYOUT_LOCATION);
             return LAYOUT_FAILED;
         }
         adv();
-        if (!at(TokenKind.ASSIGN)) {
-            error(tp, Messages.EXPECTED_EQUALS_IN_LAYOUT);
+        if (!expect(TokenKind.ASSIGN, Messages.EXPECTED_EQUALS_IN_LAYOUT)) {
             return LAYOUT_FAILED;
         }
-        adv();
         if (!at(TokenKind.INT)) {
             error(tp, Messages.EXPECTED_INTEGER_LOCATION);
             return LAYOUT_FAILED;
@@ -193,11 +199,9 @@ public final class Parser {
         // Kept non-negative so that an explicit location is never mistaken for "absent".
         int loc = (int) Math.min(tk.intValue[tp], Integer.MAX_VALUE);
         adv();
-        if (!at(TokenKind.RPAREN)) {
-            error(tp, Messages.EXPECTED_RPAREN_AFTER_LAYOUT);
+        if (!expect(TokenKind.RPAREN, Messages.EXPECTED_RPAREN_AFTER_LAYOUT)) {
             return LAYOUT_FAILED;
         }
-        adv();
         return loc;
     }
 
@@ -282,11 +286,9 @@ public final class Parser {
                     break;
                 }
             }
-            if (!at(TokenKind.RPAREN)) {
-                error(tp, Messages.EXPECTED_RPAREN);
+            if (!expect(TokenKind.RPAREN, Messages.EXPECTED_RPAREN)) {
                 return null;
             }
-            adv();
             if (!at(TokenKind.LBRACE)) {
                 error(tp, Messages.EXPECTED_FUNCTION_BODY);
                 return null;
@@ -315,11 +317,9 @@ public final class Parser {
                 return null;
             }
         }
-        if (!at(TokenKind.SEMI)) {
-            error(tp, Messages.EXPECTED_SEMICOLON);
+        if (!expect(TokenKind.SEMI, Messages.EXPECTED_SEMICOLON)) {
             return null;
         }
-        adv();
         return new Ast.VarDecl(pos(nameTok), q, type, pos(typeTok), tk.text(nameTok), init);
     }
 
@@ -360,11 +360,9 @@ public final class Parser {
             }
             stmts.add(s);
         }
-        if (!at(TokenKind.RBRACE)) {
-            error(tp, Messages.EXPECTED_RBRACE);
+        if (!expect(TokenKind.RBRACE, Messages.EXPECTED_RBRACE)) {
             return null;
         }
-        adv();
         return new Ast.Block(pos(open), stmts);
     }
 
@@ -395,11 +393,9 @@ public final class Parser {
             case DISCARD -> {
                 int tok = tp;
                 adv();
-                if (!at(TokenKind.SEMI)) {
-                    error(tp, Messages.EXPECTED_SEMICOLON);
+                if (!expect(TokenKind.SEMI, Messages.EXPECTED_SEMICOLON)) {
                     return null;
                 }
-                adv();
                 return new Ast.Discard(pos(tok));
             }
             case RETURN -> {
@@ -412,11 +408,9 @@ public final class Parser {
                         return null;
                     }
                 }
-                if (!at(TokenKind.SEMI)) {
-                    error(tp, Messages.EXPECTED_SEMICOLON);
+                if (!expect(TokenKind.SEMI, Messages.EXPECTED_SEMICOLON)) {
                     return null;
                 }
-                adv();
                 return new Ast.Return(pos(tok), value);
             }
             case IF -> {
@@ -440,20 +434,16 @@ public final class Parser {
     private Ast.Stmt ifStatement() {
         int tok = tp;
         adv();
-        if (!at(TokenKind.LPAREN)) {
-            error(tp, Messages.EXPECTED_LPAREN_AFTER_IF);
+        if (!expect(TokenKind.LPAREN, Messages.EXPECTED_LPAREN_AFTER_IF)) {
             return null;
         }
-        adv();
         Ast.Expr cond = expr();
         if (cond == null) {
             return null;
         }
-        if (!at(TokenKind.RPAREN)) {
-            error(tp, Messages.EXPECTED_RPAREN);
+        if (!expect(TokenKind.RPAREN, Messages.EXPECTED_RPAREN)) {
             return null;
         }
-        adv();
         Ast.Stmt then = statement();
         if (then == null) {
             return null;
@@ -472,11 +462,9 @@ public final class Parser {
     private Ast.Stmt forStatement() {
         int tok = tp;
         adv();
-        if (!at(TokenKind.LPAREN)) {
-            error(tp, Messages.EXPECTED_LPAREN_AFTER_FOR);
+        if (!expect(TokenKind.LPAREN, Messages.EXPECTED_LPAREN_AFTER_FOR)) {
             return null;
         }
-        adv();
         Ast.Stmt init = null;
         Type type = peek().type();
         if (type != null) {
@@ -498,11 +486,9 @@ public final class Parser {
             if (e == null) {
                 return null;
             }
-            if (!at(TokenKind.SEMI)) {
-                error(tp, Messages.EXPECTED_SEMICOLON);
+            if (!expect(TokenKind.SEMI, Messages.EXPECTED_SEMICOLON)) {
                 return null;
             }
-            adv();
             init = new Ast.ExprStmt(e.pos(), e);
         } else {
             adv();
@@ -514,11 +500,9 @@ public final class Parser {
                 return null;
             }
         }
-        if (!at(TokenKind.SEMI)) {
-            error(tp, Messages.EXPECTED_SEMICOLON);
+        if (!expect(TokenKind.SEMI, Messages.EXPECTED_SEMICOLON)) {
             return null;
         }
-        adv();
         Ast.Expr step = null;
         if (!at(TokenKind.RPAREN)) {
             step = expr();
@@ -526,11 +510,9 @@ public final class Parser {
                 return null;
             }
         }
-        if (!at(TokenKind.RPAREN)) {
-            error(tp, Messages.EXPECTED_RPAREN);
+        if (!expect(TokenKind.RPAREN, Messages.EXPECTED_RPAREN)) {
             return null;
         }
-        adv();
         Ast.Stmt body = statement();
         if (body == null) {
             return null;
@@ -555,11 +537,9 @@ public final class Parser {
         } else {
             s = new Ast.ExprStmt(e.pos(), e);
         }
-        if (!at(TokenKind.SEMI)) {
-            error(tp, Messages.EXPECTED_SEMICOLON);
+        if (!expect(TokenKind.SEMI, Messages.EXPECTED_SEMICOLON)) {
             return null;
         }
-        adv();
         return s;
     }
 
@@ -791,11 +771,9 @@ public final class Parser {
                 if (index == null) {
                     return null;
                 }
-                if (!at(TokenKind.RBRACK)) {
-                    error(tp, Messages.EXPECTED_RBRACKET);
+                if (!expect(TokenKind.RBRACK, Messages.EXPECTED_RBRACKET)) {
                     return null;
                 }
-                adv();
                 base = new Ast.Index(pos(open), base, index);
             } else if (k == TokenKind.INC || k == TokenKind.DEC) {
                 if (!spend(tp)) {
