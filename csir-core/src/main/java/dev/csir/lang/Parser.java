@@ -630,92 +630,68 @@ public final class Parser {
         if (!enter()) {
             return null;
         }
+        TokenKind first = peek();
+        Ast.Expr e = atom();
+        leave();
+        // A bare literal takes no postfix, as in the original: `2.0++` fails with "expected ';'"
+        // (a parenthesised one does: `(2.0).x`).
+        boolean literal = first == TokenKind.INT || first == TokenKind.FLOAT || first == TokenKind.TRUE
+                || first == TokenKind.FALSE;
+        return e == null || literal ? e : postfix(e);
+    }
+
+    /** A literal, name, call, parenthesised expression or constructor, before any postfix. */
+    private Ast.Expr atom() {
         TokenKind k = peek();
+        int tok = tp;
         switch (k) {
             case INT -> {
-                Ast.Expr e = new Ast.IntLit(pos(tp), tk.intValue[tp], tk.floatValue[tp]);
                 adv();
-                leave();
-                return e;
+                return new Ast.IntLit(pos(tok), tk.intValue[tok], tk.floatValue[tok]);
             }
             case FLOAT -> {
-                Ast.Expr e = new Ast.FloatLit(pos(tp), tk.floatValue[tp]);
                 adv();
-                leave();
-                return e;
+                return new Ast.FloatLit(pos(tok), tk.floatValue[tok]);
             }
             case TRUE, FALSE -> {
-                Ast.Expr e = new Ast.BoolLit(pos(tp), k == TokenKind.TRUE);
                 adv();
-                leave();
-                return e;
+                return new Ast.BoolLit(pos(tok), k == TokenKind.TRUE);
             }
             case IDENT -> {
-                int nameTok = tp;
                 adv();
-                if (at(TokenKind.LPAREN)) {
-                    adv();
-                    List<Ast.Expr> args = arguments();
-                    if (args == null) {
-                        leave();
-                        return null;
-                    }
-                    if (!at(TokenKind.RPAREN)) {
-                        error(tp, Messages.EXPECTED_RPAREN);
-                        leave();
-                        return null;
-                    }
-                    adv();
-                    leave();
-                    return postfix(new Ast.Call(pos(nameTok), tk.text(nameTok), args));
+                if (!at(TokenKind.LPAREN)) {
+                    return new Ast.Ident(pos(tok), tk.text(tok));
                 }
-                leave();
-                return postfix(new Ast.Ident(pos(nameTok), tk.text(nameTok)));
+                adv();
+                List<Ast.Expr> args = arguments();
+                if (args == null || !expect(TokenKind.RPAREN, Messages.EXPECTED_RPAREN)) {
+                    return null;
+                }
+                return new Ast.Call(pos(tok), tk.text(tok), args);
             }
             case LPAREN -> {
                 adv();
                 Ast.Expr e = expr();
-                if (e == null) {
-                    leave();
+                if (e == null || !expect(TokenKind.RPAREN, Messages.EXPECTED_RPAREN)) {
                     return null;
                 }
-                if (!at(TokenKind.RPAREN)) {
-                    error(tp, Messages.EXPECTED_RPAREN);
-                    leave();
-                    return null;
-                }
-                adv();
-                leave();
-                return postfix(e);
+                return e;
             }
             default -> {
                 Type type = k.type();
-                if (type != null && type != Type.VOID) {
-                    int typeTok = tp;
-                    adv();
-                    if (!at(TokenKind.LPAREN)) {
-                        error(tp, Messages.EXPECTED_LPAREN_AFTER_TYPE);
-                        leave();
-                        return null;
-                    }
-                    adv();
-                    List<Ast.Expr> args = arguments();
-                    if (args == null) {
-                        leave();
-                        return null;
-                    }
-                    if (!at(TokenKind.RPAREN)) {
-                        error(tp, Messages.EXPECTED_RPAREN);
-                        leave();
-                        return null;
-                    }
-                    adv();
-                    leave();
-                    return postfix(new Ast.Construct(pos(typeTok), type, args));
+                if (type == null || type == Type.VOID) {
+                    error(tp, Messages.EXPECTED_EXPRESSION);
+                    return null;
                 }
-                error(tp, Messages.EXPECTED_EXPRESSION);
-                leave();
-                return null;
+                adv();
+                if (!expect(TokenKind.LPAREN, Messages.EXPECTED_LPAREN_AFTER_TYPE)) {
+                    return null;
+                }
+                List<Ast.Expr> args = arguments();
+                if (args == null || !expect(TokenKind.RPAREN, Messages.EXPECTED_RPAREN)) {
+                    return null;
+                }
+                return new Ast.Construct(pos(tok), type, args);
             }
         }
     }

@@ -51,6 +51,14 @@ class ParserTest {
     }
 
     @Test
+    void aParenthesisedLiteralTakesAPostfixABareOneDoesNot() {
+        Expr e = init("(2.0).x");
+        assertThat(e).isInstanceOf(Swizzle.class);
+        assertThat(((Swizzle) e).base()).isEqualTo(new FloatLit(new Pos(1, 12), 2.0f));
+        assertThat(LangTesting.errors("float x = 2.0.x;")).first().asString().endsWith("expected ';'");
+    }
+
+    @Test
     void functions() {
         Ast.Unit u = ok("vec3 f(vec3 a, float b) { return a * b; }\nvoid main() { }");
         FuncDecl f = (FuncDecl) u.globals().get(0);
