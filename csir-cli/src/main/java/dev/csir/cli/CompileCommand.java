@@ -7,7 +7,6 @@ import dev.csir.diag.Diagnostic;
 import dev.csir.ir.InterfaceVar;
 import dev.csir.ir.ShaderIr;
 import dev.csir.ir.Stage;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,82 +20,73 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code csir compile}: source files to TGSI, IR, AST, CSI or JSON. */
 @Command(name = "compile", mixinStandardHelpOptions = true,
-        description = {"Compiles shader sources. The stage comes from the extension (.vert, .frag) unless --stage is given.",
-            "Diagnostics go to standard error as file:line:col: error: message.",
-            "Exit status: 0 when every file compiled, 1 when any failed, 2 on usage errors."})
-final class CompileCommand implements Callable<Integer> {
+        header = "Compiles shader sources to TGSI, CSIR, an AST dump, a CSI blob or JSON.",
+        description = {"The stage comes from the extension unless --stage is given: " + SourceStage.EXTENSIONS
+            + "; a .glsl file needs --stage. Geometry, tessellation and compute shaders are rejected as not"
+            + " supported yet.",
+            "Diagnostics go to standard error as file:line:col: error: message, with the source line and a caret."},
+        footer = {"", Main.EXIT_STATUS})
+final class CompileCommand extends Subcommand implements Callable<Integer> {
 
     enum Emit { tgsi, ir, ast, csi, json }
-
-    @Spec
-    CommandSpec spec;
 
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Shader source files.")
     List<Path> files;
 
-    @Option(names = "--stage", paramLabel = "vert|frag", description = "Stage of every input, overriding the extension.")
-    String stage;
+    @Option(names = {"-S", "--stage"}, paramLabel = SourceStage.NAMES, converter = SourceStage.Converter.class,
+            description = "Stage of every input, overriding the extension (vertex, fragment, geometry, tesscontrol,"
+                    + " tessevaluation and compute are accepted too).")
+    SourceStage stage;
 
     @Option(names = "--emit", paramLabel = "KIND", defaultValue = "tgsi",
             description = "What to output: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     Emit emit;
 
     @Option(names = {"-o", "--output"}, paramLabel = "OUT",
-            description = "Output file (one input) or directory (several inputs). CSI defaults to INPUT.csi.")
+            description = "Output file (one input), directory (several inputs) or - for standard output."
+                    + " Text goes to standard output by default, CSI to INPUT.csi; JSON is one document.")
     Path output;
 
     @Option(names = "--no-opt", description = "Skip the optimizer.")
     boolean noOpt;
 
     @Override
-    public Integer call() throws IOException {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        Stage forced = null;
-        if (stage != null) {
-            forced = Inputs.stageNamed(stage).orElse(null);
-            if (forced == null) {
-                err.println("csir compile: unknown stage '" + stage + "' (use vert or frag)");
+    public Integer call() {
+        PrintWriter err = err();
+        for (Path file : files) {
+            if (Inputs.stageOf(file, stage).isEmpty()) {
+                err.println(prefix() + Inputs.unknownStage(file));
                 return Main.USAGE;
             }
         }
-        boolean outputIsDir = output != null && (files.size() > 1 || Files.isDirectory(output));
+        boolean toStdout = output != null && OutputFiles.isStdout(output);
+        if (toStdout && emit == Emit.csi && files.size() > 1) {
+            err.println(prefix() + "-o - takes one input for --emit csi (blobs do not concatenate)");
+            return Main.USAGE;
+        }
+        boolean outputIsDir = output != null && !toStdout && emit != Emit.json
+                && (files.size() > 1 || Files.isDirectory(output));
         int status = Main.OK;
         List<Object> jsonResults = new ArrayList<>();
         for (Path file : files) {
-            Stage st = forced;
-            boolean otherStage = false;
-            if (st == null) {
-                switch (Inputs.kindOf(file)) {
-                    case VERTEX -> st = Stage.VERTEX;
-                    case FRAGMENT -> st = Stage.FRAGMENT;
-                    case OTHER_STAGE -> otherStage = true;
-                    default -> {
-                        err.println("csir compile: cannot tell the stage of " + file
-                                + " from its extension; use --stage vert|frag");
-                        return Main.USAGE;
-                    }
-                }
-            }
             String name = file.getFileName().toString();
+            SourceStage st = Inputs.stageOf(file, stage).orElseThrow();
             CompileResult r;
-            if (otherStage) {
+            if (st.compiled().isEmpty()) {
                 r = ShaderCompiler.rejectStage(name);
             } else {
                 String src;
                 try {
                     src = Inputs.readText(file);
                 } catch (Inputs.InputException e) {
-                    err.println("csir compile: " + e.getMessage());
+                    err.println(prefix() + e.getMessage());
                     status = Main.REJECTED;
                     continue;
                 }
-                r = ShaderCompiler.compile(st, name, src,
+                r = ShaderCompiler.compile(st.compiled().get(), name, src,
                         dev.csir.CompileOptions.DEFAULT.withOptimize(!noOpt));
             }
             for (Diagnostic d : r.diagnostics()) {
@@ -105,15 +95,15 @@ final class CompileCommand implements Callable<Integer> {
             if (r.errorCount() > r.diagnostics().size()) {
                 err.println(name + ": " + (r.errorCount() - r.diagnostics().size()) + " more errors not shown");
             }
+            if (!r.ok()) {
+                status = Main.REJECTED;
+            }
             if (emit == Emit.json) {
                 jsonResults.add(json(file, r));
-                if (!r.ok()) {
-                    status = Main.REJECTED;
-                }
                 continue;
             }
+            // an AST dump is useful even when a later phase rejected the shader
             if (!r.ok() && !(emit == Emit.ast && !r.astDump().isEmpty())) {
-                status = Main.REJECTED;
                 continue;
             }
             byte[] data = switch (emit) {
@@ -123,25 +113,16 @@ final class CompileCommand implements Callable<Integer> {
                 case csi -> Csi.save(r.ir());
                 case json -> throw new IllegalStateException();
             };
-            if (!r.ok()) {
-                status = Main.REJECTED;
-            }
-            Path target = output == null ? (emit == Emit.csi ? sibling(file, ".csi") : null)
+            Path target = output == null ? (emit == Emit.csi ? sibling(file, ".csi") : Path.of("-"))
                     : outputIsDir ? output.resolve(name + extension(emit)) : output;
-            if (target == null) {
-                out.print(new String(data, StandardCharsets.UTF_8));
-                out.flush();
-            } else {
-                AtomicFiles.writeAtomically(target, data);
-                err.println("csir compile: wrote " + target);
+            if (!writeReporting(target, data)) {
+                status = Main.REJECTED;
             }
         }
         if (emit == Emit.json) {
             String text = Json.write(jsonResults.size() == 1 ? jsonResults.getFirst() : jsonResults);
-            if (output != null && !outputIsDir) {
-                AtomicFiles.writeAtomically(output, text.getBytes(StandardCharsets.UTF_8));
-            } else {
-                out.print(text);
+            if (!writeReporting(output == null ? Path.of("-") : output, text.getBytes(StandardCharsets.UTF_8))) {
+                status = Main.REJECTED;
             }
         }
         return status;

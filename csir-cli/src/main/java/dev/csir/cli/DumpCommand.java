@@ -3,29 +3,32 @@ package dev.csir.cli;
 import dev.csir.ir.IrDump;
 import dev.csir.ir.ShaderIr;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code csir dump}: prints the CSIR of a CSI blob or a source file. */
 @Command(name = "dump", mixinStandardHelpOptions = true,
-        description = "Prints the textual CSIR of a .csi blob (or of a .vert/.frag source).")
-final class DumpCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
+        header = "Prints the textual CSIR of a .csi blob or a shader source.",
+        description = "Prints the CSIR of a CSI blob (version 1 or 2), or of a source compiled on the fly.",
+        footer = {"", Main.EXIT_STATUS})
+final class DumpCommand extends Subcommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE")
     Path file;
 
     @Override
     public Integer call() {
-        ShaderIr ir = ShaderFiles.load(file, spec.commandLine().getErr(), "dump");
+        String unknown = ShaderFiles.unknownKind(List.of(file));
+        if (unknown != null) {
+            err().println(prefix() + unknown);
+            return Main.USAGE;
+        }
+        ShaderIr ir = ShaderFiles.load(file, err(), prefix());
         if (ir == null) {
             return Main.REJECTED;
         }
-        spec.commandLine().getOut().print(IrDump.dump(ir));
+        out().print(IrDump.dump(ir));
         return Main.OK;
     }
 }

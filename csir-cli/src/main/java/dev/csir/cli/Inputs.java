@@ -1,6 +1,5 @@
 package dev.csir.cli;
 
-import dev.csir.ir.Stage;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -11,7 +10,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
 
-/** Reading input files and deciding their stage, with messages that name the file. */
+/** Reading input files and deciding what they hold, with messages that name the file. */
 final class Inputs {
     /** Inputs larger than this are refused before reading (no shader or CSI blob comes close). */
     static final long MAX_INPUT_BYTES = 16L << 20;
@@ -40,7 +39,7 @@ final class Inputs {
         } catch (NoSuchFileException e) {
             throw new InputException(file + ": no such file");
         } catch (IOException e) {
-            throw new InputException(file + ": cannot read (" + e.getMessage() + ")");
+            throw new InputException(file + ": cannot read (" + OutputFiles.reason(e) + ")");
         }
     }
 
@@ -56,28 +55,27 @@ final class Inputs {
         }
     }
 
-    /** What a file name says about its content. */
-    enum Kind { VERTEX, FRAGMENT, OTHER_STAGE, CSI, UNKNOWN }
-
-    static Kind kindOf(Path file) {
+    static String extension(Path file) {
         String n = file.getFileName().toString().toLowerCase(Locale.ROOT);
         int dot = n.lastIndexOf('.');
-        String ext = dot < 0 ? "" : n.substring(dot + 1);
-        return switch (ext) {
-            case "vert", "vs" -> Kind.VERTEX;
-            case "frag", "fs" -> Kind.FRAGMENT;
-            case "geom", "gs", "tesc", "tese", "comp" -> Kind.OTHER_STAGE;
-            case "csi" -> Kind.CSI;
-            default -> Kind.UNKNOWN;
-        };
+        return dot < 0 ? "" : n.substring(dot + 1);
     }
 
-    /** Parses a --stage value. */
-    static Optional<Stage> stageNamed(String s) {
-        return switch (s.toLowerCase(Locale.ROOT)) {
-            case "vert", "vertex", "vs" -> Optional.of(Stage.VERTEX);
-            case "frag", "fragment", "fs" -> Optional.of(Stage.FRAGMENT);
-            default -> Optional.empty();
-        };
+    static boolean isCsi(Path file) {
+        return extension(file).equals("csi");
+    }
+
+    /** The stage of a source file: the forced one, else what its extension names. */
+    static Optional<SourceStage> stageOf(Path file, SourceStage forced) {
+        return forced != null ? Optional.of(forced) : SourceStage.ofExtension(extension(file));
+    }
+
+    /** Why a file's stage is unknown, for a usage error that says what to do. */
+    static String unknownStage(Path file) {
+        if (extension(file).equals("glsl")) {
+            return file + ": a .glsl file does not say its stage; give --stage " + SourceStage.NAMES;
+        }
+        return "cannot tell the stage of " + file + " from its extension (" + SourceStage.EXTENSIONS
+                + "); give --stage " + SourceStage.NAMES;
     }
 }

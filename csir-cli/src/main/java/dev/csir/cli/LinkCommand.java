@@ -7,8 +7,6 @@ import dev.csir.link.ProgramInterface;
 import dev.csir.link.SamplerInfo;
 import dev.csir.link.UniformInfo;
 import dev.csir.link.VaryingInfo;
-import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,22 +15,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code csir link}: compiles and links a vertex + fragment pair. */
 @Command(name = "link", mixinStandardHelpOptions = true,
-        description = {"Compiles and links a vertex and a fragment shader: varyings matched by name and type,",
-            "fragment varyings remapped onto the vertex slots, both TGSI texts regenerated.",
-            "Exit status: 0 linked, 1 a shader or the link failed, 2 usage."})
-final class LinkCommand implements Callable<Integer> {
+        header = "Compiles and links a vertex and a fragment shader.",
+        description = "Varyings are matched by name and type and the fragment varyings remapped onto the vertex"
+            + " slots; both TGSI texts are regenerated. Link errors are located in the source.",
+        footer = {"", Main.EXIT_STATUS})
+final class LinkCommand extends Subcommand implements Callable<Integer> {
 
     enum Emit { tgsi, json, iface, csi }
-
-    @Spec
-    CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "VS", description = "Vertex shader source.")
     Path vertexFile;
@@ -42,26 +36,26 @@ final class LinkCommand implements Callable<Integer> {
 
     @Option(names = "--emit", paramLabel = "KIND", defaultValue = "tgsi",
             description = "tgsi (both texts), json (interface and both texts), iface (the interface as text)"
-                    + " or csi (both shaders as one CSI v2 program blob, link.csi; needs -o).")
+                    + " or csi (both shaders as one CSI v2 program blob, DIR/link.csi or - ).")
     Emit emit;
 
     @Option(names = {"-o", "--output"}, paramLabel = "DIR",
-            description = "Write VS.tgsi and FS.tgsi (or link.json, link.iface.txt) into this directory.")
+            description = "Write VS.tgsi and FS.tgsi (or link.json, link.iface.txt, link.csi) into this existing"
+                    + " directory; - or no -o writes to standard output.")
     Path output;
 
     @Override
-    public Integer call() throws IOException {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+    public Integer call() {
+        boolean toStdout = output == null || OutputFiles.isStdout(output);
         if (emit == Emit.csi && output == null) {
-            err.println("csir link: --emit csi writes a binary file; give -o DIR");
+            err().println(prefix() + "--emit csi writes a binary blob; give -o DIR (or -o - for standard output)");
             return Main.USAGE;
         }
         LinkedProgram lp;
         try {
-            lp = ProgramFiles.link(vertexFile, fragmentFile, err, "link");
+            lp = ProgramFiles.link(vertexFile, fragmentFile, err(), prefix());
         } catch (Inputs.InputException e) {
-            err.println("csir link: " + e.getMessage());
+            err().println(prefix() + e.getMessage());
             return Main.REJECTED;
         }
         if (lp == null) {
@@ -69,38 +63,23 @@ final class LinkCommand implements Callable<Integer> {
         }
         String vsName = vertexFile.getFileName().toString();
         String fsName = fragmentFile.getFileName().toString();
-        switch (emit) {
-            case tgsi -> {
-                if (output == null) {
-                    out.print(lp.vertexTgsi());
-                    out.print(lp.fragmentTgsi());
-                } else {
-                    write(err, output.resolve(vsName + ".tgsi"), lp.vertexTgsi());
-                    write(err, output.resolve(fsName + ".tgsi"), lp.fragmentTgsi());
-                }
-            }
-            case json -> emitText(out, err, "link.json", Json.write(json(lp, vsName, fsName)));
-            case iface -> emitText(out, err, "link.iface.txt", ifaceText(lp.iface(), lp));
-            case csi -> {
-                Path target = output.resolve("link.csi");
-                AtomicFiles.writeAtomically(target, Csi.saveProgram(lp.vertex(), lp.fragment()));
-                err.println("csir link: wrote " + target);
-            }
-        }
-        return Main.OK;
+        boolean written = switch (emit) {
+            case tgsi -> toStdout ? emit(Path.of("-"), lp.vertexTgsi() + lp.fragmentTgsi())
+                    : emit(output.resolve(vsName + ".tgsi"), lp.vertexTgsi())
+                            && emit(output.resolve(fsName + ".tgsi"), lp.fragmentTgsi());
+            case json -> emit(target(toStdout, "link.json"), Json.write(json(lp, vsName, fsName)));
+            case iface -> emit(target(toStdout, "link.iface.txt"), ifaceText(lp.iface(), lp));
+            case csi -> writeReporting(target(toStdout, "link.csi"), Csi.saveProgram(lp.vertex(), lp.fragment()));
+        };
+        return written ? Main.OK : Main.REJECTED;
     }
 
-    private void emitText(PrintWriter out, PrintWriter err, String fileName, String text) throws IOException {
-        if (output == null) {
-            out.print(text);
-        } else {
-            write(err, output.resolve(fileName), text);
-        }
+    private Path target(boolean toStdout, String fileName) {
+        return toStdout ? Path.of("-") : output.resolve(fileName);
     }
 
-    private static void write(PrintWriter err, Path target, String text) throws IOException {
-        AtomicFiles.writeAtomically(target, text.getBytes(StandardCharsets.UTF_8));
-        err.println("csir link: wrote " + target);
+    private boolean emit(Path target, String text) {
+        return writeReporting(target, text.getBytes(StandardCharsets.UTF_8));
     }
 
     /** The interface, one record per line: what a renderer or a script needs to feed the program. */

@@ -17,7 +17,7 @@ final class ProgramFiles {
     }
 
     /** The linked program, or null after the compile or link errors were printed. */
-    static LinkedProgram link(Path vertexFile, Path fragmentFile, PrintWriter err, String command)
+    static LinkedProgram link(Path vertexFile, Path fragmentFile, PrintWriter err, String prefix)
             throws Inputs.InputException {
         String vsSource = Inputs.readText(vertexFile);
         String fsSource = Inputs.readText(fragmentFile);
@@ -47,7 +47,7 @@ final class ProgramFiles {
                     err.println(d.file() + ":" + d.line() + ":" + d.column() + ": note: " + e.detail());
                 }
             } else {
-                err.println("csir " + command + ": error: " + e.message()
+                err.println(prefix + "error: " + e.message()
                         + (e.symbol() == null ? "" : " '" + e.symbol() + "'"));
             }
         }

@@ -19,38 +19,42 @@ import dev.csir.ir.Type;
 import dev.csir.link.LinkedProgram;
 import dev.csir.link.UniformInfo;
 import dev.csir.link.UniformValues;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code csir render}: draws a mesh with a linked program and writes a PNG. */
 @Command(name = "render", mixinStandardHelpOptions = true,
-        description = {"Compiles and links VS and FS, draws a mesh with them and writes the image as PNG.",
-            "Vertex layout: location 0 position, location 1 a vec4 (colour for the triangle, face normal",
-            "otherwise), location 2 uv. Unset model/view/projection get sensible defaults; time = 0.",
-            "Exit status: 0 rendered, 1 bad input or rendering failed, 2 usage."})
-final class RenderCommand implements Callable<Integer> {
+        header = "Compiles and links VS and FS, draws a mesh with them and writes a PNG.",
+        description = {"The built-in meshes and OBJ files feed three vertex inputs: location 0 the position,"
+            + " location 1 a vec4 (the colour for the triangle, the face normal otherwise), location 2 the uv."
+            + " An input with layout(location = N) reads location N; one without reads by its name:"
+            + " " + VertexBinding.NAMES_HELP + "; any other name reads the location the compiler gave it."
+            + " An input the mesh cannot feed is an error.",
+            "Uniforms: model, view and projection (mat4) default to a camera on the mesh (identity for the"
+            + " triangle and quad); time (float) is 0, or the frame time with --frames. Any other uniform not set"
+            + " with --uniform reads as zeros and gets a warning."},
+        footer = {"", Main.EXIT_STATUS + " A --uniform the program does not declare, or with the wrong count of"
+            + " values, is a rejected input (1)."})
+final class RenderCommand extends Subcommand implements Callable<Integer> {
 
     enum Backend { auto, software, virgl }
 
     /** Largest image side. */
     static final int MAX_SIDE = 8192;
-
-    @Spec
-    CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "VS")
     Path vertexFile;
@@ -58,25 +62,29 @@ final class RenderCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "FS")
     Path fragmentFile;
 
-    @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUT.png", description = "The PNG to write.")
+    @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUT.png",
+            description = "The PNG to write (- is standard output).")
     Path output;
 
-    @Option(names = "--size", paramLabel = "WxH", defaultValue = "256x256", description = "Image size (default ${DEFAULT-VALUE}).")
-    String size;
+    @Option(names = "--size", paramLabel = "WxH", defaultValue = "256x256", converter = SizeConverter.class,
+            description = "Image size, each side 1..8192 (default ${DEFAULT-VALUE}).")
+    Size size;
 
     @Option(names = "--mesh", paramLabel = "triangle|quad|cube|FILE.obj", defaultValue = "triangle",
-            description = "What to draw (default ${DEFAULT-VALUE}).")
+            converter = MeshConverter.class, description = "What to draw (default ${DEFAULT-VALUE}).")
     String mesh;
 
-    @Option(names = "--uniform", paramLabel = "NAME=v1,v2,...", description = "Sets a uniform (repeatable).")
-    List<String> uniforms = new ArrayList<>();
+    @Option(names = "--uniform", paramLabel = "NAME=v1,v2,...", converter = UniformConverter.class,
+            description = "Sets a uniform (repeatable; matrices column-major).")
+    List<UniformSetting> uniforms = new ArrayList<>();
 
     @Option(names = "--texture", paramLabel = "checker|FILE.png", defaultValue = "checker",
             description = "Texture bound to every sampler (default ${DEFAULT-VALUE}).")
     String texture;
 
-    @Option(names = "--clear", paramLabel = "r,g,b,a", defaultValue = "0,0,0,1", description = "Clear colour (default ${DEFAULT-VALUE}).")
-    String clear;
+    @Option(names = "--clear", paramLabel = "r,g,b,a", defaultValue = "0,0,0,1", converter = ClearConverter.class,
+            description = "Clear colour (default ${DEFAULT-VALUE}).")
+    Rgba clear;
 
     @Option(names = "--backend", paramLabel = "auto|software|virgl", defaultValue = "auto",
             description = "auto: VirGL when it works, else software (default ${DEFAULT-VALUE}).")
@@ -86,7 +94,8 @@ final class RenderCommand implements Callable<Integer> {
             description = "Use a running virgl_test_server instead of starting a private one.")
     Path virglSocket;
 
-    @Option(names = "--frames", paramLabel = "N", defaultValue = "1", description = "Frames to draw; reports the rate when > 1.")
+    @Option(names = "--frames", paramLabel = "N", defaultValue = "1", converter = FramesConverter.class,
+            description = "Frames to draw (at least 1); reports the rate when > 1.")
     int frames;
 
     @Option(names = "--no-depth", description = "Disable the depth test.")
@@ -104,38 +113,60 @@ final class RenderCommand implements Callable<Integer> {
         }
     }
 
-    @Override
-    public Integer call() throws IOException {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        if (frames < 1) {
-            err.println("csir render: --frames must be at least 1");
-            return Main.USAGE;
+    /** A {@code --size} value. */
+    record Size(int width, int height) {
+        int[] wh() {
+            return new int[] {width, height};
         }
+    }
+
+    /** A {@code --clear} value. */
+    record Rgba(float r, float g, float b, float a) {
+        float[] values() {
+            return new float[] {r, g, b, a};
+        }
+    }
+
+    /** A {@code --uniform NAME=v1,...} value. */
+    record UniformSetting(String name, float[] values) {
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter err = err();
         try {
-            int[] wh = parseSize(size);
-            float[] clearColour = floats("--clear", clear, 4);
             Mesh m = loadMesh(mesh);
             LinkedProgram lp = linkProgram(err);
             if (lp == null) {
                 return Main.REJECTED;
             }
+            m = VertexBinding.bind(lp.iface().attributes(), m);
             UniformValues values = lp.newUniforms();
-            applyDefaults(lp, values, mesh, wh);
-            for (String u : uniforms) {
-                applyUniform(values, u);
+            Set<String> set = new HashSet<>(applyDefaults(lp, values, mesh, size.wh()));
+            for (UniformSetting u : uniforms) {
+                Optional<String> problem = values.set(u.name(), u.values());
+                if (problem.isPresent()) {
+                    throw new BadInput("--uniform: " + problem.get());
+                }
+                set.add(u.name());
+            }
+            for (UniformInfo u : lp.iface().uniforms()) {
+                if (!set.contains(u.name())) {
+                    err.println(prefix() + "warning: uniform '" + u.name() + "' (" + u.type().glslName()
+                            + ") is not set and reads as zeros; set it with --uniform " + u.name() + "=...");
+                }
             }
             List<Texture> textures = textures(lp);
             DrawState state = new DrawState(!noDepth, cull);
-            return render(out, err, lp, values, m, state, textures, wh, clearColour);
+            return render(out(), err, lp, values, m, state, textures, size.wh(), clear.values());
         } catch (BadInput e) {
-            err.println("csir render: " + e.getMessage());
+            err.println(prefix() + e.getMessage());
             return Main.REJECTED;
         }
     }
 
     private int render(PrintWriter out, PrintWriter err, LinkedProgram lp, UniformValues values, Mesh m,
-            DrawState state, List<Texture> textures, int[] wh, float[] c) throws IOException {
+            DrawState state, List<Texture> textures, int[] wh, float[] c) {
         VirglServer[] server = new VirglServer[1];
         SoftwareDevice[] soft = new SoftwareDevice[1];
         AutoDevice.Opener openVirgl = () -> {
@@ -149,7 +180,7 @@ final class RenderCommand implements Callable<Integer> {
             device = switch (backend) {
                 case software -> openSoft.open();
                 case virgl -> openVirgl.open();
-                case auto -> new AutoDevice(openVirgl, openSoft, msg -> err.println("csir render: " + msg));
+                case auto -> new AutoDevice(openVirgl, openSoft, msg -> err.println(prefix() + msg));
             };
             Frame frame = null;
             long start = System.nanoTime();
@@ -170,9 +201,16 @@ final class RenderCommand implements Callable<Integer> {
                 }
             }
             long elapsed = System.nanoTime() - start;
-            AtomicFiles.writeAtomically(output, Png.encode(frame));
+            try {
+                write(output, Png.encode(frame));
+            } catch (OutputFiles.OutputException e) {
+                err.println(prefix() + e.getMessage());
+                return Main.REJECTED;
+            }
+            // the report goes to standard error when the image itself went to standard output
+            PrintWriter report = OutputFiles.isStdout(output) ? err : out;
             String drew = device.name();
-            out.println("rendered " + output + " (" + wh[0] + "x" + wh[1] + ") with " + drew);
+            report.println("rendered " + output + " (" + wh[0] + "x" + wh[1] + ") with " + drew);
             if (frames > 1) {
                 double seconds = elapsed / 1e9;
                 int timed = frames - 1;
@@ -183,11 +221,11 @@ final class RenderCommand implements Callable<Integer> {
                 } else {
                     rate += String.format(Locale.ROOT, ", %.0f pixels/s", (double) wh[0] * wh[1] * timed / seconds);
                 }
-                out.println(rate + " over " + timed + " timed frames");
+                report.println(rate + " over " + timed + " timed frames");
             }
             return Main.OK;
         } catch (GfxException e) {
-            err.println("csir render: " + (device == null ? backend : device.name()) + " failed: " + e.getMessage());
+            err.println(prefix() + (device == null ? backend : device.name()) + " failed: " + e.getMessage());
             return Main.REJECTED;
         } finally {
             if (device != null) {
@@ -205,45 +243,100 @@ final class RenderCommand implements Callable<Integer> {
 
     private LinkedProgram linkProgram(PrintWriter err) throws BadInput {
         try {
-            return ProgramFiles.link(vertexFile, fragmentFile, err, "render");
+            return ProgramFiles.link(vertexFile, fragmentFile, err, prefix());
         } catch (Inputs.InputException e) {
             throw new BadInput(e.getMessage());
         }
     }
 
-    static int[] parseSize(String s) throws BadInput {
-        String[] p = s.toLowerCase(Locale.ROOT).split("x", -1);
-        if (p.length != 2) {
-            throw new BadInput("--size must be WxH, got '" + s + "'");
-        }
-        int[] wh = new int[2];
-        for (int i = 0; i < 2; i++) {
+    /** {@code WxH}, each side 1..{@value #MAX_SIDE}. */
+    static final class SizeConverter implements CommandLine.ITypeConverter<Size> {
+        @Override
+        public Size convert(String s) {
+            String[] p = s.toLowerCase(Locale.ROOT).split("x", -1);
+            int[] wh = new int[2];
             try {
-                wh[i] = Integer.parseInt(p[i].trim());
+                if (p.length != 2) {
+                    throw new NumberFormatException();
+                }
+                for (int i = 0; i < 2; i++) {
+                    wh[i] = Integer.parseInt(p[i].trim());
+                }
             } catch (NumberFormatException e) {
-                throw new BadInput("--size must be WxH, got '" + s + "'");
+                throw new CommandLine.TypeConversionException("'" + s + "' is not WxH (for example 256x256)");
             }
-            if (wh[i] < 1 || wh[i] > MAX_SIDE) {
-                throw new BadInput("--size " + s + ": each side must be 1.." + MAX_SIDE);
+            if (wh[0] < 1 || wh[0] > MAX_SIDE || wh[1] < 1 || wh[1] > MAX_SIDE) {
+                throw new CommandLine.TypeConversionException("'" + s + "': each side must be 1.." + MAX_SIDE);
             }
+            return new Size(wh[0], wh[1]);
         }
-        return wh;
     }
 
-    static float[] floats(String what, String text, int count) throws BadInput {
-        String[] parts = text.split(",", -1);
-        if (count > 0 && parts.length != count) {
-            throw new BadInput(what + " takes " + count + " comma-separated numbers, got '" + text + "'");
+    /** Four comma-separated finite numbers. */
+    static final class ClearConverter implements CommandLine.ITypeConverter<Rgba> {
+        @Override
+        public Rgba convert(String s) {
+            float[] v = floats(s);
+            if (v.length != 4) {
+                throw new CommandLine.TypeConversionException("takes 4 comma-separated numbers r,g,b,a, got '" + s + "'");
+            }
+            return new Rgba(v[0], v[1], v[2], v[3]);
         }
+    }
+
+    /** {@code NAME=v1,v2,...}: the count is checked against the program later. */
+    static final class UniformConverter implements CommandLine.ITypeConverter<UniformSetting> {
+        @Override
+        public UniformSetting convert(String s) {
+            int eq = s.indexOf('=');
+            String name = eq < 0 ? s.trim() : s.substring(0, eq).trim();
+            if (eq < 0 || name.isEmpty() || s.substring(eq + 1).isBlank()) {
+                throw new CommandLine.TypeConversionException("'" + s + "' is not NAME=v1,v2,... (for example "
+                        + (name.isEmpty() ? "tint" : name) + "=1,0.5,0)");
+            }
+            return new UniformSetting(name, floats(s.substring(eq + 1)));
+        }
+    }
+
+    /** A frame count of at least 1. */
+    static final class FramesConverter implements CommandLine.ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String s) {
+            try {
+                int n = Integer.parseInt(s.trim());
+                if (n >= 1) {
+                    return n;
+                }
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+            throw new CommandLine.TypeConversionException("'" + s + "' is not a frame count of at least 1");
+        }
+    }
+
+    /** A built-in mesh name or a path ending in .obj (read later, so a missing file is a rejected input). */
+    static final class MeshConverter implements CommandLine.ITypeConverter<String> {
+        @Override
+        public String convert(String s) {
+            if (List.of("triangle", "quad", "cube").contains(s) || s.toLowerCase(Locale.ROOT).endsWith(".obj")) {
+                return s;
+            }
+            throw new CommandLine.TypeConversionException("unknown mesh '" + s
+                    + "' (use triangle, quad, cube or a .obj file)");
+        }
+    }
+
+    static float[] floats(String text) {
+        String[] parts = text.split(",", -1);
         float[] v = new float[parts.length];
         for (int i = 0; i < parts.length; i++) {
             try {
                 v[i] = Float.parseFloat(parts[i].trim());
             } catch (NumberFormatException e) {
-                throw new BadInput(what + ": '" + parts[i] + "' is not a number");
+                throw new CommandLine.TypeConversionException("'" + parts[i] + "' is not a number");
             }
             if (!Float.isFinite(v[i])) {
-                throw new BadInput(what + ": '" + parts[i] + "' is not a finite number");
+                throw new CommandLine.TypeConversionException("'" + parts[i] + "' is not a finite number");
             }
         }
         return v;
@@ -274,33 +367,29 @@ final class RenderCommand implements Callable<Integer> {
         }
     }
 
-    /** model/view/projection as identity for flat meshes, a camera on the cube for 3D ones; time 0. */
-    static void applyDefaults(LinkedProgram lp, UniformValues values, String meshName, int[] wh) {
+    /**
+     * model/view/projection as identity for flat meshes, a camera on the cube for 3D ones; time 0.
+     * Returns the names of the uniforms given a default.
+     */
+    static List<String> applyDefaults(LinkedProgram lp, UniformValues values, String meshName, int[] wh) {
         boolean flat = meshName.equals("triangle") || meshName.equals("quad");
         Mat4 model = flat ? Mat4.identity() : Mat4.rotateX(20).times(Mat4.rotateY(30));
         Mat4 view = flat ? Mat4.identity() : Mat4.translate(0, 0, -3);
         Mat4 projection = flat ? Mat4.identity() : Mat4.perspective(60, (float) wh[0] / wh[1], 0.1f, 100);
-        setIfMat4(lp, values, "model", model);
-        setIfMat4(lp, values, "view", view);
-        setIfMat4(lp, values, "projection", projection);
+        List<String> given = new ArrayList<>();
+        setIfMat4(lp, values, "model", model, given);
+        setIfMat4(lp, values, "view", view, given);
+        setIfMat4(lp, values, "projection", projection, given);
+        if (lp.iface().uniform("time").filter(u -> u.type() == Type.FLOAT).isPresent()) {
+            given.add("time");
+        }
+        return given;
     }
 
-    private static void setIfMat4(LinkedProgram lp, UniformValues values, String name, Mat4 m) {
+    private static void setIfMat4(LinkedProgram lp, UniformValues values, String name, Mat4 m, List<String> given) {
         if (lp.iface().uniform(name).filter(u -> u.type() == Type.MAT4).isPresent()) {
             values.set(name, m.m());
-        }
-    }
-
-    static void applyUniform(UniformValues values, String assignment) throws BadInput {
-        int eq = assignment.indexOf('=');
-        if (eq <= 0) {
-            throw new BadInput("--uniform must be NAME=v1,v2,..., got '" + assignment + "'");
-        }
-        String name = assignment.substring(0, eq).trim();
-        float[] v = floats("--uniform " + name, assignment.substring(eq + 1), 0);
-        Optional<String> problem = values.set(name, v);
-        if (problem.isPresent()) {
-            throw new BadInput("--uniform: " + problem.get());
+            given.add(name);
         }
     }
 

@@ -7,49 +7,54 @@ import dev.csir.csi.CsiResult;
 import dev.csir.ir.ShaderIr;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 
 /** Loads a shader for the inspection commands: a CSI blob, or a source file compiled on the fly. */
 final class ShaderFiles {
     private ShaderFiles() {
     }
 
-    /** The shader, or null after printing why it could not be loaded. */
-    static ShaderIr load(Path file, PrintWriter err, String command) {
-        try {
-            switch (Inputs.kindOf(file)) {
-                case CSI -> {
-                    CsiResult r = Csi.load(Inputs.readBytes(file));
-                    return switch (r) {
-                        case CsiResult.Loaded l -> {
-                            for (String note : l.notes()) {
-                                err.println(file + ": note: " + note);
-                            }
-                            // version 1 stores no name (it loads as "csi"); version 2 keeps the compiled one
-                            yield l.version() == Csi.VERSION_1
-                                    ? l.shader().withName(file.getFileName().toString()) : l.shader();
-                        }
-                        case CsiResult.Rejected rej -> {
-                            err.println(file + ": error: " + rej.reason());
-                            yield null;
-                        }
-                    };
-                }
-                case VERTEX, FRAGMENT, OTHER_STAGE -> {
-                    String name = file.getFileName().toString();
-                    CompileResult r = Inputs.kindOf(file) == Inputs.Kind.OTHER_STAGE
-                            ? ShaderCompiler.rejectStage(name)
-                            : ShaderCompiler.compile(Inputs.kindOf(file) == Inputs.Kind.VERTEX
-                                    ? dev.csir.ir.Stage.VERTEX : dev.csir.ir.Stage.FRAGMENT, name, Inputs.readText(file));
-                    err.print(r.log());
-                    return r.ok() ? r.ir() : null;
-                }
-                default -> {
-                    err.println("csir " + command + ": " + file + ": unknown file type (expected .csi, .vert or .frag)");
-                    return null;
-                }
+    /**
+     * Null when every file is a CSI blob or a source whose extension names its stage; otherwise
+     * the usage error to print.
+     */
+    static String unknownKind(List<Path> files) {
+        for (Path f : files) {
+            if (!Inputs.isCsi(f) && Inputs.stageOf(f, null).isEmpty()) {
+                return f + ": unknown file type (expected .csi or a shader source: " + SourceStage.EXTENSIONS + ")";
             }
+        }
+        return null;
+    }
+
+    /** The shader, or null after printing why it could not be loaded. */
+    static ShaderIr load(Path file, PrintWriter err, String prefix) {
+        try {
+            if (Inputs.isCsi(file)) {
+                CsiResult r = Csi.load(Inputs.readBytes(file));
+                return switch (r) {
+                    case CsiResult.Loaded l -> {
+                        for (String note : l.notes()) {
+                            err.println(file + ": note: " + note);
+                        }
+                        // version 1 stores no name (it loads as "csi"); version 2 keeps the compiled one
+                        yield l.version() == Csi.VERSION_1
+                                ? l.shader().withName(file.getFileName().toString()) : l.shader();
+                    }
+                    case CsiResult.Rejected rej -> {
+                        err.println(file + ": error: " + rej.reason());
+                        yield null;
+                    }
+                };
+            }
+            String name = file.getFileName().toString();
+            SourceStage stage = Inputs.stageOf(file, null).orElseThrow();
+            CompileResult r = stage.compiled().isEmpty() ? ShaderCompiler.rejectStage(name)
+                    : ShaderCompiler.compile(stage.compiled().get(), name, Inputs.readText(file));
+            err.print(r.log());
+            return r.ok() ? r.ir() : null;
         } catch (Inputs.InputException e) {
-            err.println("csir " + command + ": " + e.getMessage());
+            err.println(prefix + e.getMessage());
             return null;
         }
     }

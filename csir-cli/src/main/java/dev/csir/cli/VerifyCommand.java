@@ -7,28 +7,29 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code csir verify}: checks CSI blobs (or sources) and says what is wrong. */
 @Command(name = "verify", mixinStandardHelpOptions = true,
-        description = {"Loads and verifies .csi blobs (or .vert/.frag sources).",
-            "Exit status: 0 when every file is valid, 1 otherwise."})
-final class VerifyCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
+        header = "Loads and verifies .csi blobs or shader sources, listing every problem.",
+        description = "Loads each file (a CSI blob, or a source compiled on the fly) and runs the verifier on it.",
+        footer = {"", Main.EXIT_STATUS})
+final class VerifyCommand extends Subcommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "FILE")
     List<Path> files;
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = out();
+        PrintWriter err = err();
+        String unknown = ShaderFiles.unknownKind(files);
+        if (unknown != null) {
+            err.println(prefix() + unknown);
+            return Main.USAGE;
+        }
         int status = Main.OK;
         for (Path file : files) {
-            ShaderIr ir = ShaderFiles.load(file, err, "verify");
+            ShaderIr ir = ShaderFiles.load(file, err, prefix());
             if (ir == null) {
                 status = Main.REJECTED;
                 continue;

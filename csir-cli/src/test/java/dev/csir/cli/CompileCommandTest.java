@@ -71,7 +71,9 @@ class CompileCommandTest {
         Cli.Result r = Cli.run("compile", "--stage", "frag", f.toString());
         assertThat(r.status()).isZero();
         assertThat(r.out()).startsWith("FRAG\n");
-        assertThat(Cli.run("compile", "--stage", "geom", f.toString()).status()).isEqualTo(Main.USAGE);
+        Cli.Result geom = Cli.run("compile", "--stage", "geom", f.toString());
+        assertThat(geom.status()).isEqualTo(Main.REJECTED);
+        assertThat(geom.err()).contains("geometry, tessellation, and compute shaders are not supported");
     }
 
     @Test
@@ -115,10 +117,11 @@ class CompileCommandTest {
     void writesOutputFilesAtomicallyAndIntoDirectories() throws IOException {
         Path v = write("a.vert", VERT);
         Path f = write("a.frag", FRAG);
+        Files.createDirectory(dir.resolve("out"));
         Path one = dir.resolve("out/one.tgsi");
         assertThat(Cli.run("compile", v.toString(), "-o", one.toString()).status()).isZero();
         assertThat(Files.readString(one)).startsWith("VERT\n");
-        Path outDir = dir.resolve("several");
+        Path outDir = Files.createDirectory(dir.resolve("several"));
         assertThat(Cli.run("compile", v.toString(), f.toString(), "-o", outDir.toString()).status()).isZero();
         assertThat(outDir.resolve("a.vert.tgsi")).exists();
         assertThat(Files.readString(outDir.resolve("a.frag.tgsi"))).startsWith("FRAG\n");
@@ -133,5 +136,47 @@ class CompileCommandTest {
         Path target = dir.resolve("bad.tgsi");
         assertThat(Cli.run("compile", bad.toString(), "-o", target.toString()).status()).isEqualTo(Main.REJECTED);
         assertThat(target).doesNotExist();
+    }
+
+    @Test
+    void everyStageNameIsAcceptedAndTheUncompiledOnesAreRejectedAsUnsupported() throws IOException {
+        Path f = write("any.glsl", FRAG);
+        Path v = write("any2.glsl", VERT);
+        for (String name : new String[] {"frag", "fragment", "FS"}) {
+            assertThat(Cli.run("compile", "--stage", name, f.toString()).out()).as(name).startsWith("FRAG\n");
+        }
+        for (String name : new String[] {"vert", "vertex", "vs"}) {
+            assertThat(Cli.run("compile", "-S", name, v.toString()).out()).as(name).startsWith("VERT\n");
+        }
+        for (String name : new String[] {"geom", "tesc", "tese", "comp", "geometry", "tesscontrol", "tessevaluation",
+            "compute"}) {
+            Cli.Result r = Cli.run("compile", "--stage", name, f.toString());
+            assertThat(r.status()).as(name).isEqualTo(Main.REJECTED);
+            assertThat(r.err()).as(name).contains("error: geometry, tessellation, and compute shaders are not supported");
+        }
+    }
+
+    @Test
+    void extensionsNameTheStageAndGlslNeedsTheOption() throws IOException {
+        for (String ext : new String[] {"vert", "vs", "vsh"}) {
+            Cli.Result r = Cli.run("compile", write("s." + ext, VERT).toString());
+            assertThat(r.status()).as(ext + r.err()).isZero();
+            assertThat(r.out()).startsWith("VERT\n");
+        }
+        for (String ext : new String[] {"frag", "fs", "fsh"}) {
+            Cli.Result r = Cli.run("compile", write("s." + ext, FRAG).toString());
+            assertThat(r.status()).as(ext + r.err()).isZero();
+            assertThat(r.out()).startsWith("FRAG\n");
+        }
+        for (String ext : new String[] {"geom", "tesc", "tese", "comp"}) {
+            assertThat(Cli.run("compile", write("s." + ext, FRAG).toString()).status()).as(ext).isEqualTo(Main.REJECTED);
+        }
+        Cli.Result glsl = Cli.run("compile", write("s.glsl", FRAG).toString());
+        assertThat(glsl.status()).isEqualTo(Main.USAGE);
+        assertThat(glsl.err()).contains("a .glsl file does not say its stage; give --stage");
+        Cli.Result other = Cli.run("compile", write("s.txt", FRAG).toString());
+        assertThat(other.status()).isEqualTo(Main.USAGE);
+        assertThat(other.err()).contains("cannot tell the stage of", ".vsh", "--stage");
+        assertThat(Cli.run("compile", "--help").out().replaceAll("\\s+", " ")).contains(".vert .vs .vsh", ".glsl");
     }
 }

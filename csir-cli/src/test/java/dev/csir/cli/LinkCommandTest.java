@@ -64,7 +64,7 @@ class LinkCommandTest {
     void writesFilesIntoADirectory() throws IOException {
         Path vs = write("a.vert", "in vec4 p; void main() { gl_Position = p; }");
         Path fs = write("a.frag", "out vec4 c; void main() { c = vec4(1.0); }");
-        Path out = dir.resolve("out");
+        Path out = Files.createDirectory(dir.resolve("out"));
         assertThat(Cli.run("link", vs.toString(), fs.toString(), "-o", out.toString()).status()).isZero();
         assertThat(Files.readString(out.resolve("a.vert.tgsi"))).startsWith("VERT\n");
         assertThat(Files.readString(out.resolve("a.frag.tgsi"))).startsWith("FRAG\n");

@@ -107,15 +107,10 @@ class RenderCommandTest {
         Path notPng = write("fake.png", "this is text");
         String[][] cases = {
             {"--mesh", obj.toString(), "bad.obj:4: position index 9 is out of range (3 defined so far)"},
-            {"--mesh", "sphere", "unknown mesh 'sphere'"},
             {"--texture", notPng.toString(), "fake.png: not a PNG file"},
             {"--texture", dir.resolve("none.png").toString(), "none.png: no such file"},
             {"--uniform", "nothing=1", "no uniform named 'nothing'"},
             {"--uniform", "model=1,2", "uniform 'model' of type mat4 takes 16 values, got 2"},
-            {"--size", "0x10", "each side must be 1..8192"},
-            {"--size", "9000x10", "each side must be 1..8192"},
-            {"--size", "big", "--size must be WxH"},
-            {"--clear", "1,2", "--clear takes 4 comma-separated numbers"},
         };
         for (String[] c : cases) {
             Cli.Result r = Cli.run("render", vs, fs, "--backend", "software", c[0], c[1], "-o", out.toString());
@@ -166,5 +161,67 @@ class RenderCommandTest {
         String[] r = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, r, a.length, b.length);
         return r;
+    }
+
+    @Test
+    void inputsWithoutALocationAreBoundByName() throws Exception {
+        // declared colour first, so the compiler gives color location 0 and position location 1
+        Path vs = write("n.vert", "in vec4 color; in vec4 position; out vec4 c;"
+                + " void main() { c = color; gl_Position = position; }");
+        Path fs = write("n.frag", "in vec4 c; out vec4 o; void main() { o = c; }");
+        Path out = dir.resolve("n.png");
+        Cli.Result r = Cli.run("render", vs.toString(), fs.toString(), "--backend", "software", "--size", "32x32",
+                "-o", out.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        Texture t = image(out);
+        int centre = pixel(t, 16, 16);
+        // inside the triangle, a mix of the three vertex colours (0xRRGGBBAA); outside, opaque black
+        assertThat((centre >>> 24) > 0 && ((centre >> 16) & 0xFF) > 0 && ((centre >> 8) & 0xFF) > 0).isTrue();
+        assertThat(pixel(t, 1, 1)).isEqualTo(0x000000FF);
+    }
+
+    @Test
+    void anExplicitLocationWinsOverTheName() throws Exception {
+        // "normal" would read location 1 by name, but the source placed it at 0: the position
+        Path vs = write("e.vert", "layout(location = 0) in vec4 normal; void main() { gl_Position = normal; }");
+        Path fs = write("e.frag", "out vec4 o; void main() { o = vec4(1.0); }");
+        Path out = dir.resolve("e.png");
+        Cli.Result r = Cli.run("render", vs.toString(), fs.toString(), "--backend", "software", "--size", "32x32",
+                "-o", out.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(pixel(image(out), 16, 16)).isEqualTo(0xFFFFFFFF);
+    }
+
+    @Test
+    void anInputTheMeshCannotFeedIsAnErrorNamingIt() throws Exception {
+        Path vs = write("x.vert", "layout(location = 0) in vec4 position; layout(location = 5) in vec4 extra;"
+                + " out vec4 c; void main() { c = extra; gl_Position = position; }");
+        Path fs = write("x.frag", "in vec4 c; out vec4 o; void main() { o = c; }");
+        Path out = dir.resolve("x.png");
+        Cli.Result r = Cli.run("render", vs.toString(), fs.toString(), "--backend", "software", "-o", out.toString());
+        assertThat(r.status()).isEqualTo(Main.REJECTED);
+        assertThat(r.err()).contains("vertex input 'extra' reads location 5, which the mesh does not provide;"
+                + " the mesh provides locations 0, 1, 2");
+        assertThat(out).doesNotExist();
+    }
+
+    @Test
+    void anUnsetUniformGetsAWarningNamingIt() throws Exception {
+        Path vs = write("u.vert", "layout(location = 0) in vec4 position; uniform mat4 model; uniform mat4 mvp;"
+                + " void main() { gl_Position = mvp * model * position; }");
+        Path fs = write("u.frag", "uniform vec4 tint; uniform float time; out vec4 o; void main() { o = tint; }");
+        Path out = dir.resolve("u.png");
+        Cli.Result r = Cli.run("render", vs.toString(), fs.toString(), "--backend", "software", "--size", "8x8",
+                "-o", out.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.err()).contains("warning: uniform 'mvp' (mat4) is not set and reads as zeros",
+                "warning: uniform 'tint' (vec4) is not set");
+        // model and time have documented defaults
+        assertThat(r.err()).doesNotContain("'model'", "'time'");
+        String identity = "1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1";
+        Cli.Result set = Cli.run("render", vs.toString(), fs.toString(), "--backend", "software", "--size", "8x8",
+                "--uniform", "mvp=" + identity, "--uniform", "tint=1,0,0,1", "-o", out.toString());
+        assertThat(set.status()).as(set.err()).isZero();
+        assertThat(set.err()).doesNotContain("warning");
     }
 }

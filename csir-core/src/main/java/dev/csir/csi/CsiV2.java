@@ -33,6 +33,8 @@ final class CsiV2 {
     static final int PROGRAM_HEADER = 24;
     static final int CRC_BYTES = 4;
     static final int SYMBOL_FIXED = 9;
+    /** Bit 7 of a symbol's kind byte: the source gave its slot with layout(location = N). */
+    static final int EXPLICIT_SLOT = 0x80;
     static final int KIND_SHADER = 0;
     static final int KIND_PROGRAM = 1;
 
@@ -89,7 +91,8 @@ final class CsiV2 {
         out.put(name);
         for (int i = 0; i < vars.size(); i++) {
             InterfaceVar v = vars.get(i);
-            out.put((byte) v.kind().ordinal()).put((byte) v.type().code()).putShort((short) v.slot())
+            out.put((byte) (v.kind().ordinal() | (v.explicitSlot() ? EXPLICIT_SLOT : 0)))
+                    .put((byte) v.type().code()).putShort((short) v.slot())
                     .putShort((short) v.line()).putShort((short) v.column())
                     .put((byte) symbolNames[i].length).put(symbolNames[i]);
         }
@@ -269,7 +272,8 @@ final class CsiV2 {
             if (at + SYMBOL_FIXED > end) {
                 throw new Reject(Messages.CSI_LAYOUT, "symbol " + i + " runs past the end");
             }
-            int kindCode = in.get(at) & 0xFF;
+            int kindByte = in.get(at) & 0xFF;
+            int kindCode = kindByte & ~EXPLICIT_SLOT;
             int typeCode = in.get(at + 1) & 0xFF;
             int slot = in.getShort(at + 2);
             int line = u16(in, at + 4);
@@ -296,6 +300,9 @@ final class CsiV2 {
             if (type == null || type == Type.NONE || type == Type.VOID) {
                 throw symbol(i, sym, "type " + typeCode);
             }
+            if ((kindByte & EXPLICIT_SLOT) != 0 && k == InterfaceVar.Kind.UNIFORM) {
+                throw symbol(i, sym, "a uniform with a source-given location");
+            }
             if (type == Type.SAMPLER2D && k != InterfaceVar.Kind.UNIFORM) {
                 throw symbol(i, sym, "a sampler that is not a uniform");
             }
@@ -306,7 +313,7 @@ final class CsiV2 {
             if (!seen.add(sym)) {
                 throw new Reject(Messages.CSI_DUPLICATE_SYMBOL, sym);
             }
-            vars.add(new InterfaceVar(k, sym, type, slot, line, column));
+            vars.add(new InterfaceVar(k, sym, type, slot, line, column, (kindByte & EXPLICIT_SLOT) != 0));
         }
         if (at != end) {
             throw new Reject(Messages.CSI_LAYOUT, (end - at) + " bytes left over before the checksum");

@@ -5,9 +5,10 @@ package dev.csir.ir;
  * a {@code sampler2D}), an input (vertex: attribute location; fragment: varying slot) or an
  * output (vertex: varying slot; fragment: 0 for the colour output). {@code line} and
  * {@code column} locate the declaration's name in source (0 when unknown, as after loading a blob),
- * so link errors can point at it.
+ * so link errors can point at it. {@code explicitSlot} says the source chose the slot with
+ * {@code layout(location = N)}; otherwise the compiler assigned it in declaration order.
  */
-public record InterfaceVar(Kind kind, String name, Type type, int slot, int line, int column) {
+public record InterfaceVar(Kind kind, String name, Type type, int slot, int line, int column, boolean explicitSlot) {
 
     /** What the symbol is to the shader. */
     public enum Kind { UNIFORM, INPUT, OUTPUT }
@@ -18,9 +19,14 @@ public record InterfaceVar(Kind kind, String name, Type type, int slot, int line
         }
     }
 
-    /** A symbol with no known source position. */
+    /** A symbol whose slot the compiler assigned. */
+    public InterfaceVar(Kind kind, String name, Type type, int slot, int line, int column) {
+        this(kind, name, type, slot, line, column, false);
+    }
+
+    /** A symbol with no known source position whose slot the compiler assigned. */
     public InterfaceVar(Kind kind, String name, Type type, int slot) {
-        this(kind, name, type, slot, 0, 0);
+        this(kind, name, type, slot, 0, 0, false);
     }
 
     public boolean hasPosition() {

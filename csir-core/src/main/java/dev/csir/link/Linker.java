@@ -74,7 +74,8 @@ public final class Linker {
 
         List<AttributeInfo> attributes = new ArrayList<>();
         for (InterfaceVar a : vertex.iface().inputs()) {
-            attributes.add(new AttributeInfo(a.name(), a.type(), a.slot(), Math.max(1, a.type().components())));
+            attributes.add(new AttributeInfo(a.name(), a.type(), a.slot(), Math.max(1, a.type().components()),
+                    a.explicitSlot()));
         }
 
         List<UniformInfo> uniforms = new ArrayList<>();

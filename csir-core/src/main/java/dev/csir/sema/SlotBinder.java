@@ -71,7 +71,7 @@ public final class SlotBinder {
                         }
                         s.slot = varCursor++;
                     }
-                    vars.add(new InterfaceVar(InterfaceVar.Kind.INPUT, s.name, s.type, s.slot, s.pos.line(), s.pos.column()));
+                    vars.add(new InterfaceVar(InterfaceVar.Kind.INPUT, s.name, s.type, s.slot, s.pos.line(), s.pos.column(), s.location >= 0));
                 }
                 case OUT -> {
                     if (vertex) {
@@ -94,7 +94,7 @@ public final class SlotBinder {
                         }
                         s.slot = 0;
                     }
-                    vars.add(new InterfaceVar(InterfaceVar.Kind.OUTPUT, s.name, s.type, s.slot, s.pos.line(), s.pos.column()));
+                    vars.add(new InterfaceVar(InterfaceVar.Kind.OUTPUT, s.name, s.type, s.slot, s.pos.line(), s.pos.column(), s.location >= 0));
                 }
                 case UNIFORM -> {
                     if (s.isSampler()) {
@@ -111,7 +111,7 @@ public final class SlotBinder {
                             return null;
                         }
                     }
-                    vars.add(new InterfaceVar(InterfaceVar.Kind.UNIFORM, s.name, s.type, s.slot, s.pos.line(), s.pos.column()));
+                    vars.add(new InterfaceVar(InterfaceVar.Kind.UNIFORM, s.name, s.type, s.slot, s.pos.line(), s.pos.column(), s.location >= 0));
                 }
                 default -> {
                 }

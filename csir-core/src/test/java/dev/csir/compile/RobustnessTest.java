@@ -64,9 +64,16 @@ class RobustnessTest {
                 assertThat(d.render()).startsWith("fuzz.vert:");
             }
         }
-        // the dumps are written on request and must not throw either
-        assertThat(r.astDump()).isNotNull();
-        assertThat(r.irDump()).isNotNull();
+        // the dumps are written on request: an accepted shader's IR dump is of that shader, with a
+        // line for each instruction at least; a rejected one has no IR and no TGSI
+        if (r.ok()) {
+            assertThat(r.irDump()).as(src).startsWith("shader fuzz.vert\nstage " + stage.word() + "\n");
+            assertThat(r.irDump().lines().count()).as(src).isGreaterThanOrEqualTo(r.ir().liveCount());
+            assertThat(r.astDump()).as(src).isNotBlank();
+        } else {
+            assertThat(r.ir()).as(src).isNull();
+            assertThat(r.tgsi()).as(src).isNull();
+        }
     }
 
     @Test

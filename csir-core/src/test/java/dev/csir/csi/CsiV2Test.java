@@ -139,6 +139,32 @@ class CsiV2Test {
     }
 
     @Test
+    void whetherTheSourceChoseASlotRoundTrips() {
+        ShaderIr vs = vert();
+        assertThat(vs.iface().inputs()).extracting(InterfaceVar::name, InterfaceVar::explicitSlot)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("position", true),
+                        org.assertj.core.groups.Tuple.tuple("texcoord", false));
+        byte[] blob = Csi.save(vs);
+        assertThat(loaded(blob).shader().iface().inputs()).extracting(InterfaceVar::explicitSlot)
+                .containsExactly(true, false);
+        LinkedProgram p = link(loaded(blob).shader(), frag());
+        assertThat(p.iface().attribute("position").orElseThrow().explicitLocation()).isTrue();
+        assertThat(p.iface().attribute("texcoord").orElseThrow().explicitLocation()).isFalse();
+        // a uniform has no source location: the flag on one is rejected
+        int first = 36 + 16 * vs.size() + 4 * vs.immediateCount() + vs.name().length();
+        int uniform = first;
+        for (InterfaceVar v : vs.iface().vars()) {
+            if (v.kind() == InterfaceVar.Kind.UNIFORM) {
+                break;
+            }
+            uniform += 9 + v.name().length();
+        }
+        int at = uniform;
+        assertThat(blob[at]).isEqualTo((byte) InterfaceVar.Kind.UNIFORM.ordinal());
+        assertThat(reason(edited(blob, b -> b.put(at, (byte) 0x80)))).contains("source-given location");
+    }
+
+    @Test
     void reloadedShadersLinkToTheSameProgram() {
         ShaderIr vs = vert();
         ShaderIr fs = frag();

@@ -64,7 +64,7 @@ class LinkerTest {
                 new VaryingInfo("c", Type.FLOAT, 2, 0),
                 new VaryingInfo("b", Type.VEC2, 1, 1),
                 new VaryingInfo("a", Type.VEC3, 0, 2));
-        assertThat(lp.iface().attributes()).containsExactly(new AttributeInfo("p", Type.VEC4, 3, 4));
+        assertThat(lp.iface().attributes()).containsExactly(new AttributeInfo("p", Type.VEC4, 3, 4, true));
         assertThat(lp.iface().samplers()).containsExactly(
                 new SamplerInfo("unused", Stage.FRAGMENT, 0), new SamplerInfo("tex", Stage.FRAGMENT, 1));
         assertThat(lp.iface().sampler("tex").orElseThrow().slot()).isEqualTo(1);
@@ -191,6 +191,41 @@ class LinkerTest {
         f.varying(0, 1f, 1f, 1f, 1f);
         fs.run(f);
         assertThat(f.color()).containsExactly(0.6f, 0.35f, 1.1f, 1f);
+    }
+
+    @Test
+    void aSharedUniformAtDifferentSlotsLandsAtEachStagesSlot() {
+        // tint follows a mat4 in the vertex shader (slot 4) and comes first in the fragment (slot 0)
+        Program p = program("""
+                uniform mat4 mvp;
+                uniform vec4 tint;
+                in vec4 pos;
+                out vec4 col;
+                void main() { col = tint; gl_Position = mvp * pos; }
+                """, """
+                uniform vec4 tint;
+                in vec4 col;
+                out vec4 o;
+                void main() { o = col * tint; }
+                """);
+        assertThat(p.link()).as(p.log().toString()).isTrue();
+        LinkedProgram lp = p.linked().orElseThrow();
+        UniformInfo tint = lp.iface().uniform("tint").orElseThrow();
+        assertThat(List.of(tint.vertexSlot(), tint.fragmentSlot())).containsExactly(4, 0);
+        UniformValues u = lp.newUniforms();
+        assertThat(u.set("tint", 0.5f, 0.25f, 2f, 1f)).isEmpty();
+        float[] vertex = u.upload(Stage.VERTEX);
+        float[] fragment = u.upload(Stage.FRAGMENT);
+        assertThat(java.util.Arrays.copyOfRange(vertex, 16, 20)).containsExactly(0.5f, 0.25f, 2f, 1f);
+        assertThat(java.util.Arrays.copyOfRange(vertex, 0, 16)).containsOnly(0f);
+        assertThat(java.util.Arrays.copyOfRange(fragment, 0, 4)).containsExactly(0.5f, 0.25f, 2f, 1f);
+
+        Interpreter fs = lp.interpreter(Stage.FRAGMENT);
+        Frame f = fs.newFrame();
+        System.arraycopy(u.words(Stage.FRAGMENT), 0, f.uniforms(), 0, 128);
+        f.varying(0, 1f, 2f, 1f, 1f);
+        fs.run(f);
+        assertThat(f.color()).containsExactly(0.5f, 0.5f, 2f, 1f);
     }
 
     @Test

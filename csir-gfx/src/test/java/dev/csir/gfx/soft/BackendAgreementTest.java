@@ -102,6 +102,7 @@ class BackendAgreementTest {
         System.out.println(report);
         assertThat(drawn).as(report).isGreaterThan(W * H / 8);
         assertThat(close).as(report).isGreaterThanOrEqualTo((int) Math.ceil(W * H * 0.995));
+        assertThat(coverageDiffers).as(report).isZero();
         return b;
     }
 

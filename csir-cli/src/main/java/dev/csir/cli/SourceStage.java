@@ -1,0 +1,62 @@
+package dev.csir.cli;
+
+import dev.csir.ir.Stage;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import picocli.CommandLine;
+
+/**
+ * The stage a shader source is written for, as {@code --stage} and file extensions name it
+ * (glslangValidator's names, and the words spelled out). csir compiles vertex and fragment
+ * shaders; the others are known so that they get the documented "not supported" error.
+ */
+enum SourceStage {
+    VERTEX(Stage.VERTEX, List.of("vert", "vertex", "vs"), List.of("vert", "vs", "vsh")),
+    FRAGMENT(Stage.FRAGMENT, List.of("frag", "fragment", "fs"), List.of("frag", "fs", "fsh")),
+    GEOMETRY(null, List.of("geom", "geometry", "gs"), List.of("geom", "gs", "gsh")),
+    TESS_CONTROL(null, List.of("tesc", "tesscontrol", "tess-control"), List.of("tesc")),
+    TESS_EVALUATION(null, List.of("tese", "tessevaluation", "tess-evaluation"), List.of("tese")),
+    COMPUTE(null, List.of("comp", "compute", "cs"), List.of("comp", "csh"));
+
+    /** What --stage accepts, for help and messages. */
+    static final String NAMES = "vert|frag|geom|tesc|tese|comp";
+    /** The extensions that name a stage, for help and messages. */
+    static final String EXTENSIONS = ".vert .vs .vsh (vertex), .frag .fs .fsh (fragment), .geom .tesc .tese .comp";
+
+    private final Stage compiled;
+    private final List<String> names;
+    private final List<String> extensions;
+
+    SourceStage(Stage compiled, List<String> names, List<String> extensions) {
+        this.compiled = compiled;
+        this.names = names;
+        this.extensions = extensions;
+    }
+
+    /** The CSIR stage csir compiles this to, or empty for a stage csir does not compile yet. */
+    Optional<Stage> compiled() {
+        return Optional.ofNullable(compiled);
+    }
+
+    static Optional<SourceStage> named(String name) {
+        String n = name.toLowerCase(Locale.ROOT);
+        return Arrays.stream(values()).filter(s -> s.names.contains(n)).findFirst();
+    }
+
+    /** The stage a file's extension names, or empty ({@code .glsl} and unknown extensions name none). */
+    static Optional<SourceStage> ofExtension(String extension) {
+        String e = extension.toLowerCase(Locale.ROOT);
+        return Arrays.stream(values()).filter(s -> s.extensions.contains(e)).findFirst();
+    }
+
+    /** Converts a --stage value; an unknown one is a usage error naming the option. */
+    static final class Converter implements CommandLine.ITypeConverter<SourceStage> {
+        @Override
+        public SourceStage convert(String value) {
+            return named(value).orElseThrow(() -> new CommandLine.TypeConversionException(
+                    "unknown stage '" + value + "' (use " + NAMES + ")"));
+        }
+    }
+}
