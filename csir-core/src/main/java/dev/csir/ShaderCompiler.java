@@ -39,7 +39,7 @@ public final class ShaderCompiler {
         int bytes = utf8Length(src);
         if (bytes == 0 || bytes >= MAX_SOURCE_BYTES) {
             DiagnosticLog log = new DiagnosticLog(file, bytes == 0 ? "" : src);
-            log.error(bytes == 0 ? Messages.EMPTY_SHADER : Messages.SOURCE_TOO_LARGE);
+            log.error(bytes == 0 ? Messages.EMPTY_SHADER : Messages.sourceTooLarge(bytes, MAX_SOURCE_BYTES - 1));
             return failed(file, stage, log, null);
         }
         DiagnosticLog log = new DiagnosticLog(file, src);

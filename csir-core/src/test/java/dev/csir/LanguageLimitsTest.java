@@ -72,10 +72,10 @@ class LanguageLimitsTest {
     void sourceSizeIsBelow4096Bytes() {
         assertThat(ShaderCompiler.MAX_SOURCE_BYTES).isEqualTo(4096);
         compiles(vert(sourceOfBytes(4095)));
-        failsWith(vert(sourceOfBytes(4096)), Messages.SOURCE_TOO_LARGE);
+        failsWith(vert(sourceOfBytes(4096)), "shader source exceeds the size limit: 4096 bytes, the limit is 4095 bytes");
         // bytes count, not characters: 2100 two-byte letters are fewer than 4096 characters
         assertThat(sourceOfBytes(4200).length()).isLessThan(4096);
-        failsWith(vert(sourceOfBytes(4200)), Messages.SOURCE_TOO_LARGE);
+        failsWith(vert(sourceOfBytes(4200)), Messages.sourceTooLarge(4200, 4095));
     }
 
     @Test

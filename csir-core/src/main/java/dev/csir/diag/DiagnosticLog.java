@@ -19,7 +19,9 @@ public final class DiagnosticLog {
     /** A log for the named file; {@code source} may be empty when there is none to show. */
     public DiagnosticLog(String file, String source) {
         this.file = file;
-        this.source = source == null ? "" : source;
+        // A leading byte-order mark is invisible and the lexer skips it: lines are shown without it.
+        String text = source == null ? "" : source;
+        this.source = text.startsWith("\uFEFF") ? text.substring(1) : text;
     }
 
     public String file() {

@@ -823,7 +823,7 @@ final class Lowerer {
             return builtins.call(name, args, pos);
         }
         if (Builtins.isUnsupported(name)) {
-            error(pos, Messages.UNSUPPORTED_BUILTIN);
+            error(pos, Messages.unsupportedBuiltin(name));
             return Val.BAD;
         }
         error(pos, Messages.UNKNOWN_FUNCTION);

@@ -241,7 +241,7 @@ class ParserDiagnosticsTest {
     void versionErrorsAndTheParser() {
         // An out-of-range version leaves an integer token where a declaration must start.
         assertThat(errors("#version 100\nfloat x;")).containsExactly(
-                "1:1: unsupported #version for the ChrisOS GLSL subset", "1:1: expected a type");
+                "1:1: unsupported #version 100: csir supports versions 110 to 330", "1:1: expected a type");
         // A missing number leaves an end-of-file token: nothing after it is parsed.
         DiagnosticLog log = new DiagnosticLog("t", "");
         Ast.Unit u = Parser.parse("float a;\n#version\nfloat b = ;", log);
