@@ -60,7 +60,7 @@ public final class Lexer {
         int col = 1;
         boolean lineStart = true;
         if (n == 0) {
-            log.error(1, 1, Messages.EMPTY_SHADER);
+            log.error(Messages.EMPTY_SHADER);
             out.add(TokenKind.EOF, 1, 1, 0, 0);
             return;
         }

@@ -16,6 +16,11 @@ final class Emitter {
     final IrBuilder b;
     final DiagnosticLog log;
     private boolean poolReported;
+    /**
+     * The statement being lowered, or null: errors sort at it in the log, so the errors that follow
+     * from one in the same statement stay after it (they are often shown at an earlier column).
+     */
+    Pos statement;
 
     Emitter(IrBuilder b, DiagnosticLog log) {
         this.b = b;
@@ -28,20 +33,23 @@ final class Emitter {
      */
     void error(Pos pos, String message) {
         checkPools();
-        log.error(pos.line(), pos.column(), message);
+        Pos sort = statement == null ? pos : statement;
+        log.error(pos.line(), pos.column(), message, sort.line(), sort.column());
     }
 
-    /** Reports an error that has no source position (1:1), after any pool overflow. */
+    /**
+     * Reports an error the original shows at 1:1 for want of a position (a bad swizzle, say),
+     * after any pool overflow; it sorts at the statement it was found in.
+     */
     void unlocated(String message) {
-        checkPools();
-        log.error(message);
+        error(Pos.NONE, message);
     }
 
     /** Reports a pool overflow once, at 1:1, the first time it is seen. */
     void checkPools() {
         if (!poolReported && b.failed()) {
             poolReported = true;
-            log.error(b.failure());
+            unlocated(b.failure());
         }
     }
 

@@ -92,7 +92,10 @@ final class Lowerer {
         for (int i = 0; i < n && !stop(); i++) {
             Ast.Stmt s = stmts.get(i);
             if (i == n - 1 && s instanceof Ast.Return r) {
+                Pos outer = e.statement;
+                e.statement = r.pos();
                 lowerReturn(r, true);
+                e.statement = outer;
             } else {
                 lowerStmt(s);
             }
@@ -208,6 +211,8 @@ final class Lowerer {
     // ------------------------------------------------------------------ statements
 
     void lowerStmt(Ast.Stmt s) {
+        Pos outer = e.statement;
+        e.statement = s.pos();
         switch (s) {
             case Ast.Empty x -> {
             }
@@ -241,6 +246,7 @@ final class Lowerer {
             }
         }
         e.checkPools();
+        e.statement = outer;
     }
 
     private void localDecl(Ast.VarDecl v) {
@@ -280,6 +286,12 @@ final class Lowerer {
     /** Initialises a const or plain global from its initializer (run at the start of main). */
     void globalInit(Symbol s) {
         Ast.VarDecl v = s.declaration;
+        e.statement = v.pos();
+        initialise(s, v);
+        e.statement = null;
+    }
+
+    private void initialise(Symbol s, Ast.VarDecl v) {
         int t = b.temp(v.type().temporaries());
         if (t < 0) {
             e.checkPools();

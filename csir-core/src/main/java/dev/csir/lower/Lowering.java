@@ -127,7 +127,8 @@ public final class Lowering {
                         null);
             }
             if (!scopes.declare(s)) {
-                log.error(Messages.DUPLICATE_SYMBOL);
+                // shown at 1:1 as the original shows it, sorted at the second declaration
+                log.error(1, 1, Messages.DUPLICATE_SYMBOL, d.pos().line(), d.pos().column());
                 return false;
             }
         }

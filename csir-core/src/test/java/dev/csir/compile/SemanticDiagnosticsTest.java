@@ -222,6 +222,21 @@ class SemanticDiagnosticsTest {
     }
 
     @Test
+    void theLogIsInSourceOrderWithFollowOnErrorsAfterTheirCause() {
+        // a lexer error on line 3 and a syntax error on line 1: line 1 first
+        CompileResult r = ShaderCompiler.compile(VERTEX, "o.vert", "void main() {\n  float x = ;\n  gl_Position = vec4(1.0) $;\n}\n");
+        assertThat(r.diagnostics()).extracting(d -> d.line() + ":" + d.column() + ": " + d.message())
+                .startsWith("2:13: expected an expression", "3:27: invalid token");
+        // the follow-on of a bad value is shown at an earlier column but stays after its cause,
+        // and the whole-shader error comes last though its position reads 1:1
+        r = ShaderCompiler.compile(VERTEX, "o.vert", "void main() {\n  gl_Position = vec4(1.0 / 0.0);\n}\n");
+        assertThat(r.diagnostics()).extracting(d -> d.line() + ":" + d.column() + ": " + d.message())
+                .containsExactly("2:26: division by zero", "2:15: type mismatch in assignment",
+                        "1:1: vertex shader does not write gl_Position");
+        assertThat(r.diagnostics().getLast().located()).isFalse();
+    }
+
+    @Test
     void aByteOrderMarkIsSkippedAndColumnsStartAfterIt() {
         String src = "void main() { gl_Position = vec4(1.0); }\n";
         assertThat(ShaderCompiler.compile(VERTEX, "b.vert", "\uFEFF" + src).ok()).isTrue();
