@@ -68,7 +68,13 @@ public final class ShaderCompiler {
         }
         TgsiResult tgsi = TgsiEmitter.emit(ir, null, options.limits());
         if (tgsi instanceof TgsiResult.Failed f) {
-            log.error(f.message());
+            // located at the source of the record that crossed the budget, when it has one
+            int line = f.insn() >= 0 ? ir.sourceLine(f.insn()) : 0;
+            if (line > 0) {
+                log.error(line, ir.sourceColumn(f.insn()), f.message());
+            } else {
+                log.error(f.message());
+            }
             return new CompileResult(file, stage, ir, null, log.diagnostics(), log.count(), unit, ir);
         }
         return new CompileResult(file, stage, ir, ((TgsiResult.Ok) tgsi).text(), List.of(), 0, unit, ir);

@@ -14,7 +14,8 @@ public final class Messages {
     /** The head of {@link #sourceTooLarge}. */
     public static final String SOURCE_TOO_LARGE = "shader source exceeds the size limit";
 
-    // CSIR pools (raised while building IR)
+    // CSIR pools (raised while building IR) and the TGSI budget: the heads of the messages of
+    // temporaryLimit, instructionLimit, immediateLimit and tgsiBudget below
     public static final String INSTRUCTION_LIMIT = "shader exceeds the instruction limit";
     public static final String TEMPORARY_LIMIT = "shader exceeds the temporary limit";
     public static final String IMMEDIATE_LIMIT = "too many constants";
@@ -53,7 +54,7 @@ public final class Messages {
     public static final String FRAGCOORD_LOAD_STAGE = "fragment coordinate load in a non-fragment shader";
     public static final String INTERFACE_MARK_RANGE = "interface high-water mark beyond the slot limits";
 
-    // TGSI emitter
+    // TGSI emitter (TGSI_BUDGET is the head of tgsiBudget)
     public static final String TGSI_BUDGET = "TGSI exceeds the VirGL command budget";
     /** An instruction the verifier lets through but TGSI has no text for (bad comparison or width). */
     public static final String TGSI_UNSUPPORTED = "instruction has no TGSI form";
@@ -240,5 +241,30 @@ public final class Messages {
 
     public static String unsupportedBuiltin(String name) {
         return UNSUPPORTED_BUILTIN + " '" + name + "'";
+    }
+
+    public static String temporaryLimit(int needed, boolean exact, int limit) {
+        return overflow(TEMPORARY_LIMIT, needed, exact, "temporaries", limit);
+    }
+
+    public static String instructionLimit(int needed, boolean exact, int limit) {
+        return overflow(INSTRUCTION_LIMIT, needed, exact, "instructions", limit);
+    }
+
+    public static String immediateLimit(int needed, boolean exact, int limit) {
+        return overflow(IMMEDIATE_LIMIT, needed, exact, "constant values", limit);
+    }
+
+    /** {@code needed} is the length of the whole text, in bytes. */
+    public static String tgsiBudget(long needed, int budget) {
+        return overflow(TGSI_BUDGET, needed, true, "bytes", budget);
+    }
+
+    /**
+     * One phrasing for every overflow: what the shader needs in all, or at least (when counting
+     * stopped before the end), and the limit.
+     */
+    private static String overflow(String head, long needed, boolean exact, String unit, int limit) {
+        return head + ": needs " + (exact ? "" : "at least ") + needed + " " + unit + ", the limit is " + limit;
     }
 }

@@ -254,18 +254,24 @@ class SemanticDiagnosticsTest {
         return sb.toString();
     }
 
-    /** A pool overflow is reported at 1:1 before the errors its bad values cause. */
+    /**
+     * A pool overflow is located where lowering crossed the limit, says what the shader needs, and
+     * is the last error (the original reported it at 1:1, then the errors its bad values caused).
+     */
     @Test
-    void poolLimitsComeFirstAtOneOne() {
+    void poolLimitsAreLocatedAndFinal() {
         String temps = "uniform float u;\nvoid main() {\n  float s = u;\n" + lines("  s = s * %d.5;", 170)
                 + "  gl_Position = vec4(s);\n}\n";
-        assertThat(Shaders.firstError(VERTEX, temps)).isEqualTo("1:1: shader exceeds the temporary limit");
-        String insns = "uniform vec4 u;\nvoid main() {\n  vec4 v = u;\n" + lines("  gl_Position = v;", 200) + "}\n";
-        CompileResult r = ShaderCompiler.compile(VERTEX, "t", insns);
+        CompileResult r = ShaderCompiler.compile(VERTEX, "t", temps);
         assertThat(r.diagnostics()).extracting(d -> d.line() + ":" + d.column() + ": " + d.message())
-                .containsExactly("1:1: shader exceeds the instruction limit");
+                .containsExactly("50:11: shader exceeds the temporary limit: needs 345 temporaries, the limit is 96");
+        String insns = "uniform vec4 u;\nvoid main() {\n  vec4 v = u;\n" + lines("  gl_Position = v;", 200) + "}\n";
+        r = ShaderCompiler.compile(VERTEX, "t", insns);
+        assertThat(r.diagnostics()).extracting(d -> d.line() + ":" + d.column() + ": " + d.message())
+                .containsExactly("194:15: shader exceeds the instruction limit: needs 404 instructions, the limit is 384");
         String consts = "void main() {\n" + lines("  gl_Position = vec4(%d.5);", 60) + "}\n";
-        assertThat(Shaders.firstError(VERTEX, consts)).isEqualTo("1:1: too many constants");
+        assertThat(Shaders.firstError(VERTEX, consts))
+                .isEqualTo("33:17: too many constants: needs 304 constant values, the limit is 160");
         // the same shape, shorter, compiles (and fits the TGSI budget)
         Shaders.ok(VERTEX, "uniform vec4 u;\nvoid main() {\n  vec4 v = u;\n" + lines("  gl_Position = v;", 50) + "}\n");
     }
