@@ -39,7 +39,7 @@ public final class ShaderCompiler {
         int bytes = utf8Length(src);
         if (bytes == 0 || bytes >= MAX_SOURCE_BYTES) {
             DiagnosticLog log = new DiagnosticLog(file, bytes == 0 ? "" : src);
-            log.error(bytes == 0 ? Messages.EMPTY_SHADER : Messages.SOURCE_TOO_LARGE);
+            log.error(bytes == 0 ? Messages.EMPTY_SHADER : Messages.sourceTooLarge(bytes, MAX_SOURCE_BYTES - 1));
             return failed(file, stage, log, null);
         }
         DiagnosticLog log = new DiagnosticLog(file, src);
@@ -68,7 +68,13 @@ public final class ShaderCompiler {
         }
         TgsiResult tgsi = TgsiEmitter.emit(ir, null, options.limits());
         if (tgsi instanceof TgsiResult.Failed f) {
-            log.error(f.message());
+            // located at the source of the record that crossed the budget, when it has one
+            int line = f.insn() >= 0 ? ir.sourceLine(f.insn()) : 0;
+            if (line > 0) {
+                log.error(line, ir.sourceColumn(f.insn()), f.message());
+            } else {
+                log.error(f.message());
+            }
             return new CompileResult(file, stage, ir, null, log.diagnostics(), log.count(), unit, ir);
         }
         return new CompileResult(file, stage, ir, ((TgsiResult.Ok) tgsi).text(), List.of(), 0, unit, ir);

@@ -39,6 +39,9 @@ class IrLimitsTest {
 
     // ---------------------------------------------------------------- the builder's pools
 
+    // Past a limit the builder records the overflow and goes on counting, so the message can
+    // say what the shader needs in all.
+
     @Test
     void builderHolds384Instructions() {
         IrBuilder b = new IrBuilder();
@@ -46,9 +49,14 @@ class IrLimitsTest {
             assertThat(b.emit(Opcode.NOP, Type.NONE, 0, -1, -1, -1, 0, 0)).isEqualTo(i);
         }
         assertThat(b.failed()).isFalse();
-        assertThat(b.emit(Opcode.NOP, Type.NONE, 0, -1, -1, -1, 0, 0)).isEqualTo(-1);
-        assertThat(b.failure()).isEqualTo(Messages.INSTRUCTION_LIMIT);
-        assertThat(b.size()).isEqualTo(384);
+        assertThat(b.failure(true)).isNull();
+        b.at(7, 3);
+        assertThat(b.emit(Opcode.NOP, Type.NONE, 0, -1, -1, -1, 0, 0)).isEqualTo(384);
+        b.at(9, 1);
+        b.emit(Opcode.NOP, Type.NONE, 0, -1, -1, -1, 0, 0);
+        assertThat(b.failure(true)).isEqualTo("shader exceeds the instruction limit: needs 386 instructions, the limit is 384");
+        // located where the limit was crossed, not where counting ended
+        assertThat(List.of(b.failureLine(), b.failureColumn())).containsExactly(7, 3);
     }
 
     @Test
@@ -57,9 +65,8 @@ class IrLimitsTest {
         assertThat(b.immediates(new float[156])).isZero();
         assertThat(b.immediates(1f, 2f, 3f, 4f)).isEqualTo(156);
         assertThat(b.failed()).isFalse();
-        assertThat(b.immediates(5f)).isEqualTo(-1);
-        assertThat(b.failure()).isEqualTo(Messages.IMMEDIATE_LIMIT);
-        assertThat(b.immediateCount()).isEqualTo(160);
+        assertThat(b.immediates(5f)).isEqualTo(160);
+        assertThat(b.failure(true)).isEqualTo("too many constants: needs 161 constant values, the limit is 160");
     }
 
     @Test
@@ -68,18 +75,33 @@ class IrLimitsTest {
         assertThat(b.temp(92)).isZero();
         assertThat(b.temp(4)).isEqualTo(92);
         assertThat(b.failed()).isFalse();
-        assertThat(b.temp()).isEqualTo(-1);
-        assertThat(b.failure()).isEqualTo(Messages.TEMPORARY_LIMIT);
-        assertThat(b.temps()).isEqualTo(96);
+        assertThat(b.temp()).isEqualTo(96);
+        assertThat(b.temp(4)).isEqualTo(97);
+        assertThat(b.failure(true)).isEqualTo("shader exceeds the temporary limit: needs 101 temporaries, the limit is 96");
+        // a count cut short says so
+        assertThat(b.failure(false)).isEqualTo("shader exceeds the temporary limit: needs at least 101 temporaries, the limit is 96");
     }
 
     @Test
     void theFirstOverflowIsTheOneReported() {
         IrBuilder b = new IrBuilder();
         b.temp(96);
-        assertThat(b.constant(1f)).isEqualTo(-1);
+        assertThat(b.constant(1f)).isEqualTo(96);
         b.immediates(new float[200]);
-        assertThat(b.failure()).isEqualTo(Messages.TEMPORARY_LIMIT);
+        assertThat(b.failure(true)).startsWith(Messages.TEMPORARY_LIMIT + ": needs 97 ");
+    }
+
+    @Test
+    void countingStopsAtTheCap() {
+        IrBuilder b = new IrBuilder();
+        assertThat(b.temp(IrBuilder.CAP)).isZero();
+        assertThat(b.capped()).isFalse();
+        assertThat(b.temp()).isEqualTo(-1);
+        assertThat(b.capped()).isTrue();
+        // once stopped, nothing more is allocated: the total is a lower bound
+        assertThat(b.emit(Opcode.NOP, Type.NONE, 0, -1, -1, -1, 0, 0)).isEqualTo(-1);
+        assertThat(b.failure(true)).isEqualTo("shader exceeds the temporary limit: needs at least "
+                + IrBuilder.CAP + " temporaries, the limit is 96");
     }
 
     // ---------------------------------------------------------------- the verifier's sizes
@@ -193,7 +215,8 @@ class IrLimitsTest {
         assertThat(Verifier.verify(atBudget)).isEmpty();
         assertThat(TgsiEmitter.emit(atBudget)).isInstanceOfSatisfying(TgsiResult.Ok.class,
                 ok -> assertThat(ok.text()).hasSize(3600));
-        assertThat(TgsiEmitter.emit(over)).isEqualTo(new TgsiResult.Failed(Messages.TGSI_BUDGET));
+        assertThat(TgsiEmitter.emit(over)).isInstanceOfSatisfying(TgsiResult.Failed.class, f -> assertThat(f.message())
+                .isEqualTo("TGSI exceeds the VirGL command budget: needs 3601 bytes, the limit is 3600"));
         // the same shader fits once the budget is raised by the one byte it lacks
         Limits raised = new Limits(384, 160, 96, 32, 8, 8, 32, 4, 3601);
         assertThat(TgsiEmitter.emit(over, null, raised)).isInstanceOfSatisfying(TgsiResult.Ok.class,

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.csir.diag.Diagnostic;
 import dev.csir.diag.DiagnosticLog;
 import dev.csir.diag.Messages;
+import dev.csir.ir.Limits;
 import dev.csir.ir.Stage;
 import dev.csir.lang.Lexer;
 import dev.csir.lang.Parser;
@@ -72,10 +73,10 @@ class LanguageLimitsTest {
     void sourceSizeIsBelow4096Bytes() {
         assertThat(ShaderCompiler.MAX_SOURCE_BYTES).isEqualTo(4096);
         compiles(vert(sourceOfBytes(4095)));
-        failsWith(vert(sourceOfBytes(4096)), Messages.SOURCE_TOO_LARGE);
+        failsWith(vert(sourceOfBytes(4096)), "shader source exceeds the size limit: 4096 bytes, the limit is 4095 bytes");
         // bytes count, not characters: 2100 two-byte letters are fewer than 4096 characters
         assertThat(sourceOfBytes(4200).length()).isLessThan(4096);
-        failsWith(vert(sourceOfBytes(4200)), Messages.SOURCE_TOO_LARGE);
+        failsWith(vert(sourceOfBytes(4200)), Messages.sourceTooLarge(4200, 4095));
     }
 
     @Test
@@ -239,7 +240,20 @@ class LanguageLimitsTest {
     /** The pools held the shader: it was built and verified, and only its TGSI text is too long. */
     static void poolsAccepted(CompileResult r) {
         assertThat(r.ir()).as(r.log()).isNotNull();
-        assertThat(r.diagnostics()).extracting(Diagnostic::message).containsExactly(Messages.TGSI_BUDGET);
+        assertThat(r.diagnostics()).extracting(Diagnostic::message).singleElement().asString()
+                .startsWith(Messages.TGSI_BUDGET + ": ");
+    }
+
+    /**
+     * A pool overflow is the compile's one error here, at {@code line:column} (where lowering
+     * crossed the limit) with {@code message}: no follow-on errors of the values it spoilt.
+     */
+    static void overflowsAt(CompileResult r, int line, int column, String message) {
+        assertThat(r.ok()).isFalse();
+        assertThat(r.diagnostics()).as(r.log())
+                .extracting(d -> d.line() + ":" + d.column() + ": " + d.message())
+                .containsExactly(line + ":" + column + ": " + message);
+        assertThat(r.errorCount()).isEqualTo(1);
     }
 
     @Test
@@ -249,8 +263,14 @@ class LanguageLimitsTest {
         CompileResult ok = vertUnoptimized(at + "gl_Position = p;\n".repeat(6) + "}");
         poolsAccepted(ok);
         assertThat(ok.ir().size()).isEqualTo(383);
-        failsWith(vertUnoptimized(at + "gl_Position = p;\n".repeat(7) + "}"), Messages.INSTRUCTION_LIMIT);
-        failsWith(vert(at + "gl_Position = p;\n".repeat(7) + "}"), Messages.INSTRUCTION_LIMIT);
+        // the 7th store after the loop, on line 32, crosses; lowering counts on to the end
+        overflowsAt(vertUnoptimized(at + "gl_Position = p;\n".repeat(7) + "}"), 32, 13,
+                "shader exceeds the instruction limit: needs 385 instructions, the limit is 384");
+        overflowsAt(vert(at + "gl_Position = p;\n".repeat(7) + "}"), 32, 13,
+                "shader exceeds the instruction limit: needs 385 instructions, the limit is 384");
+        // what lies past the limit is counted too: 20 more stores need 40 more records
+        overflowsAt(vert(at + "gl_Position = p;\n".repeat(27) + "}"), 32, 13,
+                "shader exceeds the instruction limit: needs 425 instructions, the limit is 384");
     }
 
     @Test
@@ -258,10 +278,14 @@ class LanguageLimitsTest {
         CompileResult ok = vertUnoptimized("uniform float a;\nvoid main() { float x = a" + "+a".repeat(91) + "; gl_Position = vec4(x); }");
         poolsAccepted(ok);
         assertThat(ok.ir().temps()).isEqualTo(96);
-        failsWith(vertUnoptimized("uniform float a;\nvoid main() { float x = a" + "+a".repeat(92) + "; gl_Position = vec4(x); }"),
-                Messages.TEMPORARY_LIMIT);
-        failsWith(vert("uniform float a;\nvoid main() { float x = a" + "+a".repeat(92) + "; gl_Position = vec4(x); }"),
-                Messages.TEMPORARY_LIMIT);
+        String over = "uniform float a;\nvoid main() { float x = a" + "+a".repeat(92) + "; gl_Position = vec4(x); }";
+        // the 92 additions fill the pool; vec4(x), at column 226, takes the 97th temporary
+        overflowsAt(vertUnoptimized(over), 2, 226,
+                "shader exceeds the temporary limit: needs 97 temporaries, the limit is 96");
+        overflowsAt(vert(over), 2, 226, "shader exceeds the temporary limit: needs 97 temporaries, the limit is 96");
+        // every addition past the limit takes one more; the 93rd, at column 210, crosses it
+        overflowsAt(vert("uniform float a;\nvoid main() { float x = a" + "+a".repeat(166) + "; gl_Position = vec4(x); }"),
+                2, 210, "shader exceeds the temporary limit: needs 171 temporaries, the limit is 96");
     }
 
     @Test
@@ -271,7 +295,25 @@ class LanguageLimitsTest {
         CompileResult ok = vertUnoptimized(lines + "  float z0 = 0.25;\n}\n");
         poolsAccepted(ok);
         assertThat(ok.ir().immediateCount()).isEqualTo(160);
-        failsWith(vertUnoptimized(lines + "  float z0 = 0.25;\n  float z1 = 0.25;\n}\n"), Messages.IMMEDIATE_LIMIT);
+        overflowsAt(vertUnoptimized(lines + "  float z0 = 0.25;\n  float z1 = 0.25;\n}\n"), 34, 14,
+                "too many constants: needs 161 constant values, the limit is 160");
+    }
+
+    @Test
+    void anOverflowHasNoFollowOnErrors() {
+        // the bad values past the overflow once made every later use "type mismatch in
+        // assignment", and the unwritten position "vertex shader does not write gl_Position"
+        String src = "uniform float u;\nvoid main() {\n  float s = u;\n"
+                + lines(170, i -> "  s = s * " + i + ".5;") + "  gl_Position = vec4(s);\n}\n";
+        CompileResult r = vert(src);
+        assertThat(r.diagnostics()).as(r.log()).singleElement()
+                .satisfies(d -> assertThat(d.message()).startsWith(Messages.TEMPORARY_LIMIT + ": needs "));
+        // errors before the overflow are kept; none after it, however unrelated
+        r = vert("void main() {\n  float a = b;\n" + lines(40, i -> "  gl_Position = vec4(" + i + ".5);")
+                + "  float c = d;\n}\n");
+        assertThat(r.diagnostics()).as(r.log()).extracting(Diagnostic::message)
+                .containsExactly(Messages.UNKNOWN_IDENTIFIER, Messages.ASSIGNMENT_TYPE_MISMATCH,
+                        Messages.immediateLimit(4 + 40 * 5, true, 160));
     }
 
     @Test
@@ -289,8 +331,21 @@ class LanguageLimitsTest {
         String head = "uniform float u;\nvoid main() { float x = 0.0; ";
         compiles(vertUnoptimized(head + "if (u > 0.0) { ".repeat(16) + "x = 1.0; " + "}".repeat(16) + " gl_Position = vec4(x); }"));
         CompileResult r = vertUnoptimized(head + "if (u > 0.0) { ".repeat(31) + "x = 1.0; " + "}".repeat(31) + " gl_Position = vec4(x); }");
-        assertThat(r.diagnostics()).extracting(Diagnostic::message).containsExactly(Messages.TGSI_BUDGET);
+        // located where the records that took the text past the budget were lowered from: the
+        // condition of the 16th if (the 16 levels above compile)
+        assertThat(r.diagnostics()).extracting(d -> d.line() + ":" + d.column() + ": " + d.message())
+                .containsExactly("2:261: TGSI exceeds the VirGL command budget: needs 5735 bytes, the limit is 3600");
         assertThat(r.ir()).isNotNull();
         assertThat(r.tgsi()).isNull();
+        // optimized, the passes drop and renumber records: the positions travel with them (more
+        // temporaries than the default, so 150 additions reach the budget past the optimizer)
+        Limits roomy = new Limits(384, 160, 200, 32, 8, 8, 32, 4, 3600);
+        CompileResult opt = ShaderCompiler.compile(Stage.VERTEX, "t.vert", "uniform float a;\n\nvoid main() {\n  float x = a"
+                + "+a".repeat(150) + ";\n  gl_Position = vec4(x);\n}\n", CompileOptions.DEFAULT.withLimits(roomy));
+        assertThat(opt.diagnostics()).as(opt.log()).singleElement().satisfies(d -> {
+            assertThat(d.located()).isTrue();
+            assertThat(d.line()).isEqualTo(4);
+            assertThat(d.message()).startsWith(Messages.TGSI_BUDGET + ": needs ");
+        });
     }
 }

@@ -1,10 +1,11 @@
 package dev.csir.diag;
 
 /**
- * One located error: {@code name:line:col: error: message}, then the source line and a caret.
- * Line and column are 1-based; {@code sourceLine} is empty when there is no source to show.
+ * One error: {@code name:line:col: error: message}, then the source line and a caret. Line and
+ * column are 1-based; {@code sourceLine} is empty when there is no source to show. An error of the
+ * whole shader ({@code located} false) has no position and is shown at 1:1.
  */
-public record Diagnostic(String file, int line, int column, String message, String sourceLine) {
+public record Diagnostic(String file, int line, int column, String message, String sourceLine, boolean located) {
 
     public Diagnostic {
         if (file == null || message == null || sourceLine == null || line < 1 || column < 1) {
@@ -12,9 +13,14 @@ public record Diagnostic(String file, int line, int column, String message, Stri
         }
     }
 
+    /** A located diagnostic. */
+    public Diagnostic(String file, int line, int column, String message, String sourceLine) {
+        this(file, line, column, message, sourceLine, true);
+    }
+
     /** A diagnostic with no location in source (reported at 1:1 with the first source line). */
     public static Diagnostic unlocated(String file, String message, String firstLine) {
-        return new Diagnostic(file, 1, 1, message, firstLine);
+        return new Diagnostic(file, 1, 1, message, firstLine, false);
     }
 
     /** The one-line header, {@code name:line:col: error: message}. */

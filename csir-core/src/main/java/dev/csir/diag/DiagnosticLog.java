@@ -4,22 +4,33 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Collects the errors of one compile. At most {@link #MAX_REPORTED} are kept (later ones are only
- * counted), each located in the source with its line text for the caret.
+ * Collects the errors of one compile, in source order: located errors sorted by position (a
+ * stable sort, so errors at one position keep their report order), then the whole-shader errors
+ * that have no location, in report order. At most {@link #MAX_REPORTED} are kept, the first ones
+ * in that order however late they were reported; all are counted.
  */
 public final class DiagnosticLog {
     /** Errors written to the log; later ones still count. */
     public static final int MAX_REPORTED = 8;
 
+    /** A reported error; {@code key} is its sort position, {@code line} and {@code column} where it is shown. */
+    private record Entry(long key, int line, int column, String message) {
+    }
+
     private final String file;
     private final String source;
-    private final List<Diagnostic> reported = new ArrayList<>();
+    /** The earliest located errors by sort position, at most {@link #MAX_REPORTED}, sorted. */
+    private final List<Entry> located = new ArrayList<>();
+    /** The first errors without a location, in report order. */
+    private final List<Entry> unlocated = new ArrayList<>();
     private int count;
 
     /** A log for the named file; {@code source} may be empty when there is none to show. */
     public DiagnosticLog(String file, String source) {
         this.file = file;
-        this.source = source == null ? "" : source;
+        // A leading byte-order mark is invisible and the lexer skips it: lines are shown without it.
+        String text = source == null ? "" : source;
+        this.source = text.startsWith("\uFEFF") ? text.substring(1) : text;
     }
 
     public String file() {
@@ -28,16 +39,39 @@ public final class DiagnosticLog {
 
     /** Reports an error at a 1-based line and column. */
     public void error(int line, int column, String message) {
+        error(line, column, message, line, column);
+    }
+
+    /**
+     * Reports an error shown at {@code line:column} that sorts at {@code sortLine:sortColumn}:
+     * lowering sorts what it finds at the statement it was lowering, so a statement's follow-on
+     * errors stay after their cause even where they are shown at an earlier column.
+     */
+    public void error(int line, int column, String message, int sortLine, int sortColumn) {
         count++;
-        if (reported.size() < MAX_REPORTED) {
-            reported.add(new Diagnostic(file, Math.max(1, line), Math.max(1, column), message,
-                    sourceLine(Math.max(1, line))));
+        long key = key(sortLine, sortColumn);
+        int at = located.size();
+        while (at > 0 && located.get(at - 1).key() > key) {
+            at--;
+        }
+        if (at < MAX_REPORTED) {
+            located.add(at, new Entry(key, Math.max(1, line), Math.max(1, column), message));
+            if (located.size() > MAX_REPORTED) {
+                located.removeLast();
+            }
         }
     }
 
-    /** Reports an error that has no source position (shown at 1:1). */
+    /** Reports an error of the whole shader, which has no source position: shown at 1:1, listed last. */
     public void error(String message) {
-        error(1, 1, message);
+        count++;
+        if (unlocated.size() < MAX_REPORTED) {
+            unlocated.add(new Entry(Long.MAX_VALUE, 1, 1, message));
+        }
+    }
+
+    private static long key(int line, int column) {
+        return ((long) Math.max(1, line) << 32) | Math.max(1, column);
     }
 
     /** Errors reported so far, including those beyond the kept ones. */
@@ -54,15 +88,35 @@ public final class DiagnosticLog {
         return count >= MAX_REPORTED;
     }
 
-    /** The kept diagnostics, in report order. */
+    /**
+     * True when the kept errors are settled up to {@code line:column}: {@link #MAX_REPORTED}
+     * located errors sort at or before it, so nothing reported at or after it can be kept. The
+     * parser stops there, not at {@link #full()}, so lexer errors further on do not hide earlier
+     * syntax errors.
+     */
+    public boolean full(int line, int column) {
+        return located.size() == MAX_REPORTED && located.getLast().key() <= key(line, column);
+    }
+
+    /** The kept diagnostics, in source order (located ones first). */
     public List<Diagnostic> diagnostics() {
-        return List.copyOf(reported);
+        List<Diagnostic> out = new ArrayList<>(MAX_REPORTED);
+        for (Entry e : located) {
+            out.add(new Diagnostic(file, e.line(), e.column(), e.message(), sourceLine(e.line())));
+        }
+        for (Entry e : unlocated) {
+            if (out.size() == MAX_REPORTED) {
+                break;
+            }
+            out.add(Diagnostic.unlocated(file, e.message(), sourceLine(1)));
+        }
+        return List.copyOf(out);
     }
 
     /** All kept diagnostics rendered, each with its source line and caret. */
     public String render() {
         StringBuilder sb = new StringBuilder();
-        for (Diagnostic d : reported) {
+        for (Diagnostic d : diagnostics()) {
             sb.append(d.render());
         }
         return sb.toString();

@@ -11,9 +11,11 @@ public final class Messages {
     // Compile driver
     public static final String UNSUPPORTED_STAGE = "geometry, tessellation, and compute shaders are not supported";
     public static final String EMPTY_SHADER = "empty shader";
+    /** The head of {@link #sourceTooLarge}. */
     public static final String SOURCE_TOO_LARGE = "shader source exceeds the size limit";
 
-    // CSIR pools (raised while building IR)
+    // CSIR pools (raised while building IR) and the TGSI budget: the heads of the messages of
+    // temporaryLimit, instructionLimit, immediateLimit and tgsiBudget below
     public static final String INSTRUCTION_LIMIT = "shader exceeds the instruction limit";
     public static final String TEMPORARY_LIMIT = "shader exceeds the temporary limit";
     public static final String IMMEDIATE_LIMIT = "too many constants";
@@ -52,7 +54,7 @@ public final class Messages {
     public static final String FRAGCOORD_LOAD_STAGE = "fragment coordinate load in a non-fragment shader";
     public static final String INTERFACE_MARK_RANGE = "interface high-water mark beyond the slot limits";
 
-    // TGSI emitter
+    // TGSI emitter (TGSI_BUDGET is the head of tgsiBudget)
     public static final String TGSI_BUDGET = "TGSI exceeds the VirGL command budget";
     /** An instruction the verifier lets through but TGSI has no text for (bad comparison or width). */
     public static final String TGSI_UNSUPPORTED = "instruction has no TGSI form";
@@ -89,7 +91,8 @@ public final class Messages {
 
     // Lexer and parser (section owned by dev.csir.lang)
     public static final String EXPECTED_VERSION_NUMBER = "expected a version number";
-    public static final String UNSUPPORTED_VERSION = "unsupported #version for the ChrisOS GLSL subset";
+    /** The head of {@link #unsupportedVersion}. */
+    public static final String UNSUPPORTED_VERSION = "unsupported #version";
     public static final String UNSUPPORTED_DIRECTIVE = "unsupported preprocessor directive";
     public static final String UNTERMINATED_COMMENT = "unterminated block comment";
     public static final String NAME_LIMIT = "identifier exceeds the name limit";
@@ -199,6 +202,7 @@ public final class Messages {
     public static final String IF_CONDITION_SCALAR = "if condition must be a scalar";
     // csir additions (the original has no such checks or built-ins)
     public static final String RETURN_TYPE_MISMATCH = "type mismatch in return";
+    /** The head of {@link #unsupportedBuiltin}. */
     public static final String UNSUPPORTED_BUILTIN = "unsupported built-in function";
 
     // Linker (section owned by dev.csir.link)
@@ -217,4 +221,50 @@ public final class Messages {
     public static final String EXEC_IF_TOO_DEEP = "if nesting exceeds the interpreter depth";
     public static final String EXEC_ELSE_WITHOUT_IF = "else without an open if";
     public static final String EXEC_ENDIF_WITHOUT_IF = "endif without an open if";
+
+    // Messages with details: the constant above is each one's head, so a caller can still tell
+    // which message it is ({@code message.startsWith(HEAD)}).
+
+    /** {@code bytes} is the source's UTF-8 length; {@code maxBytes} the most accepted. */
+    public static String sourceTooLarge(int bytes, int maxBytes) {
+        return SOURCE_TOO_LARGE + ": " + bytes + " bytes, the limit is " + maxBytes + " bytes";
+    }
+
+    /**
+     * {@code written} is the version number as the source spells it (a very long one is cut),
+     * {@code min} to {@code max} the versions accepted.
+     */
+    public static String unsupportedVersion(String written, int min, int max) {
+        String shown = written.length() > 12 ? written.substring(0, 12) + "..." : written;
+        return UNSUPPORTED_VERSION + " " + shown + ": csir supports versions " + min + " to " + max;
+    }
+
+    public static String unsupportedBuiltin(String name) {
+        return UNSUPPORTED_BUILTIN + " '" + name + "'";
+    }
+
+    public static String temporaryLimit(int needed, boolean exact, int limit) {
+        return overflow(TEMPORARY_LIMIT, needed, exact, "temporaries", limit);
+    }
+
+    public static String instructionLimit(int needed, boolean exact, int limit) {
+        return overflow(INSTRUCTION_LIMIT, needed, exact, "instructions", limit);
+    }
+
+    public static String immediateLimit(int needed, boolean exact, int limit) {
+        return overflow(IMMEDIATE_LIMIT, needed, exact, "constant values", limit);
+    }
+
+    /** {@code needed} is the length of the whole text, in bytes. */
+    public static String tgsiBudget(long needed, int budget) {
+        return overflow(TGSI_BUDGET, needed, true, "bytes", budget);
+    }
+
+    /**
+     * One phrasing for every overflow: what the shader needs in all, or at least (when counting
+     * stopped before the end), and the limit.
+     */
+    private static String overflow(String head, long needed, boolean exact, String unit, int limit) {
+        return head + ": needs " + (exact ? "" : "at least ") + needed + " " + unit + ", the limit is " + limit;
+    }
 }

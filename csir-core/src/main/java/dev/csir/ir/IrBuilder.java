@@ -6,17 +6,33 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Appends CSIR instructions, allocates temporaries and immediates against a {@link Limits}.
- * A pool overflow records the documented message (the first one wins) and makes every later
- * allocation fail with -1, so a caller can keep going and report once.
+ * Appends CSIR instructions, allocates temporaries and immediates against a {@link Limits}, and
+ * records the source position each instruction was lowered from.
+ *
+ * <p>A pool overflow records which pool overflowed first and where ({@link #at}), then the builder
+ * keeps allocating past the limits, so lowering can finish and the message can say how much the
+ * shader needs in all. Only at {@link #CAP} of any pool does it stop: every later allocation
+ * fails with -1 and the totals are lower bounds. A builder that failed builds no shader.
  */
 public final class IrBuilder {
+    /** Counting past a limit stops at this many records, temporaries or immediates. */
+    public static final int CAP = Short.MAX_VALUE;
+
+    private enum Pool { TEMPORARIES, IMMEDIATES, INSTRUCTIONS }
+
     private final Limits limits;
     private final List<Insn> code = new ArrayList<>();
+    private int[] lines = new int[64];
+    private int[] columns = new int[64];
     private float[] imms = new float[16];
     private int nimm;
     private int temps;
-    private String failure;
+    private int line;
+    private int column;
+    private Pool overflow;
+    private int overflowLine;
+    private int overflowColumn;
+    private boolean capped;
 
     public IrBuilder(Limits limits) {
         this.limits = limits;
@@ -26,17 +42,32 @@ public final class IrBuilder {
         this(Limits.DEFAULT);
     }
 
+    /** Sets the source position of what is lowered next (0 for none). */
+    public void at(int line, int column) {
+        this.line = line;
+        this.column = column;
+    }
+
+    /** The current source line, 0 for none. */
+    public int line() {
+        return line;
+    }
+
+    /** The current source column, 0 for none. */
+    public int column() {
+        return column;
+    }
+
     public Limits limits() {
         return limits;
     }
 
-    /** Allocates {@code n} consecutive temporaries; returns the first, or -1 past the limit. */
+    /** Allocates {@code n} consecutive temporaries; returns the first, or -1 once counting stopped. */
     public int temp(int n) {
         if (n < 1) {
             throw new IllegalArgumentException("temporary span " + n);
         }
-        if (temps + n > limits.maxTemporaries()) {
-            fail(Messages.TEMPORARY_LIMIT);
+        if (!admit(Pool.TEMPORARIES, temps + n, limits.maxTemporaries())) {
             return -1;
         }
         int base = temps;
@@ -44,14 +75,34 @@ public final class IrBuilder {
         return base;
     }
 
+    /** Whether a pool may grow to {@code total}: notes the first overflow, stops counting at the cap. */
+    private boolean admit(Pool pool, int total, int limit) {
+        if (capped || total > CAP) {
+            capped = true;
+            noteOverflow(pool);
+            return false;
+        }
+        if (total > limit) {
+            noteOverflow(pool);
+        }
+        return true;
+    }
+
+    private void noteOverflow(Pool pool) {
+        if (overflow == null) {
+            overflow = pool;
+            overflowLine = line;
+            overflowColumn = column;
+        }
+    }
+
     public int temp() {
         return temp(1);
     }
 
-    /** Appends immediates; returns the index of the first, or -1 past the limit. */
+    /** Appends immediates; returns the index of the first, or -1 once counting stopped. */
     public int immediates(float... values) {
-        if (nimm + values.length > limits.maxImmediates()) {
-            fail(Messages.IMMEDIATE_LIMIT);
+        if (!admit(Pool.IMMEDIATES, nimm + values.length, limits.maxImmediates())) {
             return -1;
         }
         if (nimm + values.length > imms.length) {
@@ -63,14 +114,20 @@ public final class IrBuilder {
         return base;
     }
 
-    /** Appends an instruction; returns its index, or -1 past the limit. */
+    /** Appends an instruction at the current source position; returns its index, or -1 once counting stopped. */
     public int emit(Insn insn) {
-        if (code.size() >= limits.maxInstructions()) {
-            fail(Messages.INSTRUCTION_LIMIT);
+        int index = code.size();
+        if (!admit(Pool.INSTRUCTIONS, index + 1, limits.maxInstructions())) {
             return -1;
         }
+        if (index == lines.length) {
+            lines = Arrays.copyOf(lines, index * 2);
+            columns = Arrays.copyOf(columns, index * 2);
+        }
+        lines[index] = line;
+        columns[index] = column;
         code.add(insn);
-        return code.size() - 1;
+        return index;
     }
 
     public int emit(Opcode op, Type ty, int ncomp, int dst, int a, int b, int aux, int aux2) {
@@ -115,24 +172,49 @@ public final class IrBuilder {
         return nimm;
     }
 
+    /** True once a pool overflowed. */
     public boolean failed() {
-        return failure != null;
+        return overflow != null;
     }
 
-    /** The first pool overflow message, or {@code null}. */
-    public String failure() {
-        return failure;
+    /** True once counting stopped at {@link #CAP}: lowering should stop, the totals are lower bounds. */
+    public boolean capped() {
+        return capped;
     }
 
-    /** Records an overflow (or another fatal build error) unless one is already recorded. */
-    public void fail(String message) {
-        if (failure == null) {
-            failure = message;
+    /**
+     * The message of the first pool overflow, or {@code null}: the pool's total so far against its
+     * limit. {@code exact} says the total is all the shader needs (lowering ran to the end).
+     */
+    public String failure(boolean exact) {
+        if (overflow == null) {
+            return null;
         }
+        boolean all = exact && !capped;
+        return switch (overflow) {
+            case TEMPORARIES -> Messages.temporaryLimit(temps, all, limits.maxTemporaries());
+            case IMMEDIATES -> Messages.immediateLimit(nimm, all, limits.maxImmediates());
+            case INSTRUCTIONS -> Messages.instructionLimit(code.size(), all, limits.maxInstructions());
+        };
     }
 
-    /** The shader built so far. */
+    /** Source line of what crossed the first overflowed limit, 0 for none. */
+    public int failureLine() {
+        return overflowLine;
+    }
+
+    /** Source column of what crossed the first overflowed limit, 0 for none. */
+    public int failureColumn() {
+        return overflowColumn;
+    }
+
+    /**
+     * The shader built so far, each instruction with its source position (past a limit too,
+     * which the verifier then refuses).
+     */
     public ShaderIr build(String name, Stage stage, ShaderInterface iface) {
-        return new ShaderIr(name, stage, code, Arrays.copyOf(imms, nimm), temps, iface);
+        int n = code.size();
+        return new ShaderIr(name, stage, code, Arrays.copyOf(imms, nimm), temps, iface,
+                Arrays.copyOf(lines, n), Arrays.copyOf(columns, n));
     }
 }

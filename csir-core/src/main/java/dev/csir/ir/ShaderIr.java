@@ -6,6 +6,10 @@ import java.util.List;
 /**
  * A complete CSIR shader: stage, the linear instruction list (NOP holes included), the float
  * immediate pool, the temporary count and the interface. Immutable.
+ *
+ * <p>A side table holds the source position each instruction was lowered from, so errors found
+ * after lowering (the TGSI budget) can be located; it is no part of the shader's value (not in
+ * {@link #equals}, not in CSI blobs), and shaders from elsewhere have none (position 0).
  */
 public final class ShaderIr {
     private final String name;
@@ -14,9 +18,18 @@ public final class ShaderIr {
     private final float[] immediates;
     private final int temps;
     private final ShaderInterface iface;
+    /** Source line and column of each instruction (0 when unknown), or null for none at all. */
+    private final int[] lines;
+    private final int[] columns;
 
     public ShaderIr(String name, Stage stage, List<Insn> code, float[] immediates, int temps,
             ShaderInterface iface) {
+        this(name, stage, code, immediates, temps, iface, null, null);
+    }
+
+    /** A shader whose instruction i was lowered from {@code lines[i]:columns[i]} (arrays as long as code, or null). */
+    public ShaderIr(String name, Stage stage, List<Insn> code, float[] immediates, int temps,
+            ShaderInterface iface, int[] lines, int[] columns) {
         if (name == null || stage == null || code == null || immediates == null || iface == null) {
             throw new IllegalArgumentException("incomplete shader");
         }
@@ -29,6 +42,22 @@ public final class ShaderIr {
         this.immediates = immediates.clone();
         this.temps = temps;
         this.iface = iface;
+        if ((lines == null) != (columns == null)
+                || (lines != null && (lines.length != code.size() || columns.length != code.size()))) {
+            throw new IllegalArgumentException("source positions do not match the code");
+        }
+        this.lines = lines == null ? null : lines.clone();
+        this.columns = columns == null ? null : columns.clone();
+    }
+
+    /** The source line instruction {@code index} was lowered from, 0 when unknown. */
+    public int sourceLine(int index) {
+        return lines == null ? 0 : lines[index];
+    }
+
+    /** The source column instruction {@code index} was lowered from, 0 when unknown. */
+    public int sourceColumn(int index) {
+        return columns == null ? 0 : columns[index];
     }
 
     public String name() {
@@ -74,19 +103,24 @@ public final class ShaderIr {
         return iface;
     }
 
-    /** The same shader with other instructions (used by passes). */
+    /**
+     * The same shader with other instructions (used by passes): record i keeps the source
+     * position of record i when the count is unchanged (passes that rewrite in place).
+     */
     public ShaderIr withCode(List<Insn> newCode) {
-        return new ShaderIr(name, stage, newCode, immediates, temps, iface);
+        boolean same = newCode.size() == code.length;
+        return new ShaderIr(name, stage, newCode, immediates, temps, iface, same ? lines : null,
+                same ? columns : null);
     }
 
     /** The same shader under another name. */
     public ShaderIr withName(String newName) {
-        return new ShaderIr(newName, stage, List.of(code), immediates, temps, iface);
+        return new ShaderIr(newName, stage, List.of(code), immediates, temps, iface, lines, columns);
     }
 
     /** The same shader with another interface. */
     public ShaderIr withInterface(ShaderInterface newIface) {
-        return new ShaderIr(name, stage, List.of(code), immediates, temps, newIface);
+        return new ShaderIr(name, stage, List.of(code), immediates, temps, newIface, lines, columns);
     }
 
     /** Instructions that are not NOP. */

@@ -15,8 +15,14 @@ import java.nio.charset.StandardCharsets;
 public final class Lexer {
     /** An identifier of this many characters or more is rejected (39 is the longest allowed). */
     public static final int NAME_LIMIT = 40;
+    /** The {@code #version} numbers accepted. */
+    public static final int MIN_VERSION = 110;
+    public static final int MAX_VERSION = 330;
     /** The exponent is read up to and including the digit that takes it above this value. */
     private static final int EXPONENT_STOP = 38;
+
+    /** U+FEFF, which some editors write at the start of a UTF-8 file. */
+    public static final String BOM = "\uFEFF";
 
     private final byte[] src;
     private final int n;
@@ -30,9 +36,14 @@ public final class Lexer {
         this.out = new Tokens(src, src.length / 3 + 8);
     }
 
-    /** Lexes {@code source}; errors go to {@code log}. The result always ends with an EOF token. */
+    /**
+     * Lexes {@code source}; errors go to {@code log}. The result always ends with an EOF token.
+     * A leading byte-order mark is no part of the shader: it is skipped, and column 1 is the
+     * character after it, as an editor counts.
+     */
     public static Tokens lex(String source, DiagnosticLog log) {
-        Lexer lx = new Lexer(source.getBytes(StandardCharsets.UTF_8), log);
+        String text = source.startsWith(BOM) ? source.substring(BOM.length()) : source;
+        Lexer lx = new Lexer(text.getBytes(StandardCharsets.UTF_8), log);
         lx.run();
         return lx.out;
     }
@@ -49,7 +60,7 @@ public final class Lexer {
         int col = 1;
         boolean lineStart = true;
         if (n == 0) {
-            log.error(1, 1, Messages.EMPTY_SHADER);
+            log.error(Messages.EMPTY_SHADER);
             out.add(TokenKind.EOF, 1, 1, 0, 0);
             return;
         }
@@ -284,19 +295,22 @@ public final class Lexer {
                 c++;
             }
             int version = 0;
-            boolean any = false;
+            int digits = j;
             while (j < n && isDigit(s[j] & 0xFF)) {
-                any = true;
-                version = version * 10 + (s[j] - '0');
+                // saturated, so a long number cannot wrap into the accepted range
+                version = Math.min(version * 10 + (s[j] - '0'), 100_000);
                 j++;
                 c++;
             }
+            boolean any = j > digits;
             if (!any) {
                 // The original leaves a token of kind 0 (end of file) here, so parsing stops at it.
                 bad(TokenKind.EOF, line, col, hash, 1, Messages.EXPECTED_VERSION_NUMBER);
-            } else if (version < 110 || version > 330) {
+            } else if (version < MIN_VERSION || version > MAX_VERSION) {
                 // ... and an integer token (value 0) here, which the parser then trips over.
-                bad(TokenKind.INT, line, col, hash, 1, Messages.UNSUPPORTED_VERSION);
+                String written = new String(s, digits, j - digits, StandardCharsets.US_ASCII);
+                bad(TokenKind.INT, line, col, hash, 1,
+                        Messages.unsupportedVersion(written, MIN_VERSION, MAX_VERSION));
             }
         } else {
             bad(TokenKind.BAD, line, col, hash, 1, Messages.UNSUPPORTED_DIRECTIVE);

@@ -45,15 +45,19 @@ public final class Parser {
     }
 
     /**
-     * Parses lexed tokens. Like the original, nothing is parsed when the log already holds
-     * {@link DiagnosticLog#MAX_REPORTED} errors.
+     * Parses lexed tokens, until {@link DiagnosticLog#MAX_REPORTED} errors are known before the
+     * current token (the log keeps the first ones in source order; the original stopped at 8
+     * errors of any position, so lexer errors late in a source hid syntax errors before them).
      */
     public static Ast.Unit parse(Tokens tokens, DiagnosticLog log) {
         List<Ast.Decl> globals = new ArrayList<>();
-        if (log.full() || tokens.count() == 0) {
+        if (tokens.count() == 0) {
             return new Ast.Unit(globals);
         }
-        new Parser(tokens, log).unit(globals);
+        Parser p = new Parser(tokens, log);
+        if (!p.full()) {
+            p.unit(globals);
+        }
         return new Ast.Unit(globals);
     }
 
@@ -97,7 +101,8 @@ public final class Parser {
     }
 
     private boolean full() {
-        return log.full();
+        int tok = Math.min(tp, tk.count - 1);
+        return log.full(tk.line[tok], tk.column[tok]);
     }
 
     private boolean enter() {

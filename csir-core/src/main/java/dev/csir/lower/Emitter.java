@@ -15,7 +15,11 @@ import dev.csir.lang.Ast.Pos;
 final class Emitter {
     final IrBuilder b;
     final DiagnosticLog log;
-    private boolean poolReported;
+    /**
+     * The statement being lowered, or null: errors sort at it in the log, so the errors that follow
+     * from one in the same statement stay after it (they are often shown at an earlier column).
+     */
+    Pos statement;
 
     Emitter(IrBuilder b, DiagnosticLog log) {
         this.b = b;
@@ -23,26 +27,24 @@ final class Emitter {
     }
 
     /**
-     * Reports an error at a source position. A pool overflow seen before it is reported first, so
-     * the log shows the overflow before the errors its bad values cause, as the original does.
+     * Reports an error at a source position, unless a pool has overflowed: lowering then goes on
+     * only to count what the shader needs, and the overflow is its last error (the original
+     * reported what the overflow's bad values caused too).
      */
     void error(Pos pos, String message) {
-        checkPools();
-        log.error(pos.line(), pos.column(), message);
-    }
-
-    /** Reports an error that has no source position (1:1), after any pool overflow. */
-    void unlocated(String message) {
-        checkPools();
-        log.error(message);
-    }
-
-    /** Reports a pool overflow once, at 1:1, the first time it is seen. */
-    void checkPools() {
-        if (!poolReported && b.failed()) {
-            poolReported = true;
-            log.error(b.failure());
+        if (b.failed()) {
+            return;
         }
+        Pos sort = statement == null ? pos : statement;
+        log.error(pos.line(), pos.column(), message, sort.line(), sort.column());
+    }
+
+    /**
+     * Reports an error the original shows at 1:1 for want of a position (a bad swizzle, say); it
+     * sorts at the statement it was found in.
+     */
+    void unlocated(String message) {
+        error(Pos.NONE, message);
     }
 
     // ---- constants

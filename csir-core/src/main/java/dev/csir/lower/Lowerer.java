@@ -37,7 +37,7 @@ final class Lowerer {
     }
 
     private boolean stop() {
-        return aborted || log.full();
+        return aborted || log.full() || b.capped();
     }
 
     /** Names of the functions being inlined, main first. */
@@ -92,7 +92,14 @@ final class Lowerer {
         for (int i = 0; i < n && !stop(); i++) {
             Ast.Stmt s = stmts.get(i);
             if (i == n - 1 && s instanceof Ast.Return r) {
+                Pos outer = e.statement;
+                int line = b.line();
+                int column = b.column();
+                e.statement = r.pos();
+                b.at(r.pos().line(), r.pos().column());
                 lowerReturn(r, true);
+                e.statement = outer;
+                b.at(line, column);
             } else {
                 lowerStmt(s);
             }
@@ -208,6 +215,11 @@ final class Lowerer {
     // ------------------------------------------------------------------ statements
 
     void lowerStmt(Ast.Stmt s) {
+        Pos outer = e.statement;
+        int line = b.line();
+        int column = b.column();
+        e.statement = s.pos();
+        b.at(s.pos().line(), s.pos().column());
         switch (s) {
             case Ast.Empty x -> {
             }
@@ -240,7 +252,8 @@ final class Lowerer {
                 }
             }
         }
-        e.checkPools();
+        e.statement = outer;
+        b.at(line, column);
     }
 
     private void localDecl(Ast.VarDecl v) {
@@ -280,9 +293,16 @@ final class Lowerer {
     /** Initialises a const or plain global from its initializer (run at the start of main). */
     void globalInit(Symbol s) {
         Ast.VarDecl v = s.declaration;
+        e.statement = v.pos();
+        b.at(v.pos().line(), v.pos().column());
+        initialise(s, v);
+        e.statement = null;
+        b.at(0, 0);
+    }
+
+    private void initialise(Symbol s, Ast.VarDecl v) {
         int t = b.temp(v.type().temporaries());
         if (t < 0) {
-            e.checkPools();
             return;
         }
         Val val = expr(v.init());
@@ -293,7 +313,6 @@ final class Lowerer {
             copyInto(t, v.type(), val);
             setKnown(s, val);
         }
-        e.checkPools();
     }
 
     private void setKnown(Symbol s, Val val) {
@@ -474,7 +493,6 @@ final class Lowerer {
             int t = b.temp();
             Val c = e.scalarConst(Type.INT, (float) i);
             if (t < 0 || c.bad()) {
-                e.checkPools();
                 break;
             }
             b.emit(Opcode.MOV, Type.INT, 1, t, c.temp(), -1, 0, 0);
@@ -532,7 +550,17 @@ final class Lowerer {
 
     // ------------------------------------------------------------------ expressions
 
+    /** Lowers an expression; what it emits, and a pool it overflows, are located at it. */
     Val expr(Ast.Expr x) {
+        int line = b.line();
+        int column = b.column();
+        b.at(x.pos().line(), x.pos().column());
+        Val v = lowerExpr(x);
+        b.at(line, column);
+        return v;
+    }
+
+    private Val lowerExpr(Ast.Expr x) {
         return switch (x) {
             case Ast.IntLit l -> e.scalarConst(Type.INT, l.floatValue());
             case Ast.FloatLit l -> e.scalarConst(Type.FLOAT, l.value());
@@ -823,7 +851,7 @@ final class Lowerer {
             return builtins.call(name, args, pos);
         }
         if (Builtins.isUnsupported(name)) {
-            error(pos, Messages.UNSUPPORTED_BUILTIN);
+            error(pos, Messages.unsupportedBuiltin(name));
             return Val.BAD;
         }
         error(pos, Messages.UNKNOWN_FUNCTION);

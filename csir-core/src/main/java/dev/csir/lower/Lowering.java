@@ -62,7 +62,6 @@ public final class Lowering {
         IrBuilder b = new IrBuilder(limits);
         Lowerer lw = new Lowerer(b, log, stage, scopes);
         prologue(b, stage, globals);
-        lw.e.checkPools();
         boolean hasOutput = false;
         for (int i = 2; i < globals.length; i++) {
             Symbol s = globals[i];
@@ -73,10 +72,20 @@ public final class Lowering {
             }
         }
         lw.lowerMain(main.function);
+        if (b.failed()) {
+            // Lowering went on past the overflow, reporting nothing, to count what the shader
+            // needs; an abort (a duplicate symbol) cut that count short.
+            String message = b.failure(!lw.aborted());
+            if (b.failureLine() > 0) {
+                log.error(b.failureLine(), b.failureColumn(), message);
+            } else {
+                log.error(message);
+            }
+            return null;
+        }
         if (lw.aborted()) {
             return null;
         }
-        lw.e.checkPools();
         if (stage == Stage.VERTEX && !lw.positionWritten) {
             log.error(Messages.NO_POSITION_WRITE);
         }
@@ -127,7 +136,8 @@ public final class Lowering {
                         null);
             }
             if (!scopes.declare(s)) {
-                log.error(Messages.DUPLICATE_SYMBOL);
+                // shown at 1:1 as the original shows it, sorted at the second declaration
+                log.error(1, 1, Messages.DUPLICATE_SYMBOL, d.pos().line(), d.pos().column());
                 return false;
             }
         }
@@ -141,6 +151,12 @@ public final class Lowering {
     /** Section 3.3: interface loads and zero-initialised outputs, in symbol order. */
     private static void prologue(IrBuilder b, Stage stage, Symbol[] globals) {
         for (Symbol s : globals) {
+            // located at the declaration (gl_Position and gl_FragCoord have none)
+            if (s.declaration != null) {
+                b.at(s.pos.line(), s.pos.column());
+            } else {
+                b.at(0, 0);
+            }
             switch (s.kind) {
                 case POSITION -> {
                     if (stage == Stage.VERTEX) {
@@ -186,6 +202,7 @@ public final class Lowering {
                 }
             }
         }
+        b.at(0, 0);
     }
 
     private static void zeroInit(IrBuilder b, Symbol s) {

@@ -28,10 +28,16 @@ final class Compaction {
         int ntmp = ir.temps();
         boolean[] used = new boolean[ntmp];
         List<Insn> kept = new ArrayList<>(code.length);
-        for (Insn in : code) {
+        int[] lines = new int[code.length];
+        int[] columns = new int[code.length];
+        for (int i = 0; i < code.length; i++) {
+            Insn in = code[i];
             if (in.op() == Opcode.NOP.code()) {
                 continue;
             }
+            // the source positions travel with the records kept
+            lines[kept.size()] = i < ir.size() ? ir.sourceLine(i) : 0;
+            columns[kept.size()] = i < ir.size() ? ir.sourceColumn(i) : 0;
             kept.add(in);
             mark(used, in.dst(), Effects.writeSpan(in));
             mark(used, in.a(), Effects.readSpan(in, false));
@@ -65,7 +71,8 @@ final class Compaction {
                 kept.set(i, new Insn(in.op(), in.ty(), in.ncomp(), dst, a, b, in.c(), aux, in.aux2()));
             }
         }
-        return new ShaderIr(ir.name(), ir.stage(), kept, Arrays.copyOf(pool, nimm), temps, ir.iface());
+        return new ShaderIr(ir.name(), ir.stage(), kept, Arrays.copyOf(pool, nimm), temps, ir.iface(),
+                Arrays.copyOf(lines, kept.size()), Arrays.copyOf(columns, kept.size()));
     }
 
     private static void mark(boolean[] used, int base, int span) {

@@ -17,7 +17,8 @@ import dev.csir.ir.Stage;
  * {@code TEMP[a].xxxx} (virglrenderer rejects {@code .x}); a vertex shader that samples declares
  * its samplers (the original declared them only in fragment shaders); immediates are written by
  * {@link TgsiFloats}, which never clamps or flushes a value; and the budget is checked on the
- * final length, so text is either complete and within {@link Limits#tgsiBudget()} bytes or absent;
+ * final length, so text is either complete and within {@link Limits#tgsiBudget()} bytes or absent
+ * (the failure then names the whole length and the record whose text crossed the budget);
  * and gl_FragCoord moves off IN[7] when a varying is declared there (the original declared IN[7]
  * twice; virglrenderer accepts that but then reads the fragment coordinate for both, so the
  * varying is lost).
@@ -59,23 +60,27 @@ public final class TgsiEmitter {
 
         int fragCoordInput = TgsiInstructions.fragCoordInput(iface, remapOrNull);
         header(w, ir, remapOrNull, fragCoord ? fragCoordInput : -1);
-        immediates(w, ir);
-        if (w.length() > budget) {
-            return new TgsiResult.Failed(Messages.TGSI_BUDGET);
+        // The text goes on past the budget (at most a few records' lines each of a verified
+        // shader's 384), so the failure can say how long it is in all.
+        boolean declarationsOver = w.length() > budget;
+        int crossed = immediates(w, ir, budget);
+        if (declarationsOver) {
+            crossed = -1;
         }
+        boolean over = w.length() > budget;
         TgsiInstructions body = new TgsiInstructions(w, remapOrNull, fragCoordInput);
         for (int i = 0; i < ir.size(); i++) {
             if (!body.emit(ir.insn(i))) {
-                return new TgsiResult.Failed(Messages.TGSI_UNSUPPORTED);
+                return new TgsiResult.Failed(Messages.TGSI_UNSUPPORTED, i);
             }
-            // The text only grows, so once past the budget there is no point going on.
-            if (w.length() > budget) {
-                return new TgsiResult.Failed(Messages.TGSI_BUDGET);
+            if (!over && w.length() > budget) {
+                over = true;
+                crossed = i;
             }
         }
         w.begin("END").end();
         if (w.length() > budget) {
-            return new TgsiResult.Failed(Messages.TGSI_BUDGET);
+            return new TgsiResult.Failed(Messages.tgsiBudget(w.length(), budget), crossed);
         }
         return new TgsiResult.Ok(w.sb.toString());
     }
@@ -117,8 +122,12 @@ public final class TgsiEmitter {
         }
     }
 
-    /** One IMM per surviving CONST in IR order; lanes past ncomp are zero. */
-    private static void immediates(TgsiWriter w, ShaderIr ir) {
+    /**
+     * One IMM per surviving CONST in IR order; lanes past ncomp are zero. Returns the index of the
+     * CONST whose line took the text past {@code budget}, or -1.
+     */
+    private static int immediates(TgsiWriter w, ShaderIr ir, int budget) {
+        int crossed = -1;
         int k = 0;
         for (int i = 0; i < ir.size(); i++) {
             Insn in = ir.insn(i);
@@ -136,6 +145,10 @@ public final class TgsiEmitter {
                         ? ir.immediate(index) : 0f);
             }
             w.text("}").end();
+            if (crossed < 0 && w.length() > budget) {
+                crossed = i;
+            }
         }
+        return crossed;
     }
 }

@@ -154,7 +154,7 @@ class RobustnessTest {
             cases++;
             assertThat(r.ok()).isFalse();
             assertThat(r.diagnostics()).extracting(Diagnostic::message)
-                    .containsExactly("shader source exceeds the size limit");
+                    .singleElement().asString().startsWith("shader source exceeds the size limit: ");
         }
         String[] deep = {"void main() { gl_Position = vec4(" + "(".repeat(2000) + "1.0" + ")".repeat(2000) + "); }",
             "void main() {" + "{".repeat(1300) + "}".repeat(1300) + " gl_Position = vec4(1.0); }",

@@ -91,7 +91,7 @@ class SemanticDiagnosticsTest {
                     c(VERTEX, "float f(float a) { return a; a = 1.0; } void main() { gl_Position = vec4(f(1.0)); }", "1:20: return must be the last statement of the function"),
                     c(VERTEX, "void main() { discard; gl_Position = vec4(1.0); }", "1:15: discard is only valid in a fragment shader"),
                     c(VERTEX, "void main() { if (vec2(1.0)) { } gl_Position = vec4(1.0); }", "1:15: if condition must be a scalar"),
-                    c(VERTEX, "void main() { gl_Position = vec4(log2(1.0)); }", "1:34: unsupported built-in function"),
+                    c(VERTEX, "void main() { gl_Position = vec4(log2(1.0)); }", "1:34: unsupported built-in function 'log2'"),
                     c(VERTEX, "float f() { return vec2(1.0); } void main() { gl_Position = vec4(f()); }", "1:13: type mismatch in return"),
                     c(VERTEX, "void main() { vec4 a = vec4(1.0); float s = 2.0; gl_Position = a + s * vec2(1.0); }", "1:66: type mismatch"),
                     c(VERTEX, "uniform sampler2D s; void main() { gl_Position = vec4(s); }", "1:50: bad constructor argument"),
@@ -149,7 +149,7 @@ class SemanticDiagnosticsTest {
                 Messages.UNSUPPORTED_LOOP, Messages.LOOP_INIT_NOT_CONSTANT, Messages.UNSUPPORTED_LOOP_CONDITION,
                 Messages.LOOP_VARIABLE_ASSIGNED, Messages.UNSUPPORTED_LOOP_STEP, Messages.UNROLL_LIMIT,
                 Messages.LOCAL_QUALIFIER, Messages.RETURN_NOT_LAST, Messages.DISCARD_STAGE_SOURCE,
-                Messages.IF_CONDITION_SCALAR, Messages.RETURN_TYPE_MISMATCH, Messages.UNSUPPORTED_BUILTIN);
+                Messages.IF_CONDITION_SCALAR, Messages.RETURN_TYPE_MISMATCH, Messages.unsupportedBuiltin("log2"));
     }
 
     @Test
@@ -206,7 +206,7 @@ class SemanticDiagnosticsTest {
         assertThat(empty.log()).isEqualTo("e.vert:1:1: error: empty shader\n\n^\n");
         CompileResult big = ShaderCompiler.compile(VERTEX, "big.vert", "void main() { }\n" + "//".repeat(2040));
         assertThat(big.diagnostics()).extracting(d -> d.header())
-                .containsExactly("big.vert:1:1: error: shader source exceeds the size limit");
+                .containsExactly("big.vert:1:1: error: shader source exceeds the size limit: 4096 bytes, the limit is 4095 bytes");
         assertThat(ShaderCompiler.compile(VERTEX, "ok.vert", "void main() { gl_Position = vec4(1.0); }\n"
                 + " ".repeat(4095 - 41)).ok()).isTrue();
         CompileResult geom = ShaderCompiler.rejectStage("g.geom");
@@ -221,6 +221,31 @@ class SemanticDiagnosticsTest {
                 .isEqualTo("shader:1:1: error: empty shader");
     }
 
+    @Test
+    void theLogIsInSourceOrderWithFollowOnErrorsAfterTheirCause() {
+        // a lexer error on line 3 and a syntax error on line 1: line 1 first
+        CompileResult r = ShaderCompiler.compile(VERTEX, "o.vert", "void main() {\n  float x = ;\n  gl_Position = vec4(1.0) $;\n}\n");
+        assertThat(r.diagnostics()).extracting(d -> d.line() + ":" + d.column() + ": " + d.message())
+                .startsWith("2:13: expected an expression", "3:27: invalid token");
+        // the follow-on of a bad value is shown at an earlier column but stays after its cause,
+        // and the whole-shader error comes last though its position reads 1:1
+        r = ShaderCompiler.compile(VERTEX, "o.vert", "void main() {\n  gl_Position = vec4(1.0 / 0.0);\n}\n");
+        assertThat(r.diagnostics()).extracting(d -> d.line() + ":" + d.column() + ": " + d.message())
+                .containsExactly("2:26: division by zero", "2:15: type mismatch in assignment",
+                        "1:1: vertex shader does not write gl_Position");
+        assertThat(r.diagnostics().getLast().located()).isFalse();
+    }
+
+    @Test
+    void aByteOrderMarkIsSkippedAndColumnsStartAfterIt() {
+        String src = "void main() { gl_Position = vec4(1.0); }\n";
+        assertThat(ShaderCompiler.compile(VERTEX, "b.vert", "\uFEFF" + src).ok()).isTrue();
+        // the caret is under the character it names: the mark is neither counted nor shown
+        CompileResult r = ShaderCompiler.compile(VERTEX, "b.vert", "\uFEFFvoid main() { gl_Position = x; }\n");
+        assertThat(r.log()).startsWith("b.vert:1:29: error: unknown identifier\n"
+                + "void main() { gl_Position = x; }\n" + " ".repeat(28) + "^\n");
+    }
+
     static String lines(String format, int n) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < n; i++) {
@@ -229,18 +254,24 @@ class SemanticDiagnosticsTest {
         return sb.toString();
     }
 
-    /** A pool overflow is reported at 1:1 before the errors its bad values cause. */
+    /**
+     * A pool overflow is located where lowering crossed the limit, says what the shader needs, and
+     * is the last error (the original reported it at 1:1, then the errors its bad values caused).
+     */
     @Test
-    void poolLimitsComeFirstAtOneOne() {
+    void poolLimitsAreLocatedAndFinal() {
         String temps = "uniform float u;\nvoid main() {\n  float s = u;\n" + lines("  s = s * %d.5;", 170)
                 + "  gl_Position = vec4(s);\n}\n";
-        assertThat(Shaders.firstError(VERTEX, temps)).isEqualTo("1:1: shader exceeds the temporary limit");
-        String insns = "uniform vec4 u;\nvoid main() {\n  vec4 v = u;\n" + lines("  gl_Position = v;", 200) + "}\n";
-        CompileResult r = ShaderCompiler.compile(VERTEX, "t", insns);
+        CompileResult r = ShaderCompiler.compile(VERTEX, "t", temps);
         assertThat(r.diagnostics()).extracting(d -> d.line() + ":" + d.column() + ": " + d.message())
-                .containsExactly("1:1: shader exceeds the instruction limit");
+                .containsExactly("50:11: shader exceeds the temporary limit: needs 345 temporaries, the limit is 96");
+        String insns = "uniform vec4 u;\nvoid main() {\n  vec4 v = u;\n" + lines("  gl_Position = v;", 200) + "}\n";
+        r = ShaderCompiler.compile(VERTEX, "t", insns);
+        assertThat(r.diagnostics()).extracting(d -> d.line() + ":" + d.column() + ": " + d.message())
+                .containsExactly("194:15: shader exceeds the instruction limit: needs 404 instructions, the limit is 384");
         String consts = "void main() {\n" + lines("  gl_Position = vec4(%d.5);", 60) + "}\n";
-        assertThat(Shaders.firstError(VERTEX, consts)).isEqualTo("1:1: too many constants");
+        assertThat(Shaders.firstError(VERTEX, consts))
+                .isEqualTo("33:17: too many constants: needs 304 constant values, the limit is 160");
         // the same shape, shorter, compiles (and fits the TGSI budget)
         Shaders.ok(VERTEX, "uniform vec4 u;\nvoid main() {\n  vec4 v = u;\n" + lines("  gl_Position = v;", 50) + "}\n");
     }

@@ -36,4 +36,59 @@ class DiagnosticTest {
         assertThat(log.diagnostics().getFirst().sourceLine()).isEqualTo("line two");
         assertThat(log.full()).isTrue();
     }
+
+    private static java.util.List<String> headers(DiagnosticLog log) {
+        return log.diagnostics().stream().map(d -> d.line() + ":" + d.column() + " " + d.message()).toList();
+    }
+
+    @Test
+    void logIsInSourceOrderAndStableAtOnePosition() {
+        DiagnosticLog log = new DiagnosticLog("f", "");
+        log.error(3, 4, "lexer, line 3");
+        log.error(1, 9, "parser, line 1");
+        log.error(3, 4, "parser, line 3");
+        log.error(1, 2, "parser, earlier column");
+        assertThat(headers(log)).containsExactly("1:2 parser, earlier column", "1:9 parser, line 1",
+                "3:4 lexer, line 3", "3:4 parser, line 3");
+    }
+
+    @Test
+    void wholeShaderErrorsComeAfterTheLocatedOnes() {
+        DiagnosticLog log = new DiagnosticLog("f", "first line\nsecond\n");
+        log.error("missing main");
+        log.error(2, 3, "located");
+        log.error("vertex shader does not write gl_Position");
+        assertThat(headers(log)).containsExactly("2:3 located", "1:1 missing main",
+                "1:1 vertex shader does not write gl_Position");
+        Diagnostic whole = log.diagnostics().get(1);
+        assertThat(whole.located()).isFalse();
+        assertThat(whole.sourceLine()).isEqualTo("first line");
+        assertThat(log.diagnostics().getFirst().located()).isTrue();
+    }
+
+    @Test
+    void aFollowOnErrorSortsAtItsStatement() {
+        DiagnosticLog log = new DiagnosticLog("f", "");
+        log.error(2, 1, "next statement");
+        log.error(1, 38, "division by zero", 1, 27);
+        log.error(1, 27, "type mismatch in assignment", 1, 27);
+        assertThat(headers(log)).containsExactly("1:38 division by zero", "1:27 type mismatch in assignment",
+                "2:1 next statement");
+    }
+
+    @Test
+    void theEightKeptAreTheFirstInSourceOrderHoweverLateReported() {
+        DiagnosticLog log = new DiagnosticLog("f", "");
+        for (int line = 20; line > 10; line--) {
+            log.error(line, 1, "e" + line);
+        }
+        log.error("whole shader");
+        log.error(2, 1, "late but early");
+        assertThat(log.count()).isEqualTo(12);
+        assertThat(headers(log)).containsExactly("2:1 late but early", "11:1 e11", "12:1 e12", "13:1 e13",
+                "14:1 e14", "15:1 e15", "16:1 e16", "17:1 e17");
+        // settled up to line 17: nothing reported there or later can be kept any more
+        assertThat(log.full(17, 1)).isTrue();
+        assertThat(log.full(16, 9)).isFalse();
+    }
 }

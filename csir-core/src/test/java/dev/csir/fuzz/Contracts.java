@@ -46,7 +46,7 @@ final class Contracts {
     static void shader(ShaderIr ir) {
         require(Verifier.verify(ir).isEmpty(), "accepted shader fails the verifier: " + Verifier.verify(ir));
         TgsiResult t = TgsiEmitter.emit(ir);
-        require(t instanceof TgsiResult.Ok || ((TgsiResult.Failed) t).message().equals(Messages.TGSI_BUDGET),
+        require(t instanceof TgsiResult.Ok || ((TgsiResult.Failed) t).message().startsWith(Messages.TGSI_BUDGET + ": "),
                 "TGSI: " + t);
         Interpreter in = Interpreter.of(ir, null);
         Status s = in.run(in.newFrame());

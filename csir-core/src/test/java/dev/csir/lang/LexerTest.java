@@ -72,12 +72,31 @@ class LexerTest {
     void versionDirectives() {
         assertThat(lexErrors("#version 110\n#version 330 core\n  # version 200 es\nfloat x;\n#version 150")).isEmpty();
         assertThat(kinds("#version 330 core\nfloat x;")).containsExactly(FLOAT_KW, IDENT, SEMI, EOF);
+        // the message names the version as written and the range accepted
         assertThat(lexErrors("#version 109\n#version 331\n\t#version 0450")).containsExactly(
-                "1:1: unsupported #version for the ChrisOS GLSL subset",
-                "2:1: unsupported #version for the ChrisOS GLSL subset",
-                "3:2: unsupported #version for the ChrisOS GLSL subset");
+                "1:1: unsupported #version 109: csir supports versions 110 to 330",
+                "2:1: unsupported #version 331: csir supports versions 110 to 330",
+                "3:2: unsupported #version 0450: csir supports versions 110 to 330");
+        // a number past the int range is refused, not wrapped into the range (2^32 + 110)
+        assertThat(lexErrors("#version 4294967406")).containsExactly(
+                "1:1: unsupported #version 4294967406: csir supports versions 110 to 330");
+        // and a very long one is shown cut
+        assertThat(lexErrors("#version " + "9".repeat(40))).containsExactly(
+                "1:1: unsupported #version 999999999999...: csir supports versions 110 to 330");
         assertThat(lexErrors("float x;\n #version\n#version core")).containsExactly(
                 "2:2: expected a version number", "3:1: expected a version number");
+    }
+
+    @Test
+    void aLeadingByteOrderMarkIsSkipped() {
+        // column 1 is the character after the mark, as an editor shows it
+        assertThat(positions("\uFEFFfloat x;")).isEqualTo("FLOAT_KW@1:1 IDENT@1:7 SEMI@1:8 EOF@1:9");
+        assertThat(lexErrors("\uFEFFfloat x;")).isEmpty();
+        assertThat(lexErrors("\uFEFF#version 330\nfloat x;")).isEmpty();
+        // only at the start: elsewhere it is three bytes no token begins with
+        assertThat(lexErrors("float\uFEFF x;")).containsExactly(
+                "1:6: invalid token", "1:7: invalid token", "1:8: invalid token");
+        assertThat(lexErrors("\uFEFF")).containsExactly("1:1: empty shader");
     }
 
     @Test

@@ -227,21 +227,37 @@ class ParserDiagnosticsTest {
     }
 
     @Test
-    void parserDoesNotRunWhenTheLexerFilledTheLog() {
+    void errorsAreInSourceOrderNotLexerFirst() {
+        // the lexer runs over the whole source first, yet line 1's syntax error is listed first
+        assertThat(errors("float x = ;\nfloat y;\nfloat z = 1.0 @;")).containsExactly(
+                "1:11: expected an expression", "3:15: invalid token", "3:15: expected ';'");
+        // at one position, report order: the lexer's error, then the parser's on that token
+        assertThat(errors("@ float x;")).containsExactly("1:1: invalid token", "1:1: unsupported qualifier");
+    }
+
+    @Test
+    void lexerErrorsFurtherOnDoNotStopTheParserEarly() {
+        // nine lexer errors on line 3 once filled the log before parsing began
         DiagnosticLog log = new DiagnosticLog("t", "");
-        Ast.Unit u = Parser.parse("@@@@@@@@ float x = ;", log);
-        assertThat(log.count()).isEqualTo(8);
-        assertThat(u.globals()).isEmpty();
+        Parser.parse("float x = ;\nfloat y = ;\nfloat z; @@@@@@@@@", log);
+        assertThat(LangTesting.render(log)).containsExactly("1:11: expected an expression",
+                "2:11: expected an expression", "3:10: invalid token", "3:10: unsupported qualifier",
+                "3:11: invalid token", "3:12: invalid token", "3:13: invalid token", "3:14: invalid token");
+        assertThat(log.count()).isGreaterThan(DiagnosticLog.MAX_REPORTED);
+        // it stops once 8 errors are known before its token: here at float, after the first
         log = new DiagnosticLog("t", "");
-        Parser.parse("@@@@@@@ float x = ;", log);
-        assertThat(LangTesting.render(log)).hasSize(8).last().isEqualTo("1:1: unsupported qualifier");
+        Ast.Unit u = Parser.parse("@@@@@@@@ float x = ;", log);
+        assertThat(u.globals()).isEmpty();
+        assertThat(log.count()).isEqualTo(9);
+        assertThat(LangTesting.render(log)).hasSize(8).startsWith("1:1: invalid token", "1:1: unsupported qualifier")
+                .last().isEqualTo("1:7: invalid token");
     }
 
     @Test
     void versionErrorsAndTheParser() {
         // An out-of-range version leaves an integer token where a declaration must start.
         assertThat(errors("#version 100\nfloat x;")).containsExactly(
-                "1:1: unsupported #version for the ChrisOS GLSL subset", "1:1: expected a type");
+                "1:1: unsupported #version 100: csir supports versions 110 to 330", "1:1: expected a type");
         // A missing number leaves an end-of-file token: nothing after it is parsed.
         DiagnosticLog log = new DiagnosticLog("t", "");
         Ast.Unit u = Parser.parse("float a;\n#version\nfloat b = ;", log);
@@ -251,8 +267,9 @@ class ParserDiagnosticsTest {
 
     @Test
     void originalsErrorSituationsFromItsTestSuite() {
+        // (the original lists the lexer's errors first: 1:1, 1:2, then the parser's 1:1)
         assertThat(errors("$$")).containsExactly(
-                "1:1: invalid token", "1:2: invalid token", "1:1: unsupported qualifier");
+                "1:1: invalid token", "1:1: unsupported qualifier", "1:2: invalid token");
         assertThat(errors("  /* no end")).containsExactly(
                 "1:3: unterminated block comment", "1:3: unsupported qualifier");
         assertThat(errors("2E")).containsExactly("1:1: invalid numeric literal", "1:1: unsupported qualifier");
@@ -261,6 +278,6 @@ class ParserDiagnosticsTest {
         assertThat(errors("#pragma optimize(on)\nvoid main() { }")).containsExactly(
                 "1:1: unsupported preprocessor directive", "1:1: unsupported qualifier");
         assertThat(errors("void main() { float t = 0.5 < 1.0 ? 2.0 : 3.0; gl_Position = vec4(t); }")).containsExactly(
-                "1:35: invalid token", "1:41: invalid token", "1:35: expected ';'");
+                "1:35: invalid token", "1:35: expected ';'", "1:41: invalid token");
     }
 }

@@ -279,7 +279,7 @@ class BuiltinValuesTest {
         for (String fn : new String[] {"log", "log2", "asin", "acos", "atan", "round", "texture2D", "inverse"}) {
             String src = "uniform vec4 u;\nvoid main() {\n    gl_Position = " + fn + "(u);\n}\n";
             assertThat(Shaders.firstError(Stage.VERTEX, src)).as(fn)
-                    .isEqualTo("3:19: unsupported built-in function");
+                    .isEqualTo("3:19: unsupported built-in function '" + fn + "'");
         }
         assertThat(Shaders.firstError(Stage.VERTEX, "void main() { gl_Position = vec4(hypot(1.0)); }"))
                 .isEqualTo("1:34: unknown function");

@@ -44,7 +44,7 @@ public final class VerifiedIrContract {
                 outcome = Outcome.EMITTED;
             }
             case TgsiResult.Failed f -> {
-                require(f.message().equals(Messages.TGSI_BUDGET), "TGSI failed: " + f.message());
+                require(f.message().startsWith(Messages.TGSI_BUDGET + ": "), "TGSI failed: " + f.message());
                 outcome = Outcome.OVER_BUDGET;
             }
         }

@@ -187,18 +187,24 @@ class TgsiEmitterTest {
     void aBudgetCrossedByTheEndLineOrTheHeaderFails() {
         String text = ok(TgsiEmitter.emit(triangleVertex()));
         int endLine = "  10: END\n".length();
-        assertThat(TgsiEmitter.emit(triangleVertex(), null, budget(text.length() - 1)))
-                .isEqualTo(new TgsiResult.Failed(Messages.TGSI_BUDGET));
-        assertThat(TgsiEmitter.emit(triangleVertex(), null, budget(text.length() - endLine)))
-                .isEqualTo(new TgsiResult.Failed(Messages.TGSI_BUDGET));
+        // the failure states the whole length and the record whose text crossed (none for END
+        // or the declarations)
+        int n = text.length();
+        assertThat(TgsiEmitter.emit(triangleVertex(), null, budget(n - 1)))
+                .isEqualTo(new TgsiResult.Failed(Messages.tgsiBudget(n, n - 1), -1));
+        assertThat(TgsiEmitter.emit(triangleVertex(), null, budget(n - endLine)))
+                .isEqualTo(new TgsiResult.Failed(Messages.tgsiBudget(n, n - endLine), -1));
+        assertThat(TgsiEmitter.emit(triangleVertex(), null, budget(n - endLine - 1)))
+                .isEqualTo(new TgsiResult.Failed(Messages.tgsiBudget(n, n - endLine - 1), triangleVertex().size() - 1));
         assertThat(TgsiEmitter.emit(triangleVertex(), null, budget(64)))
-                .isEqualTo(new TgsiResult.Failed(Messages.TGSI_BUDGET));
+                .isEqualTo(new TgsiResult.Failed(Messages.tgsiBudget(n, 64), -1));
         assertThat(ok(TgsiEmitter.emit(triangleVertex(), null, budget(text.length())))).isEqualTo(text);
     }
 
     @Test
     void instructionsWithoutATgsiFormFailInsteadOfEmittingWrongText() {
-        TgsiResult unsupported = new TgsiResult.Failed(Messages.TGSI_UNSUPPORTED);
+        // the record to blame is withOne's first
+        TgsiResult unsupported = new TgsiResult.Failed(Messages.TGSI_UNSUPPORTED, 0);
         assertThat(TgsiEmitter.emit(withOne(Insn.of(Opcode.CMP, Type.BOOL, 1, 0, 1, 1, 7, 0))))
                 .isEqualTo(unsupported);
         assertThat(TgsiEmitter.emit(withOne(Insn.of(Opcode.CMP, Type.BOOL, 1, 0, 1, 1, 0, 0))))
