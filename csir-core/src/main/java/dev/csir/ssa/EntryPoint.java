@@ -1,0 +1,16 @@
+package dev.csir.ssa;
+
+import dev.csir.types.ShaderStage;
+import java.util.List;
+
+/**
+ * A stage's entry: a void function with no parameters and the input and output globals it
+ * uses. {@code workgroupSize} is the compute stage's local size (empty for other stages).
+ */
+public record EntryPoint(ShaderStage stage, Function function, List<GlobalVariable> interfaceVariables,
+        List<Integer> workgroupSize) {
+    public EntryPoint {
+        interfaceVariables = List.copyOf(interfaceVariables);
+        workgroupSize = List.copyOf(workgroupSize);
+    }
+}

@@ -1,0 +1,73 @@
+package dev.csir.ssa;
+
+import dev.csir.types.Type;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/** A function: parameters and blocks, the first block the entry. Printed as {@code @name}. */
+public final class Function {
+    private final String name;
+    private final Type returnType;
+    private final List<Argument> params = new ArrayList<>();
+    private final List<Block> blocks = new ArrayList<>();
+
+    public Function(String name, Type returnType, List<Type> paramTypes) {
+        this.name = name;
+        this.returnType = returnType;
+        for (Type t : paramTypes) {
+            params.add(new Argument(t, params.size(), null));
+        }
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public Type returnType() {
+        return returnType;
+    }
+
+    public List<Argument> params() {
+        return Collections.unmodifiableList(params);
+    }
+
+    public List<Type> paramTypes() {
+        return params.stream().map(Argument::type).toList();
+    }
+
+    /** The blocks in layout order (the dump's order), entry first. */
+    public List<Block> blocks() {
+        return Collections.unmodifiableList(blocks);
+    }
+
+    public Block entry() {
+        return blocks.isEmpty() ? null : blocks.getFirst();
+    }
+
+    /** A new empty block at the end of the layout. */
+    public Block addBlock(String name) {
+        Block b = new Block(name);
+        b.setParent(this);
+        blocks.add(b);
+        return b;
+    }
+
+    /** Moves {@code block} to layout position {@code index}. */
+    public void moveBlock(Block block, int index) {
+        blocks.remove(block);
+        blocks.add(index, block);
+    }
+
+    /** Removes a block (its instructions go with it). */
+    public void removeBlock(Block block) {
+        if (blocks.remove(block)) {
+            block.setParent(null);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "@" + name;
+    }
+}

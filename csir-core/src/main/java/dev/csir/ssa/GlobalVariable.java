@@ -1,0 +1,118 @@
+package dev.csir.ssa;
+
+import dev.csir.types.AddressSpace;
+import dev.csir.types.PointerType;
+import dev.csir.types.Type;
+
+/**
+ * A module-level variable; its value is a pointer into its address space. Stage inputs and
+ * outputs carry a {@link #location()} or a {@link #builtIn()}; resources (uniform blocks,
+ * samplers, images, storage buffers) a descriptor set and binding, buffers a {@link BlockLayout}.
+ * Printed as {@code @name}; the name is the source's and is unique in a module.
+ */
+public final class GlobalVariable implements Value {
+    private final String name;
+    private final PointerType type;
+    private int location = -1;
+    private BuiltIn builtIn;
+    private int set = -1;
+    private int binding = -1;
+    private Interpolation interpolation = Interpolation.SMOOTH;
+    private BlockLayout layout = BlockLayout.NONE;
+    private Constant initializer;
+
+    public GlobalVariable(String name, AddressSpace space, Type valueType) {
+        if (name == null || name.isEmpty()) {
+            throw new IllegalArgumentException("global name");
+        }
+        this.name = name;
+        this.type = new PointerType(space, valueType);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public PointerType type() {
+        return type;
+    }
+
+    public AddressSpace space() {
+        return type.space();
+    }
+
+    /** The type of the variable itself (what the pointer points at). */
+    public Type valueType() {
+        return type.pointee();
+    }
+
+    /** The interface location, or -1. */
+    public int location() {
+        return location;
+    }
+
+    public GlobalVariable setLocation(int location) {
+        this.location = location;
+        return this;
+    }
+
+    /** The built-in this variable stands for, or null. */
+    public BuiltIn builtIn() {
+        return builtIn;
+    }
+
+    public GlobalVariable setBuiltIn(BuiltIn builtIn) {
+        this.builtIn = builtIn;
+        return this;
+    }
+
+    /** The descriptor set, or -1. */
+    public int set() {
+        return set;
+    }
+
+    /** The binding within the set, or -1. */
+    public int binding() {
+        return binding;
+    }
+
+    public GlobalVariable setBinding(int set, int binding) {
+        this.set = set;
+        this.binding = binding;
+        return this;
+    }
+
+    public Interpolation interpolation() {
+        return interpolation;
+    }
+
+    public GlobalVariable setInterpolation(Interpolation interpolation) {
+        this.interpolation = interpolation;
+        return this;
+    }
+
+    public BlockLayout layout() {
+        return layout;
+    }
+
+    public GlobalVariable setLayout(BlockLayout layout) {
+        this.layout = layout;
+        return this;
+    }
+
+    /** The initial value (private globals and constants), or null. */
+    public Constant initializer() {
+        return initializer;
+    }
+
+    public GlobalVariable setInitializer(Constant initializer) {
+        this.initializer = initializer;
+        return this;
+    }
+
+    @Override
+    public String toString() {
+        return "@" + name;
+    }
+}
