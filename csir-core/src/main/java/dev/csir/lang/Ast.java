@@ -1,6 +1,6 @@
 package dev.csir.lang;
 
-import dev.csir.ir.Type;
+import dev.csir.types.Type;
 import java.util.List;
 
 /**

@@ -53,17 +53,17 @@ public final class AstDump {
                 if (q.isConst()) {
                     sb.append(" const");
                 }
-                sb.append(' ').append(v.type().glslName()).append(' ').append(v.name());
+                sb.append(' ').append(v.type().name()).append(' ').append(v.name());
                 end(v.pos());
                 if (v.init() != null) {
                     expr(v.init(), depth + 1, "init");
                 }
             }
             case Ast.FuncDecl f -> {
-                line(depth, label).append("func ").append(f.returnType().glslName()).append(' ').append(f.name());
+                line(depth, label).append("func ").append(f.returnType().name()).append(' ').append(f.name());
                 end(f.pos());
                 for (Ast.Param p : f.params()) {
-                    line(depth + 1, null).append("param ").append(p.type().glslName()).append(' ').append(p.name());
+                    line(depth + 1, null).append("param ").append(p.type().name()).append(' ').append(p.name());
                     end(p.pos());
                 }
                 stmt(f.body(), depth + 1, null);
@@ -164,7 +164,7 @@ public final class AstDump {
                 }
             }
             case Ast.Construct c -> {
-                sb.append("construct ").append(c.type().glslName());
+                sb.append("construct ").append(c.type().name());
                 end(c.pos());
                 for (Ast.Expr a : c.args()) {
                     expr(a, depth + 1, null);

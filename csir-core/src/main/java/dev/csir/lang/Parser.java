@@ -2,7 +2,8 @@ package dev.csir.lang;
 
 import dev.csir.diag.DiagnosticLog;
 import dev.csir.diag.Messages;
-import dev.csir.ir.Type;
+import dev.csir.types.Type;
+import dev.csir.types.VoidType;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -684,7 +685,7 @@ public final class Parser {
             }
             default -> {
                 Type type = k.type();
-                if (type == null || type == Type.VOID) {
+                if (type == null || type instanceof VoidType) {
                     error(tp, Messages.EXPECTED_EXPRESSION);
                     return null;
                 }

@@ -1,6 +1,11 @@
 package dev.csir.lang;
 
-import dev.csir.ir.Type;
+import dev.csir.types.MatrixType;
+import dev.csir.types.SamplerType;
+import dev.csir.types.ScalarType;
+import dev.csir.types.Type;
+import dev.csir.types.VectorType;
+import dev.csir.types.VoidType;
 
 /** The kinds of token the lexer produces. */
 public enum TokenKind {
@@ -34,19 +39,19 @@ public enum TokenKind {
     /** The type a type keyword names, or null when this is not a type keyword. */
     public Type type() {
         return switch (this) {
-            case VOID -> Type.VOID;
-            case BOOL -> Type.BOOL;
-            case INT_KW -> Type.INT;
-            case FLOAT_KW -> Type.FLOAT;
-            case VEC2 -> Type.VEC2;
-            case VEC3 -> Type.VEC3;
-            case VEC4 -> Type.VEC4;
-            case IVEC2 -> Type.IVEC2;
-            case IVEC3 -> Type.IVEC3;
-            case IVEC4 -> Type.IVEC4;
-            case MAT3 -> Type.MAT3;
-            case MAT4 -> Type.MAT4;
-            case SAMPLER2D -> Type.SAMPLER2D;
+            case VOID -> VoidType.VOID;
+            case BOOL -> ScalarType.BOOL;
+            case INT_KW -> ScalarType.INT;
+            case FLOAT_KW -> ScalarType.FLOAT;
+            case VEC2 -> VectorType.VEC2;
+            case VEC3 -> VectorType.VEC3;
+            case VEC4 -> VectorType.VEC4;
+            case IVEC2 -> VectorType.IVEC2;
+            case IVEC3 -> VectorType.IVEC3;
+            case IVEC4 -> VectorType.IVEC4;
+            case MAT3 -> MatrixType.MAT3;
+            case MAT4 -> MatrixType.MAT4;
+            case SAMPLER2D -> SamplerType.SAMPLER2D;
             default -> null;
         };
     }

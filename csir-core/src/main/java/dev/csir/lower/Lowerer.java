@@ -9,9 +9,6 @@ import dev.csir.ir.Stage;
 import dev.csir.ir.Type;
 import dev.csir.lang.Ast;
 import dev.csir.lang.Ast.Pos;
-import dev.csir.sema.Scopes;
-import dev.csir.sema.Symbol;
-import dev.csir.sema.TypeRules;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -131,7 +128,7 @@ final class Lowerer {
     private Val callUser(Ast.Call call, Symbol fn, Val[] args) {
         Ast.FuncDecl f = fn.function;
         Pos pos = call.pos();
-        if (f.returnType() == Type.VOID) {
+        if (CsirTypes.of(f.returnType()) == Type.VOID) {
             error(pos, Messages.VOID_FUNCTION_VALUE);
             return Val.BAD;
         }
@@ -148,8 +145,8 @@ final class Lowerer {
             return Val.BAD;
         }
         for (int i = 0; i < args.length; i++) {
-            if (!TypeRules.assignable(f.params().get(i).type(), args[i].type())
-                    || args[i].sampler() != (f.params().get(i).type() == Type.SAMPLER2D)) {
+            if (!TypeRules.assignable(CsirTypes.of(f.params().get(i).type()), args[i].type())
+                    || args[i].sampler() != (CsirTypes.of(f.params().get(i).type()) == Type.SAMPLER2D)) {
                 error(pos, Messages.ARGUMENT_TYPE_MISMATCH);
                 return Val.BAD;
             }
@@ -160,7 +157,7 @@ final class Lowerer {
         scopes.pushFrame();
         for (int i = 0; i < args.length; i++) {
             Ast.Param p = f.params().get(i);
-            Symbol ps = Symbol.local(p.name(), p.type(), false, p.pos());
+            Symbol ps = Symbol.local(p.name(), CsirTypes.of(p.type()), false, p.pos());
             if (!scopes.declare(ps)) {
                 e.unlocated(Messages.DUPLICATE_SYMBOL);
                 aborted = true;
@@ -168,7 +165,7 @@ final class Lowerer {
             }
             bindParameter(ps, args[i]);
         }
-        returnType = f.returnType();
+        returnType = CsirTypes.of(f.returnType());
         returnValue = null;
         lowerFunctionBody(f.body());
         Val result = returnValue;
@@ -262,25 +259,25 @@ final class Lowerer {
             error(v.pos(), Messages.LOCAL_QUALIFIER);
             return;
         }
-        if (v.type() == Type.VOID) {
+        if (CsirTypes.of(v.type()) == Type.VOID) {
             error(v.pos(), Messages.VOID_VARIABLE);
             return;
         }
-        if (v.type() == Type.SAMPLER2D) {
+        if (CsirTypes.of(v.type()) == Type.SAMPLER2D) {
             error(v.pos(), Messages.SAMPLER_NOT_UNIFORM);
             return;
         }
         boolean isConst = st == Ast.Storage.CONST || v.qualifiers().isConst();
-        Symbol s = Symbol.local(v.name(), v.type(), isConst, v.pos());
+        Symbol s = Symbol.local(v.name(), CsirTypes.of(v.type()), isConst, v.pos());
         // Storage comes before the initializer, as in the original; the name becomes visible after it.
-        int t = b.temp(v.type().temporaries());
+        int t = b.temp(CsirTypes.of(v.type()).temporaries());
         s.temp = t;
         if (v.init() != null) {
             Val val = expr(v.init());
-            if (val.bad() || val.sampler() || !TypeRules.assignable(v.type(), val.type())) {
+            if (val.bad() || val.sampler() || !TypeRules.assignable(CsirTypes.of(v.type()), val.type())) {
                 error(v.pos(), Messages.ASSIGNMENT_TYPE_MISMATCH);
             } else if (t >= 0) {
-                copyInto(t, v.type(), val);
+                copyInto(t, CsirTypes.of(v.type()), val);
                 setKnown(s, val);
             }
         }
@@ -301,16 +298,16 @@ final class Lowerer {
     }
 
     private void initialise(Symbol s, Ast.VarDecl v) {
-        int t = b.temp(v.type().temporaries());
+        int t = b.temp(CsirTypes.of(v.type()).temporaries());
         if (t < 0) {
             return;
         }
         Val val = expr(v.init());
-        if (val.bad() || val.sampler() || !TypeRules.assignable(v.type(), val.type())) {
+        if (val.bad() || val.sampler() || !TypeRules.assignable(CsirTypes.of(v.type()), val.type())) {
             error(v.pos(), Messages.ASSIGNMENT_TYPE_MISMATCH);
         } else {
             s.temp = t;
-            copyInto(t, v.type(), val);
+            copyInto(t, CsirTypes.of(v.type()), val);
             setKnown(s, val);
         }
     }
@@ -448,7 +445,7 @@ final class Lowerer {
     private void lowerFor(Ast.For f) {
         Pos pos = f.pos();
         if (!(f.init() instanceof Ast.DeclStmt ds) || !(ds.decl() instanceof Ast.VarDecl v)
-                || v.type() != Type.INT) {
+                || CsirTypes.of(v.type()) != Type.INT) {
             error(pos, Messages.UNSUPPORTED_LOOP);
             return;
         }
@@ -717,7 +714,7 @@ final class Lowerer {
         if (args == null) {
             return Val.BAD;
         }
-        Type ty = c.type();
+        Type ty = CsirTypes.of(c.type());
         if (ty.isMatrix()) {
             return matrixConstruct(ty, args, pos);
         }

@@ -10,9 +10,6 @@ import dev.csir.ir.ShaderIr;
 import dev.csir.ir.Stage;
 import dev.csir.ir.Type;
 import dev.csir.lang.Ast;
-import dev.csir.sema.Scopes;
-import dev.csir.sema.SlotBinder;
-import dev.csir.sema.Symbol;
 
 /**
  * Semantic analysis and lowering of a parsed shader to CSIR: registers the globals, binds interface
@@ -55,7 +52,7 @@ public final class Lowering {
             log.error(Messages.MISSING_MAIN);
             return null;
         }
-        if (main.function.returnType() != Type.VOID || !main.function.params().isEmpty()) {
+        if (CsirTypes.of(main.function.returnType()) != Type.VOID || !main.function.params().isEmpty()) {
             log.error(Messages.MAIN_SIGNATURE);
             return null;
         }
@@ -106,12 +103,12 @@ public final class Lowering {
             if (d instanceof Ast.VarDecl v) {
                 Ast.Qualifiers q = v.qualifiers();
                 Ast.Storage st = q.storage();
-                if (v.type() == Type.VOID) {
+                if (CsirTypes.of(v.type()) == Type.VOID) {
                     error(log, v.pos(), Messages.VOID_VARIABLE);
                     ok = false;
                     continue;
                 }
-                if (v.type() == Type.SAMPLER2D && st != Ast.Storage.UNIFORM) {
+                if (CsirTypes.of(v.type()) == Type.SAMPLER2D && st != Ast.Storage.UNIFORM) {
                     error(log, v.pos(), Messages.SAMPLER_NOT_UNIFORM);
                     ok = false;
                     continue;
@@ -123,7 +120,7 @@ public final class Lowering {
                     error(log, v.pos(), Messages.INTERFACE_INITIALIZER);
                     ok = false;
                 }
-                s = new Symbol(v.name(), Symbol.Kind.VARIABLE, st, v.type(), st == Ast.Storage.CONST || q.isConst(),
+                s = new Symbol(v.name(), Symbol.Kind.VARIABLE, st, CsirTypes.of(v.type()), st == Ast.Storage.CONST || q.isConst(),
                         Math.min(q.location(), 127), v.pos(), null, v);
             } else {
                 Ast.FuncDecl f = (Ast.FuncDecl) d;
@@ -132,7 +129,7 @@ public final class Lowering {
                     ok = false;
                     continue;
                 }
-                s = new Symbol(f.name(), Symbol.Kind.FUNCTION, Ast.Storage.NONE, f.returnType(), true, -1, f.pos(), f,
+                s = new Symbol(f.name(), Symbol.Kind.FUNCTION, Ast.Storage.NONE, CsirTypes.of(f.returnType()), true, -1, f.pos(), f,
                         null);
             }
             if (!scopes.declare(s)) {

@@ -3,7 +3,8 @@ package dev.csir.lang;
 import static dev.csir.lang.LangTesting.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.csir.ir.Type;
+import dev.csir.types.ScalarType;
+import dev.csir.types.VectorType;
 import dev.csir.lang.Ast.*;
 import org.junit.jupiter.api.Test;
 
@@ -36,7 +37,7 @@ class ParserTest {
         assertThat(u.globals()).hasSize(7);
         VarDecl p = (VarDecl) u.globals().get(0);
         assertThat(p.qualifiers()).isEqualTo(new Qualifiers(3, false, Storage.IN, false));
-        assertThat(p.type()).isEqualTo(Type.VEC4);
+        assertThat(p.type()).isEqualTo(VectorType.VEC4);
         assertThat(p.name()).isEqualTo("p");
         assertThat(p.pos()).isEqualTo(new Pos(1, 30));
         assertThat(p.typePos()).isEqualTo(new Pos(1, 25));
@@ -63,9 +64,9 @@ class ParserTest {
         Ast.Unit u = ok("vec3 f(vec3 a, float b) { return a * b; }\nvoid main() { }");
         FuncDecl f = (FuncDecl) u.globals().get(0);
         assertThat(f.pos()).isEqualTo(new Pos(1, 6));
-        assertThat(f.returnType()).isEqualTo(Type.VEC3);
-        assertThat(f.params()).containsExactly(new Param(new Pos(1, 13), Type.VEC3, "a"),
-                new Param(new Pos(1, 22), Type.FLOAT, "b"));
+        assertThat(f.returnType()).isEqualTo(VectorType.VEC3);
+        assertThat(f.params()).containsExactly(new Param(new Pos(1, 13), VectorType.VEC3, "a"),
+                new Param(new Pos(1, 22), ScalarType.FLOAT, "b"));
         assertThat(f.body().pos()).isEqualTo(new Pos(1, 25));
         Return r = (Return) f.body().stmts().getFirst();
         assertThat(r.pos()).isEqualTo(new Pos(1, 27));
@@ -154,7 +155,7 @@ class ParserTest {
         assertThat(((Call) init("f()")).args()).isEmpty();
         Construct v = (Construct) init("ivec3(1, 2, 3)");
         assertThat(v.pos()).isEqualTo(new Pos(1, 11));
-        assertThat(v.type()).isEqualTo(Type.IVEC3);
+        assertThat(v.type()).isEqualTo(VectorType.IVEC3);
         assertThat(v.args()).hasSize(3);
         Swizzle s = (Swizzle) init("v.wzyx");
         assertThat(s.pos()).isEqualTo(new Pos(1, 12));
@@ -199,7 +200,7 @@ class ParserTest {
         assertThat(i.otherwise()).isInstanceOf(Block.class);
         For f = (For) stmts.get(10);
         assertThat(f.init()).isInstanceOf(DeclStmt.class);
-        assertThat(((VarDecl) ((DeclStmt) f.init()).decl()).type()).isEqualTo(Type.INT);
+        assertThat(((VarDecl) ((DeclStmt) f.init()).decl()).type()).isEqualTo(ScalarType.INT);
         assertThat(f.cond()).isInstanceOf(Binary.class);
         assertThat(f.step()).isInstanceOf(Step.class);
         assertThat(f.body()).isInstanceOf(Empty.class);

@@ -1,4 +1,4 @@
-package dev.csir.sema;
+package dev.csir.lower;
 
 import dev.csir.ir.Type;
 import dev.csir.lang.Ast;
