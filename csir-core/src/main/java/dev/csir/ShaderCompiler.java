@@ -8,9 +8,13 @@ import dev.csir.lang.Ast;
 import dev.csir.lang.Parser;
 import dev.csir.lower.Lowering;
 import dev.csir.opt.Optimizer;
+import dev.csir.sema.Checker;
+import dev.csir.sema.Typed;
+import dev.csir.ssa.build.ModuleBuilder;
 import dev.csir.tgsi.TgsiEmitter;
 import dev.csir.tgsi.TgsiResult;
 import dev.csir.verify.Verifier;
+import dev.csir.types.ShaderStage;
 import java.util.List;
 
 /**
@@ -78,6 +82,30 @@ public final class ShaderCompiler {
             return new CompileResult(file, stage, ir, null, log.diagnostics(), log.count(), unit, ir);
         }
         return new CompileResult(file, stage, ir, ((TgsiResult.Ok) tgsi).text(), List.of(), 0, unit, ir);
+    }
+
+    /**
+     * Source to the transform IR: parse, check (the language's rules, none of CSIR's limits, so
+     * not the 4 KiB source bound either) and lower to a module. Never throws on any source text.
+     */
+    public static ModuleResult compileModule(ShaderStage stage, String name, String source) {
+        String file = name == null ? "s" : name.isEmpty() ? "shader" : name;
+        String src = source == null ? "" : source;
+        DiagnosticLog log = new DiagnosticLog(file, src);
+        if (stage != ShaderStage.VERTEX && stage != ShaderStage.FRAGMENT) {
+            log.error(Messages.UNSUPPORTED_STAGE);
+        } else if (src.isEmpty()) {
+            log.error(Messages.EMPTY_SHADER);
+        }
+        if (log.hasErrors()) {
+            return new ModuleResult(file, null, log.diagnostics(), log.count());
+        }
+        Ast.Unit unit = Parser.parse(src, log);
+        Typed.Unit typed = log.full() ? null : Checker.check(unit, stage, log);
+        if (typed == null || log.hasErrors()) {
+            return new ModuleResult(file, null, log.diagnostics(), log.count());
+        }
+        return new ModuleResult(file, ModuleBuilder.build(typed), List.of(), 0);
     }
 
     /** The result for a stage csir does not compile (geometry, tessellation, compute). */

@@ -10,6 +10,7 @@ import dev.csir.exec.LiteralInterpreter;
 import dev.csir.ir.ShaderIr;
 import dev.csir.ir.Stage;
 import dev.csir.testing.Shared;
+import dev.csir.testing.TestSources;
 import dev.csir.tgsi.TgsiEmitter;
 import dev.csir.tgsi.TgsiResult;
 import dev.csir.verify.Verifier;

@@ -1,13 +1,13 @@
-package dev.csir.opt;
+package dev.csir.testing;
 
 import java.util.List;
 
 /** Shaders written for the optimizer tests: each exercises a lowering shape the passes rewrite. */
-final class TestSources {
+public final class TestSources {
     private TestSources() {
     }
 
-    static final List<String[]> ALL = List.of(
+    public static final List<String[]> ALL = List.of(
             new String[] {"partial.vert", """
                     layout(location = 0) in vec4 p;
                     uniform mat4 m;

@@ -1,0 +1,28 @@
+package dev.csir;
+
+import dev.csir.diag.Diagnostic;
+import dev.csir.ssa.Module;
+import java.util.List;
+
+/**
+ * A source compiled to the transform IR: the module when the shader is valid, else null, and
+ * the diagnostics (at most 8 kept; {@code errorCount} counts all).
+ */
+public record ModuleResult(String name, Module module, List<Diagnostic> diagnostics, int errorCount) {
+    public ModuleResult {
+        diagnostics = List.copyOf(diagnostics);
+    }
+
+    public boolean ok() {
+        return module != null && errorCount == 0;
+    }
+
+    /** The diagnostics rendered with source lines and carets. */
+    public String log() {
+        StringBuilder sb = new StringBuilder();
+        for (Diagnostic d : diagnostics) {
+            sb.append(d.render());
+        }
+        return sb.toString();
+    }
+}

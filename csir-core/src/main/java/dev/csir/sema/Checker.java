@@ -1,0 +1,436 @@
+package dev.csir.sema;
+
+import dev.csir.diag.DiagnosticLog;
+import dev.csir.diag.Messages;
+import dev.csir.lang.Ast;
+import dev.csir.lang.Ast.Pos;
+import dev.csir.types.SamplerType;
+import dev.csir.types.ScalarType;
+import dev.csir.types.ShaderStage;
+import dev.csir.types.Type;
+import dev.csir.types.VectorType;
+import dev.csir.types.VoidType;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Checks a parsed shader and builds its typed tree: globals and functions, then every function
+ * body (each once, whether or not it is called), with statements here and expressions in
+ * {@link ExprChecker}. Language rules only: the limits of CSIR (pools, slot counts, the loop
+ * forms it can unroll, the parameter count) are the CSIR lowering's to enforce, not the language's.
+ */
+public final class Checker {
+    private final ShaderStage stage;
+    private final DiagnosticLog log;
+    private final ExprChecker exprs;
+    private final Deque<Map<String, Typed.Variable>> scopes = new ArrayDeque<>();
+    private final Map<String, Typed.Variable> globals = new LinkedHashMap<>();
+    private final Map<String, Typed.Signature> functions = new LinkedHashMap<>();
+    private final Map<String, Ast.FuncDecl> declarations = new HashMap<>();
+    /** Caller to callees, for the recursion check. */
+    private final Map<String, Set<String>> calls = new HashMap<>();
+    private int nextId;
+    private Typed.Signature current;
+
+    private Checker(ShaderStage stage, DiagnosticLog log) {
+        this.stage = stage;
+        this.log = log;
+        this.exprs = new ExprChecker(this);
+    }
+
+    /** The typed tree of {@code unit}, or null after reporting why it is not a valid shader. */
+    public static Typed.Unit check(Ast.Unit unit, ShaderStage stage, DiagnosticLog log) {
+        return new Checker(stage, log).run(unit);
+    }
+
+    ShaderStage stage() {
+        return stage;
+    }
+
+    void error(Pos pos, String message) {
+        log.error(pos.line(), pos.column(), message);
+    }
+
+    private Typed.Unit run(Ast.Unit unit) {
+        int errors = log.count();
+        declareBuiltins();
+        List<Typed.Variable> vars = new ArrayList<>();
+        for (Ast.Decl d : unit.globals()) {
+            switch (d) {
+                case Ast.VarDecl v -> {
+                    Typed.Variable g = global(v);
+                    if (g != null) {
+                        vars.add(g);
+                    }
+                }
+                case Ast.FuncDecl f -> signature(f);
+            }
+        }
+        checkLocations(vars);
+        List<Typed.Function> bodies = new ArrayList<>();
+        for (Typed.Signature sig : functions.values()) {
+            bodies.add(body(sig, declarations.get(sig.name())));
+        }
+        Typed.Function main = bodies.stream().filter(f -> f.name().equals("main")).findFirst().orElse(null);
+        if (main == null) {
+            log.error(Messages.MISSING_MAIN);
+        } else if (!(main.signature().returnType() instanceof VoidType) || !main.signature().params().isEmpty()) {
+            log.error(Messages.MAIN_SIGNATURE);
+        }
+        checkRecursion();
+        if (log.count() > errors) {
+            return null;
+        }
+        List<Typed.Variable> all = new ArrayList<>(builtinsOfStage());
+        all.addAll(vars);
+        return new Typed.Unit(stage, all, bodies, main);
+    }
+
+    // ---- declarations ------------------------------------------------------------------------
+
+    private Typed.Variable position;
+    private Typed.Variable fragCoord;
+
+    private void declareBuiltins() {
+        position = new Typed.Variable(nextId++, "gl_Position", VectorType.VEC4, Typed.Storage.OUTPUT,
+                Typed.BuiltinVar.POSITION, -1, Pos.NONE, null);
+        fragCoord = new Typed.Variable(nextId++, "gl_FragCoord", VectorType.VEC4, Typed.Storage.INPUT,
+                Typed.BuiltinVar.FRAG_COORD, -1, Pos.NONE, null);
+        globals.put(position.name(), position);
+        globals.put(fragCoord.name(), fragCoord);
+    }
+
+    private List<Typed.Variable> builtinsOfStage() {
+        return switch (stage) {
+            case VERTEX -> List.of(position);
+            case FRAGMENT -> List.of(fragCoord);
+            default -> List.of();
+        };
+    }
+
+    private boolean taken(String name, Pos pos) {
+        if (globals.containsKey(name) || functions.containsKey(name)) {
+            error(pos, Messages.DUPLICATE_SYMBOL);
+            return true;
+        }
+        return false;
+    }
+
+    private Typed.Variable global(Ast.VarDecl v) {
+        Ast.Storage st = v.qualifiers().storage();
+        if (v.type() instanceof VoidType) {
+            error(v.pos(), Messages.VOID_VARIABLE);
+            return null;
+        }
+        if (v.type() instanceof SamplerType && st != Ast.Storage.UNIFORM) {
+            error(v.pos(), Messages.SAMPLER_NOT_UNIFORM);
+            return null;
+        }
+        if (v.init() != null && st == Ast.Storage.UNIFORM) {
+            error(v.pos(), Messages.UNIFORM_INITIALIZER);
+            return null;
+        }
+        if (v.init() != null && (st == Ast.Storage.IN || st == Ast.Storage.OUT)) {
+            error(v.pos(), Messages.INTERFACE_INITIALIZER);
+            return null;
+        }
+        if (taken(v.name(), v.pos())) {
+            return null;
+        }
+        Typed.Storage storage = switch (st) {
+            case IN -> Typed.Storage.INPUT;
+            case OUT -> Typed.Storage.OUTPUT;
+            case UNIFORM -> Typed.Storage.UNIFORM;
+            case CONST -> Typed.Storage.CONST;
+            case NONE -> v.qualifiers().isConst() ? Typed.Storage.CONST : Typed.Storage.GLOBAL;
+        };
+        // a global's initializer sees only the globals declared before it
+        Typed.Expr init = v.init() == null ? null : exprs.assignable(v.type(), exprs.expr(v.init()), v.pos(),
+                Messages.ASSIGNMENT_TYPE_MISMATCH);
+        if (v.init() != null && init == null) {
+            return null;
+        }
+        Typed.Variable g = new Typed.Variable(nextId++, v.name(), v.type(), storage, Typed.BuiltinVar.NONE,
+                v.qualifiers().location(), v.pos(), init);
+        globals.put(g.name(), g);
+        return g;
+    }
+
+    /** Two inputs (or two outputs) of one stage at one location is an error in GLSL too. */
+    private void checkLocations(List<Typed.Variable> vars) {
+        Set<String> used = new HashSet<>();
+        for (Typed.Variable v : vars) {
+            if (v.location() >= 0 && (v.storage() == Typed.Storage.INPUT || v.storage() == Typed.Storage.OUTPUT)
+                    && !used.add(v.storage() + ":" + v.location())) {
+                boolean attribute = stage == ShaderStage.VERTEX && v.storage() == Typed.Storage.INPUT;
+                error(v.pos(), attribute ? Messages.ATTRIBUTE_LOCATION_CONFLICT : Messages.LOCATION_CONFLICT);
+            }
+        }
+    }
+
+    private void signature(Ast.FuncDecl f) {
+        if (taken(f.name(), f.pos())) {
+            return;
+        }
+        List<Typed.Variable> params = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        for (Ast.Param p : f.params()) {
+            if (p.type() instanceof VoidType) {
+                error(p.pos(), Messages.VOID_VARIABLE);
+            } else if (!names.add(p.name())) {
+                error(p.pos(), Messages.DUPLICATE_SYMBOL);
+            }
+            params.add(new Typed.Variable(nextId++, p.name(), p.type(), Typed.Storage.PARAM, Typed.BuiltinVar.NONE, -1,
+                    p.pos(), null));
+        }
+        functions.put(f.name(), new Typed.Signature(f.name(), f.returnType(), params, f.pos()));
+        declarations.put(f.name(), f);
+    }
+
+    private Typed.Function body(Typed.Signature sig, Ast.FuncDecl f) {
+        current = sig;
+        scopes.push(new HashMap<>());
+        for (Typed.Variable p : sig.params()) {
+            scopes.peek().put(p.name(), p);
+        }
+        Typed.Block block = block(f.body(), false);
+        scopes.pop();
+        if (!(sig.returnType() instanceof VoidType) && !returns(block)) {
+            error(sig.pos(), Messages.MISSING_RETURN_VALUE);
+        }
+        current = null;
+        return new Typed.Function(sig, block);
+    }
+
+    /** True when every path through {@code s} ends in a return or a discard. */
+    private static boolean returns(Typed.Stmt s) {
+        return switch (s) {
+            case Typed.Return r -> true;
+            case Typed.Discard d -> true;
+            case Typed.Block b -> b.stmts().stream().anyMatch(Checker::returns);
+            case Typed.If i -> i.otherwise() != null && returns(i.then()) && returns(i.otherwise());
+            default -> false;
+        };
+    }
+
+    private void checkRecursion() {
+        for (String f : functions.keySet()) {
+            if (reaches(f, f, new HashSet<>())) {
+                error(functions.get(f).pos(), Messages.RECURSION);
+            }
+        }
+    }
+
+    private boolean reaches(String from, String target, Set<String> seen) {
+        for (String callee : calls.getOrDefault(from, Set.of())) {
+            if (callee.equals(target) || (seen.add(callee) && reaches(callee, target, seen))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // ---- names -------------------------------------------------------------------------------
+
+    /** The variable a name denotes here, or null. */
+    Typed.Variable variable(String name) {
+        for (Map<String, Typed.Variable> scope : scopes) {
+            Typed.Variable v = scope.get(name);
+            if (v != null) {
+                return v;
+            }
+        }
+        return globals.get(name);
+    }
+
+    Typed.Signature function(String name) {
+        return functions.get(name);
+    }
+
+    boolean isFunctionName(String name) {
+        return functions.containsKey(name) && variable(name) == null;
+    }
+
+    /** Records that the function being checked calls {@code callee}. */
+    void called(String callee) {
+        if (current != null) {
+            calls.computeIfAbsent(current.name(), k -> new HashSet<>()).add(callee);
+        }
+    }
+
+    // ---- statements --------------------------------------------------------------------------
+
+    private Typed.Block block(Ast.Block b, boolean newScope) {
+        if (newScope) {
+            scopes.push(new HashMap<>());
+        }
+        List<Typed.Stmt> out = new ArrayList<>();
+        for (Ast.Stmt s : b.stmts()) {
+            Typed.Stmt t = stmt(s);
+            if (t != null) {
+                out.add(t);
+            }
+        }
+        if (newScope) {
+            scopes.pop();
+        }
+        return new Typed.Block(b.pos(), out);
+    }
+
+    /** A statement as its own scope (an if arm or a loop body that is not a block). */
+    private Typed.Stmt scoped(Ast.Stmt s) {
+        scopes.push(new HashMap<>());
+        Typed.Stmt t = stmt(s);
+        scopes.pop();
+        return t == null ? new Typed.Block(s.pos(), List.of()) : t;
+    }
+
+    private Typed.Stmt stmt(Ast.Stmt s) {
+        return switch (s) {
+            case Ast.Empty e -> null;
+            case Ast.Block b -> block(b, true);
+            case Ast.ExprStmt e -> {
+                Typed.Expr x = exprs.expr(e.expr(), true);
+                yield x == null ? null : new Typed.ExprStmt(e.pos(), x);
+            }
+            case Ast.Assign a -> assign(a);
+            case Ast.DeclStmt d -> d.decl() instanceof Ast.VarDecl v ? local(v) : null;
+            case Ast.If i -> {
+                Typed.Expr c = exprs.condition(i.cond(), i.pos());
+                Typed.Stmt then = scoped(i.then());
+                Typed.Stmt otherwise = i.otherwise() == null ? null : scoped(i.otherwise());
+                yield c == null ? null : new Typed.If(i.pos(), c, then, otherwise);
+            }
+            case Ast.For f -> loop(f);
+            case Ast.Return r -> ret(r);
+            case Ast.Discard d -> {
+                if (stage != ShaderStage.FRAGMENT) {
+                    error(d.pos(), Messages.DISCARD_STAGE_SOURCE);
+                    yield null;
+                }
+                yield new Typed.Discard(d.pos());
+            }
+        };
+    }
+
+    private Typed.Stmt local(Ast.VarDecl v) {
+        Ast.Storage st = v.qualifiers().storage();
+        if (st == Ast.Storage.IN || st == Ast.Storage.OUT || st == Ast.Storage.UNIFORM) {
+            error(v.pos(), Messages.LOCAL_QUALIFIER);
+            return null;
+        }
+        if (v.type() instanceof VoidType) {
+            error(v.pos(), Messages.VOID_VARIABLE);
+            return null;
+        }
+        if (v.type() instanceof SamplerType) {
+            error(v.pos(), Messages.SAMPLER_NOT_UNIFORM);
+            return null;
+        }
+        // the initializer is checked before the name comes into scope
+        Typed.Expr init = v.init() == null ? null
+                : exprs.assignable(v.type(), exprs.expr(v.init()), v.pos(), Messages.ASSIGNMENT_TYPE_MISMATCH);
+        if (scopes.peek().containsKey(v.name())) {
+            error(v.pos(), Messages.DUPLICATE_SYMBOL);
+            return null;
+        }
+        boolean isConst = st == Ast.Storage.CONST || v.qualifiers().isConst();
+        Typed.Variable local = new Typed.Variable(nextId++, v.name(), v.type(),
+                isConst ? Typed.Storage.CONST : Typed.Storage.LOCAL, Typed.BuiltinVar.NONE, -1, v.pos(), init);
+        scopes.peek().put(local.name(), local);
+        return v.init() != null && init == null ? null : new Typed.Declare(v.pos(), local, init);
+    }
+
+    private Typed.Stmt assign(Ast.Assign a) {
+        if (!(a.target() instanceof Ast.Ident id)) {
+            error(a.target().pos(), Messages.ASSIGNMENT_TARGET);
+            return null;
+        }
+        Typed.Variable target = variable(id.name());
+        Typed.Expr value = exprs.expr(a.value());
+        if (target == null) {
+            error(id.pos(), isFunctionName(id.name()) ? Messages.INVALID_ASSIGNMENT : Messages.UNKNOWN_IDENTIFIER);
+            return null;
+        }
+        return assignTo(a.pos(), target, value);
+    }
+
+    /** An assignment of a checked value to a variable, or null after reporting why it is not one. */
+    Typed.Stmt assignTo(Pos pos, Typed.Variable target, Typed.Expr value) {
+        if (target.storage() == Typed.Storage.CONST) {
+            error(pos, Messages.ASSIGN_CONST);
+            return null;
+        }
+        if (target.readOnly() || target.type() instanceof SamplerType) {
+            error(pos, Messages.INVALID_ASSIGNMENT);
+            return null;
+        }
+        if (target.builtin() == Typed.BuiltinVar.POSITION && stage != ShaderStage.VERTEX) {
+            error(pos, Messages.POSITION_STAGE);
+            return null;
+        }
+        Typed.Expr v = exprs.assignable(target.type(), value, pos, Messages.ASSIGNMENT_TYPE_MISMATCH);
+        return v == null ? null : new Typed.Assign(pos, target, v);
+    }
+
+    private Typed.Stmt loop(Ast.For f) {
+        scopes.push(new HashMap<>());
+        Typed.Stmt init = f.init() == null ? null : stmt(f.init());
+        Typed.Expr cond = f.cond() == null ? null : exprs.condition(f.cond(), f.pos());
+        Typed.Stmt step = f.step() == null ? null : step(f.step());
+        Typed.Stmt body = scoped(f.body());
+        scopes.pop();
+        boolean bad = (f.init() != null && init == null && !(f.init() instanceof Ast.Empty))
+                || (f.cond() != null && cond == null) || (f.step() != null && step == null);
+        return bad ? null : new Typed.For(f.pos(), init, cond, step, body);
+    }
+
+    /** A loop step: {@code i++} and its kin become assignments; other expressions are evaluated. */
+    private Typed.Stmt step(Ast.Expr e) {
+        if (e instanceof Ast.Step st) {
+            if (!(st.target() instanceof Ast.Ident id)) {
+                error(st.pos(), Messages.ASSIGNMENT_TARGET);
+                return null;
+            }
+            Typed.Variable v = variable(id.name());
+            if (v == null) {
+                error(id.pos(), Messages.UNKNOWN_IDENTIFIER);
+                return null;
+            }
+            if (!(v.type() instanceof ScalarType s) || !s.kind().isNumeric()) {
+                error(st.pos(), Messages.TYPE_MISMATCH);
+                return null;
+            }
+            Typed.Expr one = ExprChecker.literalOne(st.pos(), v.type());
+            Typed.Expr value = new Typed.Binary(st.pos(), st.increment() ? Typed.BinaryOp.ADD : Typed.BinaryOp.SUB,
+                    v.type(), new Typed.VarRef(id.pos(), v), one);
+            return assignTo(st.pos(), v, value);
+        }
+        Typed.Expr x = exprs.expr(e, true);
+        return x == null ? null : new Typed.ExprStmt(e.pos(), x);
+    }
+
+    private Typed.Stmt ret(Ast.Return r) {
+        Type want = current.returnType();
+        if (want instanceof VoidType) {
+            // a value returned from a void function is checked and then ignored, as before
+            if (r.value() != null) {
+                exprs.expr(r.value());
+            }
+            return new Typed.Return(r.pos(), null);
+        }
+        if (r.value() == null) {
+            error(r.pos(), Messages.RETURN_TYPE_MISMATCH);
+            return null;
+        }
+        Typed.Expr v = exprs.assignable(want, exprs.expr(r.value()), r.pos(), Messages.RETURN_TYPE_MISMATCH);
+        return v == null ? null : new Typed.Return(r.pos(), v);
+    }
+}

@@ -1,0 +1,45 @@
+package dev.csir.sema;
+
+import dev.csir.types.ScalarKind;
+
+/**
+ * Constant evaluation over the typed tree: the values that the language must know at compile
+ * time (a constant index, for a range check). Integer arithmetic wraps at 32 bits, as GLSL's does.
+ */
+public final class Constants {
+    private Constants() {
+    }
+
+    /** The value of an int or uint constant expression, or null when it is not one. */
+    public static Long intValue(Typed.Expr e) {
+        if (e == null || e.type().scalarKind() == null || !e.type().scalarKind().isInteger()) {
+            return null;
+        }
+        Long v = switch (e) {
+            case Typed.Literal l -> (long) (int) l.bits();
+            case Typed.VarRef r when r.variable().storage() == Typed.Storage.CONST -> intValue(r.variable().init());
+            case Typed.Unary u when u.op() == Typed.UnaryOp.NEG -> negate(intValue(u.operand()));
+            case Typed.Binary b -> fold(b.op(), intValue(b.left()), intValue(b.right()));
+            default -> null;
+        };
+        return v == null ? null : e.type().scalarKind() == ScalarKind.UINT ? v & 0xFFFF_FFFFL : (long) (int) (long) v;
+    }
+
+    private static Long negate(Long v) {
+        return v == null ? null : (long) -(int) (long) v;
+    }
+
+    private static Long fold(Typed.BinaryOp op, Long a, Long b) {
+        if (a == null || b == null) {
+            return null;
+        }
+        int x = (int) (long) a;
+        int y = (int) (long) b;
+        return switch (op) {
+            case ADD -> (long) (x + y);
+            case SUB -> (long) (x - y);
+            case MUL -> (long) (x * y);
+            default -> null;
+        };
+    }
+}

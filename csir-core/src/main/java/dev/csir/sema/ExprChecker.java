@@ -1,0 +1,415 @@
+package dev.csir.sema;
+
+import dev.csir.diag.Messages;
+import dev.csir.lang.Ast;
+import dev.csir.lang.Ast.Pos;
+import dev.csir.types.MatrixType;
+import dev.csir.types.SamplerType;
+import dev.csir.types.ScalarKind;
+import dev.csir.types.ScalarType;
+import dev.csir.types.ShaderStage;
+import dev.csir.types.Type;
+import dev.csir.types.VectorType;
+import dev.csir.types.VoidType;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Checks expressions and makes their typing explicit. The language's conversions: a scalar of
+ * any kind converts to any other scalar (bool, int, float); in arithmetic and comparisons the
+ * operands meet at the wider kind (bool, then int, then float) and a scalar operand of a vector or
+ * matrix operation is splat. Every such step becomes a {@link Typed.Convert} or {@link Typed.Splat}.
+ */
+final class ExprChecker {
+    private final Checker checker;
+
+    ExprChecker(Checker checker) {
+        this.checker = checker;
+    }
+
+    private Typed.Expr fail(Pos pos, String message) {
+        checker.error(pos, message);
+        return null;
+    }
+
+    Typed.Expr expr(Ast.Expr e) {
+        return expr(e, false);
+    }
+
+    /** {@code statement}: the value is unused, so a void call is fine. */
+    Typed.Expr expr(Ast.Expr e, boolean statement) {
+        return switch (e) {
+            case Ast.IntLit l -> new Typed.Literal(l.pos(), ScalarType.INT, l.value() & 0xFFFF_FFFFL);
+            case Ast.FloatLit l -> new Typed.Literal(l.pos(), ScalarType.FLOAT,
+                    Float.floatToRawIntBits(l.value()) & 0xFFFF_FFFFL);
+            case Ast.BoolLit l -> new Typed.Literal(l.pos(), ScalarType.BOOL, l.value() ? 1 : 0);
+            case Ast.Ident id -> ident(id);
+            case Ast.Swizzle s -> swizzle(s);
+            case Ast.Index ix -> index(ix);
+            case Ast.Unary u -> unary(u);
+            case Ast.Binary b -> binary(b);
+            case Ast.Step st -> fail(st.pos(), Messages.INCREMENT_LOOP_STEP_ONLY);
+            case Ast.Construct c -> new Constructors(this, checker).construct(c);
+            case Ast.Call c -> call(c, statement);
+        };
+    }
+
+    // ---- conversions -------------------------------------------------------------------------
+
+    static boolean isScalar(Type t) {
+        return t instanceof ScalarType;
+    }
+
+    /** {@code v} as a value of {@code target}: itself, or a scalar converted; null (reported) otherwise. */
+    Typed.Expr assignable(Type target, Typed.Expr v, Pos pos, String message) {
+        if (v == null) {
+            return null;
+        }
+        if (v.type().equals(target)) {
+            return v;
+        }
+        if (isScalar(target) && isScalar(v.type())) {
+            return new Typed.Convert(v.pos(), target, v);
+        }
+        return fail(pos, message);
+    }
+
+    /** {@code v} with its components converted to {@code kind} (a scalar, vector or matrix keeps its shape). */
+    static Typed.Expr toKind(Typed.Expr v, ScalarKind kind) {
+        Type t = v.type();
+        if (t.scalarKind() == kind) {
+            return v;
+        }
+        Type to = switch (t) {
+            case ScalarType s -> ScalarType.of(kind);
+            case VectorType vt -> new VectorType(ScalarType.of(kind), vt.size());
+            default -> t;
+        };
+        return to.equals(t) ? v : new Typed.Convert(v.pos(), to, v);
+    }
+
+    private static int rank(ScalarKind k) {
+        return switch (k) {
+            case BOOL -> 0;
+            case INT, UINT -> 1;
+            case FLOAT, DOUBLE -> 2;
+        };
+    }
+
+    static ScalarKind wider(ScalarKind a, ScalarKind b) {
+        return rank(a) >= rank(b) ? a : b;
+    }
+
+    /** A condition: a scalar of any kind, tested as a bool. */
+    Typed.Expr condition(Ast.Expr e, Pos pos) {
+        Typed.Expr c = expr(e);
+        if (c == null) {
+            return null;
+        }
+        if (!isScalar(c.type())) {
+            return fail(pos, Messages.IF_CONDITION_SCALAR);
+        }
+        return toKind(c, ScalarKind.BOOL);
+    }
+
+    static Typed.Expr literalOne(Pos pos, Type t) {
+        long bits = t.scalarKind() == ScalarKind.FLOAT ? Float.floatToRawIntBits(1f) & 0xFFFF_FFFFL : 1;
+        return new Typed.Literal(pos, t, bits);
+    }
+
+    // ---- names, swizzles, indexes ------------------------------------------------------------
+
+    private Typed.Expr ident(Ast.Ident id) {
+        Typed.Variable v = checker.variable(id.name());
+        if (v == null) {
+            return fail(id.pos(), checker.isFunctionName(id.name()) ? Messages.FUNCTION_AS_VALUE
+                    : Messages.UNKNOWN_IDENTIFIER);
+        }
+        if (v.builtin() == Typed.BuiltinVar.POSITION && checker.stage() != ShaderStage.VERTEX) {
+            return fail(id.pos(), Messages.POSITION_STAGE);
+        }
+        if (v.builtin() == Typed.BuiltinVar.FRAG_COORD && checker.stage() != ShaderStage.FRAGMENT) {
+            return fail(id.pos(), Messages.FRAGCOORD_STAGE);
+        }
+        return new Typed.VarRef(id.pos(), v);
+    }
+
+    private Typed.Expr swizzle(Ast.Swizzle s) {
+        Typed.Expr base = value(expr(s.base()), s.pos());
+        if (base == null) {
+            return null;
+        }
+        if (base.type() instanceof MatrixType) {
+            return fail(s.pos(), Messages.CANNOT_SWIZZLE_MATRIX);
+        }
+        int size = base.type().componentCount();
+        int[] lanes = new int[s.count()];
+        for (int i = 0; i < lanes.length; i++) {
+            lanes[i] = (s.mask() >> (2 * i)) & 3;
+            if (lanes[i] >= size) {
+                return fail(s.pos(), Messages.INVALID_SWIZZLE);
+            }
+        }
+        ScalarType c = ScalarType.of(base.type().scalarKind());
+        return new Typed.Swizzle(s.pos(), VectorType.of(c, lanes.length), base, lanes);
+    }
+
+    private Typed.Expr index(Ast.Index ix) {
+        Typed.Expr base = value(expr(ix.base()), ix.pos());
+        Typed.Expr i = expr(ix.index());
+        if (base == null || i == null) {
+            return null;
+        }
+        if (!(i.type() instanceof ScalarType st) || !st.kind().isInteger()) {
+            return fail(ix.pos(), Messages.TYPE_MISMATCH);
+        }
+        int size = switch (base.type()) {
+            case VectorType v -> v.size();
+            case MatrixType m -> m.columns();
+            default -> 0;
+        };
+        if (size == 0) {
+            return fail(ix.pos(), Messages.TYPE_MISMATCH);
+        }
+        Long k = Constants.intValue(i);
+        if (k != null && (k < 0 || k >= size)) {
+            return fail(ix.pos(), Messages.INDEX_OUT_OF_RANGE);
+        }
+        if (base.type() instanceof VectorType v) {
+            if (k != null) {
+                return new Typed.Swizzle(ix.pos(), v.component(), base, new int[] {(int) (long) k});
+            }
+            return new Typed.Index(ix.pos(), v.component(), base, i);
+        }
+        return new Typed.Index(ix.pos(), ((MatrixType) base.type()).columnType(), base, i);
+    }
+
+    /** {@code v} unless it is an opaque value (a sampler) used where data is needed. */
+    Typed.Expr value(Typed.Expr v, Pos pos) {
+        if (v != null && v.type() instanceof SamplerType) {
+            return fail(pos, Messages.TYPE_MISMATCH);
+        }
+        return v;
+    }
+
+    // ---- operators ---------------------------------------------------------------------------
+
+    private Typed.Expr unary(Ast.Unary u) {
+        Typed.Expr v = value(expr(u.operand()), u.pos());
+        if (v == null) {
+            return null;
+        }
+        if (u.op() == Ast.UnaryOp.NEG) {
+            if (v.type().scalarKind() == null || v.type().scalarKind() == ScalarKind.BOOL) {
+                return fail(u.pos(), Messages.TYPE_MISMATCH);
+            }
+            return new Typed.Unary(u.pos(), Typed.UnaryOp.NEG, v);
+        }
+        if (!isScalar(v.type())) {
+            return fail(u.pos(), Messages.TYPE_MISMATCH);
+        }
+        return new Typed.Unary(u.pos(), Typed.UnaryOp.NOT, toKind(v, ScalarKind.BOOL));
+    }
+
+    private Typed.Expr binary(Ast.Binary b) {
+        Typed.Expr l = value(expr(b.left()), b.pos());
+        Typed.Expr r = value(expr(b.right()), b.pos());
+        if (l == null || r == null) {
+            return null;
+        }
+        Pos pos = b.pos();
+        return switch (b.op()) {
+            case AND, OR -> {
+                if (!isScalar(l.type()) || !isScalar(r.type())) {
+                    yield fail(pos, Messages.TYPE_MISMATCH);
+                }
+                yield new Typed.Binary(pos, b.op() == Ast.BinaryOp.AND ? Typed.BinaryOp.AND : Typed.BinaryOp.OR,
+                        ScalarType.BOOL, toKind(l, ScalarKind.BOOL), toKind(r, ScalarKind.BOOL));
+            }
+            case EQ, NE, LT, GT, LE, GE -> {
+                if (!isScalar(l.type()) || !isScalar(r.type())) {
+                    yield fail(pos, Messages.VECTOR_COMPARISON);
+                }
+                ScalarKind k = wider(l.type().scalarKind(), r.type().scalarKind());
+                yield new Typed.Binary(pos, comparison(b.op()), ScalarType.BOOL, toKind(l, k), toKind(r, k));
+            }
+            case MUL -> multiply(pos, l, r);
+            case ADD -> arithmetic(pos, Typed.BinaryOp.ADD, l, r);
+            case SUB -> arithmetic(pos, Typed.BinaryOp.SUB, l, r);
+            case DIV -> arithmetic(pos, Typed.BinaryOp.DIV, l, r);
+            case MOD -> {
+                if (!l.type().scalarKind().isInteger() || !r.type().scalarKind().isInteger()) {
+                    yield fail(pos, Messages.TYPE_MISMATCH);
+                }
+                yield arithmetic(pos, Typed.BinaryOp.REM, l, r);
+            }
+        };
+    }
+
+    private static Typed.BinaryOp comparison(Ast.BinaryOp op) {
+        return switch (op) {
+            case EQ -> Typed.BinaryOp.EQ;
+            case NE -> Typed.BinaryOp.NE;
+            case LT -> Typed.BinaryOp.LT;
+            case GT -> Typed.BinaryOp.GT;
+            case LE -> Typed.BinaryOp.LE;
+            default -> Typed.BinaryOp.GE;
+        };
+    }
+
+    /**
+     * Component-wise arithmetic: equal shapes, or a scalar with a vector or matrix (splat). Bool
+     * operands count as numbers of their kind's rank, as the language has always allowed.
+     */
+    private Typed.Expr arithmetic(Pos pos, Typed.BinaryOp op, Typed.Expr l, Typed.Expr r) {
+        ScalarKind k = wider(l.type().scalarKind(), r.type().scalarKind());
+        if (k == ScalarKind.BOOL) {
+            k = ScalarKind.FLOAT;
+        }
+        l = toKind(l, k);
+        r = toKind(r, k);
+        Type lt = l.type();
+        Type rt = r.type();
+        if (lt.equals(rt)) {
+            return new Typed.Binary(pos, op, lt, l, r);
+        }
+        if (isScalar(lt) && !(rt instanceof MatrixType && op == Typed.BinaryOp.DIV)) {
+            return new Typed.Binary(pos, op, rt, splat(l, rt), r);
+        }
+        if (isScalar(rt)) {
+            return new Typed.Binary(pos, op, lt, l, splat(r, lt));
+        }
+        if (lt instanceof MatrixType && rt instanceof MatrixType) {
+            return fail(pos, Messages.MATRIX_SIZE_MISMATCH);
+        }
+        return fail(pos, Messages.TYPE_MISMATCH);
+    }
+
+    private static Typed.Expr splat(Typed.Expr scalar, Type to) {
+        return new Typed.Splat(scalar.pos(), to, scalar);
+    }
+
+    /** {@code *}: the linear-algebra product when a matrix meets a vector or matrix, else component-wise. */
+    private Typed.Expr multiply(Pos pos, Typed.Expr l, Typed.Expr r) {
+        Type lt = l.type();
+        Type rt = r.type();
+        boolean lm = lt instanceof MatrixType;
+        boolean rm = rt instanceof MatrixType;
+        if ((lm && (rm || rt instanceof VectorType)) || (rm && lt instanceof VectorType)) {
+            l = toKind(l, ScalarKind.FLOAT);
+            r = toKind(r, ScalarKind.FLOAT);
+            Type product = productType(l.type(), r.type());
+            if (product == null) {
+                return fail(pos, lm && rm ? Messages.MATRIX_SIZE_MISMATCH : Messages.MATRIX_VECTOR_MISMATCH);
+            }
+            return new Typed.Binary(pos, Typed.BinaryOp.MAT_MUL, product, l, r);
+        }
+        return arithmetic(pos, Typed.BinaryOp.MUL, l, r);
+    }
+
+    static Type productType(Type a, Type b) {
+        if (a instanceof MatrixType ma && b instanceof MatrixType mb) {
+            return ma.columns() == mb.rows() ? MatrixType.of(mb.columns(), ma.rows()) : null;
+        }
+        if (a instanceof MatrixType ma && b instanceof VectorType vb) {
+            return ma.columns() == vb.size() ? ma.columnType() : null;
+        }
+        if (a instanceof VectorType va && b instanceof MatrixType mb) {
+            return va.size() == mb.rows() ? mb.rowType() : null;
+        }
+        return null;
+    }
+
+    // ---- calls -------------------------------------------------------------------------------
+
+    private Typed.Expr call(Ast.Call c, boolean statement) {
+        Pos pos = c.pos();
+        String name = c.name();
+        if (name.equals(BuiltinTable.TEXTURE)) {
+            return texture(c);
+        }
+        List<Typed.Expr> args = new ArrayList<>();
+        boolean bad = false;
+        for (Ast.Expr a : c.args()) {
+            Typed.Expr t = expr(a);
+            bad |= t == null;
+            args.add(t);
+        }
+        Typed.Signature fn = checker.function(name);
+        BuiltinTable.Builtin builtin = BuiltinTable.named(name);
+        // a user function of a built-in's name shadows it, except for the language's first 14
+        if (builtin != null && (fn == null || builtin.shadowsUserFunctions())) {
+            return bad ? null : builtinCall(pos, builtin, args);
+        }
+        if (fn == null) {
+            return fail(pos, BuiltinTable.isNotYetSupported(name) ? Messages.unsupportedBuiltin(name)
+                    : Messages.UNKNOWN_FUNCTION);
+        }
+        checker.called(name);
+        if (bad) {
+            return null;
+        }
+        if (fn.returnType() instanceof VoidType && !statement) {
+            return fail(pos, Messages.VOID_FUNCTION_VALUE);
+        }
+        if (args.size() != fn.params().size()) {
+            return fail(pos, Messages.WRONG_ARGUMENT_COUNT);
+        }
+        List<Typed.Expr> converted = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            Type want = fn.params().get(i).type();
+            Typed.Expr a = args.get(i);
+            if (want instanceof SamplerType != a.type() instanceof SamplerType
+                    || (want instanceof SamplerType && !(a instanceof Typed.VarRef))) {
+                return fail(pos, Messages.ARGUMENT_TYPE_MISMATCH);
+            }
+            Typed.Expr v = assignable(want, a, pos, Messages.ARGUMENT_TYPE_MISMATCH);
+            if (v == null) {
+                return null;
+            }
+            converted.add(v);
+        }
+        return new Typed.Call(pos, fn, converted);
+    }
+
+    private Typed.Expr builtinCall(Pos pos, BuiltinTable.Builtin builtin, List<Typed.Expr> args) {
+        List<Type> types = new ArrayList<>();
+        for (Typed.Expr a : args) {
+            if (value(a, pos) == null) {
+                return null;
+            }
+            types.add(a.type());
+        }
+        BuiltinTable.Match m = BuiltinTable.match(builtin, types);
+        if (m == null) {
+            return fail(pos, Messages.WRONG_ARGUMENTS);
+        }
+        List<Typed.Expr> converted = new ArrayList<>();
+        for (Typed.Expr a : args) {
+            converted.add(toKind(a, ScalarKind.FLOAT));
+        }
+        for (int i = 0; i < converted.size(); i++) {
+            Type want = m.params().get(i);
+            if (!converted.get(i).type().equals(want)) {
+                converted.set(i, splat(converted.get(i), want));
+            }
+        }
+        return new Typed.BuiltinCall(pos, builtin, m.result(), converted);
+    }
+
+    private Typed.Expr texture(Ast.Call c) {
+        if (c.args().size() != 2) {
+            return fail(c.pos(), Messages.TEXTURE_ARGUMENTS);
+        }
+        Typed.Expr s = expr(c.args().get(0));
+        Typed.Expr uv = expr(c.args().get(1));
+        if (s == null || uv == null) {
+            return null;
+        }
+        if (!(s instanceof Typed.VarRef ref) || !(s.type() instanceof SamplerType)
+                || !(uv.type() instanceof VectorType v) || v.size() != 2) {
+            return fail(c.pos(), Messages.TEXTURE_ARGUMENTS);
+        }
+        return new Typed.Sample(c.pos(), ref.variable(), toKind(uv, ScalarKind.FLOAT));
+    }
+}

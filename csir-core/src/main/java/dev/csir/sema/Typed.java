@@ -1,0 +1,213 @@
+package dev.csir.sema;
+
+import dev.csir.lang.Ast.Pos;
+import dev.csir.types.ShaderStage;
+import dev.csir.types.Type;
+import java.util.List;
+
+/**
+ * The checked, typed tree: what semantic analysis proves about a shader. Every expression has
+ * its type; implicit conversions are {@link Convert} nodes; names are resolved to immutable
+ * {@link Variable}s and {@link Function}s; the language's vector-scalar broadcasts are
+ * {@link Splat} nodes, so the operands of every arithmetic node have the same type.
+ */
+public final class Typed {
+    private Typed() {
+    }
+
+    /** A checked shader: its globals and functions in source order, and which one is main. */
+    public record Unit(ShaderStage stage, List<Variable> globals, List<Function> functions, Function main) {
+        public Unit {
+            globals = List.copyOf(globals);
+            functions = List.copyOf(functions);
+        }
+    }
+
+    /** What a variable is to the shader. */
+    public enum Storage { INPUT, OUTPUT, UNIFORM, GLOBAL, CONST, LOCAL, PARAM }
+
+    /** A built-in variable a variable stands for. */
+    public enum BuiltinVar { NONE, POSITION, FRAG_COORD }
+
+    /**
+     * A declared (or built-in) variable. {@code id} is unique within a unit, so two locals of the
+     * same name in different scopes are different variables; {@code init} is a global's or
+     * constant's initializer (locals initialise in their {@link Declare}).
+     */
+    public record Variable(int id, String name, Type type, Storage storage, BuiltinVar builtin, int location,
+            Pos pos, Expr init) {
+        public boolean readOnly() {
+            return storage == Storage.INPUT || storage == Storage.UNIFORM || storage == Storage.CONST
+                    || builtin == BuiltinVar.FRAG_COORD;
+        }
+    }
+
+    /** What a call needs of a user function: its name, result and parameters (storage PARAM). */
+    public record Signature(String name, Type returnType, List<Variable> params, Pos pos) {
+        public Signature {
+            params = List.copyOf(params);
+        }
+    }
+
+    /** A user function: its signature and checked body. */
+    public record Function(Signature signature, Block body) {
+        public String name() {
+            return signature.name();
+        }
+    }
+
+    // ---- statements ----------------------------------------------------------------------------
+
+    public sealed interface Stmt permits Block, ExprStmt, Declare, Assign, If, For, Return, Discard {
+        Pos pos();
+    }
+
+    public record Block(Pos pos, List<Stmt> stmts) implements Stmt {
+        public Block {
+            stmts = List.copyOf(stmts);
+        }
+    }
+
+    public record ExprStmt(Pos pos, Expr expr) implements Stmt {
+    }
+
+    /** A local comes into scope, initialised when {@code init} is not null. */
+    public record Declare(Pos pos, Variable variable, Expr init) implements Stmt {
+    }
+
+    /** {@code target = value}: value already has the target's type. */
+    public record Assign(Pos pos, Variable target, Expr value) implements Stmt {
+    }
+
+    /** {@code if}; otherwise may be null. The condition is a bool. */
+    public record If(Pos pos, Expr cond, Stmt then, Stmt otherwise) implements Stmt {
+    }
+
+    /** {@code for (init; cond; step) body}; init and step may be null, cond is a bool or null. */
+    public record For(Pos pos, Stmt init, Expr cond, Stmt step, Stmt body) implements Stmt {
+    }
+
+    /** {@code return [value]}; value has the function's return type, or is null. */
+    public record Return(Pos pos, Expr value) implements Stmt {
+    }
+
+    public record Discard(Pos pos) implements Stmt {
+    }
+
+    // ---- expressions ---------------------------------------------------------------------------
+
+    public sealed interface Expr permits Literal, VarRef, Call, BuiltinCall, Construct, Convert, Splat, Unary,
+            Binary, Swizzle, Index, Sample {
+        Pos pos();
+
+        Type type();
+    }
+
+    /**
+     * A scalar literal of type bool, int or float: {@code bits} as the transform IR keeps
+     * constants (the 32-bit pattern; bool 0 or 1).
+     */
+    public record Literal(Pos pos, Type type, long bits) implements Expr {
+    }
+
+    public record VarRef(Pos pos, Variable variable) implements Expr {
+        @Override
+        public Type type() {
+            return variable.type();
+        }
+    }
+
+    /** A call of a user function; the arguments have the parameters' types. */
+    public record Call(Pos pos, Signature function, List<Expr> args) implements Expr {
+        public Call {
+            args = List.copyOf(args);
+        }
+
+        @Override
+        public Type type() {
+            return function.returnType();
+        }
+    }
+
+    /** A built-in function matched in {@link BuiltinTable}; arguments converted to its signature. */
+    public record BuiltinCall(Pos pos, BuiltinTable.Builtin builtin, Type type, List<Expr> args) implements Expr {
+        public BuiltinCall {
+            args = List.copyOf(args);
+        }
+    }
+
+    /**
+     * A constructor: a vector or scalar from components (each argument a scalar or vector of the
+     * result's component type, together exactly the result's components), a matrix from columns,
+     * or a matrix with {@code diagonal} set from one scalar.
+     */
+    public record Construct(Pos pos, Type type, List<Expr> args, boolean diagonal) implements Expr {
+        public Construct {
+            args = List.copyOf(args);
+        }
+    }
+
+    /** A value conversion between scalar kinds, component-wise for vectors. */
+    public record Convert(Pos pos, Type type, Expr value) implements Expr {
+    }
+
+    /** A scalar repeated into every component of a vector (or matrix column). */
+    public record Splat(Pos pos, Type type, Expr value) implements Expr {
+    }
+
+    public enum UnaryOp { NEG, NOT }
+
+    /** {@code -x}, or {@code !x} on a bool. */
+    public record Unary(Pos pos, UnaryOp op, Expr operand) implements Expr {
+        @Override
+        public Type type() {
+            return operand.type();
+        }
+    }
+
+    /** Binary operators as the tree distinguishes them: arithmetic is component-wise except MAT_MUL. */
+    public enum BinaryOp { ADD, SUB, MUL, DIV, REM, MAT_MUL, LT, LE, GT, GE, EQ, NE, AND, OR }
+
+    /**
+     * A binary operation. Arithmetic operands have the same type as the result (scalars already
+     * splat); comparisons of scalars yield bool; {@code &&} and {@code ||} take and yield bools and
+     * evaluate the right operand only when needed; MAT_MUL is the linear-algebra product.
+     */
+    public record Binary(Pos pos, BinaryOp op, Type type, Expr left, Expr right) implements Expr {
+    }
+
+    /** Lanes of a vector (or scalar): one lane yields a scalar. Also a constant index {@code v[i]}. */
+    public record Swizzle(Pos pos, Type type, Expr base, int[] lanes) implements Expr {
+        public Swizzle {
+            lanes = lanes.clone();
+        }
+
+        @Override
+        public int[] lanes() {
+            return lanes.clone();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Swizzle s && pos.equals(s.pos) && type.equals(s.type) && base.equals(s.base)
+                    && java.util.Arrays.equals(lanes, s.lanes);
+        }
+
+        @Override
+        public int hashCode() {
+            return base.hashCode() * 31 + java.util.Arrays.hashCode(lanes);
+        }
+    }
+
+    /** {@code base[index]} with a run-time index into a vector, or any index into a matrix (a column). */
+    public record Index(Pos pos, Type type, Expr base, Expr index) implements Expr {
+    }
+
+    /** {@code texture(sampler, coord)}: a vec4 from a sampler2D uniform at a vec2 coordinate. */
+    public record Sample(Pos pos, Variable sampler, Expr coord) implements Expr {
+        @Override
+        public Type type() {
+            return dev.csir.types.VectorType.VEC4;
+        }
+    }
+}

@@ -1,0 +1,172 @@
+package dev.csir.ssa.build;
+
+import dev.csir.sema.Typed;
+import dev.csir.ssa.Block;
+import dev.csir.ssa.Builder;
+import dev.csir.ssa.Constant;
+import dev.csir.ssa.ControlHint;
+import dev.csir.ssa.Instruction;
+import dev.csir.ssa.Intrinsic;
+import dev.csir.ssa.Opcode;
+import dev.csir.ssa.Value;
+import dev.csir.types.MatrixType;
+import dev.csir.types.SamplerType;
+import dev.csir.types.ScalarType;
+import dev.csir.types.Type;
+import dev.csir.types.VectorType;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Lowers typed expressions to instructions in the current block. {@code &&} and {@code ||} are
+ * control flow with a phi (the right operand runs only when it decides); everything else is
+ * straight-line: loads through the variable's pointer, component-wise operations, constructs,
+ * extracts and shuffles, intrinsics, calls and texture samples.
+ */
+final class ExprLowering {
+    private final FunctionLowering fn;
+    private final Builder b;
+
+    ExprLowering(FunctionLowering fn) {
+        this.fn = fn;
+        this.b = fn.b;
+    }
+
+    Value expr(Typed.Expr e) {
+        return switch (e) {
+            case Typed.Literal l -> Constant.ofBits((ScalarType) l.type(), l.bits());
+            case Typed.VarRef r -> r.type() instanceof SamplerType ? fn.pointer(r.variable())
+                    : b.load(fn.pointer(r.variable())).setName(r.variable().name());
+            case Typed.Call c -> {
+                List<Value> args = new ArrayList<>();
+                for (Typed.Expr a : c.args()) {
+                    args.add(expr(a));
+                }
+                yield b.call(fn.module().function(c.function().name()), args);
+            }
+            case Typed.BuiltinCall c -> {
+                List<Value> args = new ArrayList<>();
+                for (Typed.Expr a : c.args()) {
+                    args.add(expr(a));
+                }
+                yield b.intrinsic(Intrinsic.ofName(c.builtin().glslName()), c.type(), args);
+            }
+            case Typed.Construct c -> construct(c);
+            case Typed.Convert c -> b.convert(c.type(), expr(c.value()));
+            case Typed.Splat s -> splat(s.type(), expr(s.value()));
+            case Typed.Unary u -> b.unary(u.op() == Typed.UnaryOp.NEG ? Opcode.NEG : Opcode.LOGICAL_NOT, expr(u.operand()));
+            case Typed.Binary bin -> binary(bin);
+            case Typed.Swizzle s -> swizzle(s);
+            case Typed.Index ix -> index(ix);
+            case Typed.Sample s -> b.texture(Opcode.SAMPLE, VectorType.VEC4, fn.pointer(s.sampler()), expr(s.coord()));
+        };
+    }
+
+    private Value splat(Type to, Value scalar) {
+        return switch (to) {
+            case VectorType v -> b.construct(v, Collections.nCopies(v.size(), scalar));
+            case MatrixType m -> b.construct(m, Collections.nCopies(m.columns(), splat(m.columnType(), scalar)));
+            default -> scalar;
+        };
+    }
+
+    private Value construct(Typed.Construct c) {
+        List<Value> parts = new ArrayList<>();
+        if (c.diagonal()) {
+            MatrixType m = (MatrixType) c.type();
+            Value d = expr(c.args().getFirst());
+            Constant zero = Constant.ofFloat(0);
+            for (int col = 0; col < m.columns(); col++) {
+                List<Value> lanes = new ArrayList<>(Collections.nCopies(m.rows(), zero));
+                if (col < m.rows()) {
+                    lanes.set(col, d);
+                }
+                parts.add(b.construct(m.columnType(), lanes));
+            }
+            return b.construct(m, parts);
+        }
+        for (Typed.Expr a : c.args()) {
+            parts.add(expr(a));
+        }
+        return b.construct(c.type(), parts);
+    }
+
+    private Value binary(Typed.Binary bin) {
+        if (bin.op() == Typed.BinaryOp.AND || bin.op() == Typed.BinaryOp.OR) {
+            return shortCircuit(bin);
+        }
+        Value l = expr(bin.left());
+        Value r = expr(bin.right());
+        Opcode op = switch (bin.op()) {
+            case ADD -> Opcode.ADD;
+            case SUB -> Opcode.SUB;
+            case MUL -> Opcode.MUL;
+            case DIV -> Opcode.DIV;
+            case REM -> Opcode.REM;
+            case MAT_MUL -> Opcode.MAT_MUL;
+            case LT -> Opcode.LT;
+            case LE -> Opcode.LE;
+            case GT -> Opcode.GT;
+            case GE -> Opcode.GE;
+            case EQ -> Opcode.EQ;
+            case NE -> Opcode.NE;
+            case AND, OR -> throw new IllegalStateException();
+        };
+        return op.family() == Opcode.Family.COMPARE ? b.compare(op, l, r) : b.binary(op, l, r);
+    }
+
+    /**
+     * {@code a && b}: the block computing a becomes a selection header that skips b when a is
+     * false; the merge block's phi takes false from the header and b from wherever b ended.
+     */
+    private Value shortCircuit(Typed.Binary bin) {
+        boolean and = bin.op() == Typed.BinaryOp.AND;
+        Value l = expr(bin.left());
+        Block header = b.block();
+        Block rhs = b.newBlock(and ? "and.rhs" : "or.rhs");
+        Block merge = b.newBlock(and ? "and.merge" : "or.merge");
+        header.markSelection(merge, ControlHint.NONE);
+        if (and) {
+            b.condBr(l, rhs, merge);
+        } else {
+            b.condBr(l, merge, rhs);
+        }
+        b.at(rhs);
+        Value r = expr(bin.right());
+        Block rhsEnd = b.block();
+        b.br(merge);
+        b.at(merge);
+        Instruction phi = b.phi(ScalarType.BOOL);
+        Builder.incoming(phi, Constant.ofBool(!and), header);
+        Builder.incoming(phi, r, rhsEnd);
+        return phi;
+    }
+
+    private Value swizzle(Typed.Swizzle s) {
+        Value base = expr(s.base());
+        int[] lanes = s.lanes();
+        if (base.type() instanceof ScalarType) {
+            return lanes.length == 1 ? base : b.construct(s.type(), Collections.nCopies(lanes.length, base));
+        }
+        if (lanes.length == 1) {
+            return b.extract(base, lanes[0]);
+        }
+        return b.shuffle(base, base, lanes);
+    }
+
+    private Value index(Typed.Index ix) {
+        Value base = expr(ix.base());
+        Value i = expr(ix.index());
+        if (base.type() instanceof VectorType) {
+            return b.extractDynamic(base, i);
+        }
+        if (i instanceof Constant.Scalar k) {
+            return b.extract(base, k.intValue());
+        }
+        // a composite cannot be indexed at run time as a value: through a local, as SPIR-V does
+        Value local = b.alloca(base.type(), "index.tmp");
+        b.store(local, base);
+        return b.load(b.access(local, i));
+    }
+}

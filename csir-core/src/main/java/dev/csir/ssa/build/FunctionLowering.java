@@ -1,0 +1,200 @@
+package dev.csir.ssa.build;
+
+import dev.csir.sema.Typed;
+import dev.csir.ssa.Argument;
+import dev.csir.ssa.Block;
+import dev.csir.ssa.Builder;
+import dev.csir.ssa.Constant;
+import dev.csir.ssa.ControlHint;
+import dev.csir.ssa.Function;
+import dev.csir.ssa.Value;
+import dev.csir.types.SamplerType;
+import dev.csir.types.VoidType;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Lowers one function's statements: locals and parameters as allocas in the entry block, if as
+ * a selection (its merge block is where the arms rejoin), for as a loop (header, condition
+ * check, body, continue block with the step, merge block), return and discard as terminators.
+ * Code after a terminator is not lowered; a merge block nothing reaches ends in unreachable.
+ */
+final class FunctionLowering {
+    private final ModuleBuilder module;
+    private final Function function;
+    private final List<Typed.Stmt> prologue;
+    final Builder b;
+    /** Locals and parameters: variable id to its alloca (or, for a sampler parameter, the argument). */
+    private final Map<Integer, Value> locals = new HashMap<>();
+    private final ExprLowering exprs;
+
+    FunctionLowering(ModuleBuilder module, Function function, List<Typed.Stmt> prologue) {
+        this.module = module;
+        this.function = function;
+        this.prologue = prologue;
+        this.b = new Builder(function);
+        this.exprs = new ExprLowering(this);
+    }
+
+    ModuleBuilder module() {
+        return module;
+    }
+
+    void lower(Typed.Function f) {
+        b.at(function.addBlock("entry"));
+        List<Typed.Variable> params = f.signature().params();
+        for (int i = 0; i < params.size(); i++) {
+            Typed.Variable p = params.get(i);
+            Argument arg = function.params().get(i);
+            if (p.type() instanceof SamplerType) {
+                locals.put(p.id(), arg);
+            } else {
+                Value slot = b.alloca(p.type(), p.name());
+                b.store(slot, arg);
+                locals.put(p.id(), slot);
+            }
+        }
+        for (Typed.Stmt s : prologue) {
+            stmt(s);
+        }
+        stmt(f.body());
+        if (!b.terminated()) {
+            if (function.returnType() instanceof VoidType) {
+                b.ret();
+            } else {
+                b.unreachable();
+            }
+        }
+    }
+
+    /** The pointer a variable is read and written through (a sampler's is its resource pointer). */
+    Value pointer(Typed.Variable v) {
+        Value local = locals.get(v.id());
+        if (local != null) {
+            return local;
+        }
+        ModuleBuilder.Storage s = module.storage(v);
+        if (s.member() >= 0) {
+            return b.access(s.global(), Constant.ofInt(s.member()));
+        }
+        return s.global();
+    }
+
+    // ---- statements --------------------------------------------------------------------------
+
+    private void stmt(Typed.Stmt s) {
+        if (b.terminated()) {
+            return; // dead code after return or discard is not lowered
+        }
+        switch (s) {
+            case Typed.Block blk -> {
+                for (Typed.Stmt t : blk.stmts()) {
+                    stmt(t);
+                }
+            }
+            case Typed.ExprStmt e -> exprs.expr(e.expr());
+            case Typed.Declare d -> {
+                Value slot = b.alloca(d.variable().type(), d.variable().name());
+                locals.put(d.variable().id(), slot);
+                if (d.init() != null) {
+                    b.store(slot, exprs.expr(d.init()));
+                }
+            }
+            case Typed.Assign a -> {
+                // a null value zeroes the target (outputs, at the start of main)
+                Value v = a.value() == null ? Zero.of(a.target().type()) : exprs.expr(a.value());
+                b.store(pointer(a.target()), v);
+            }
+            case Typed.If i -> lowerIf(i);
+            case Typed.For f -> lowerFor(f);
+            case Typed.Return r -> {
+                if (r.value() == null) {
+                    b.ret();
+                } else {
+                    b.ret(exprs.expr(r.value()));
+                }
+            }
+            case Typed.Discard d -> b.kill();
+        }
+    }
+
+    private void lowerIf(Typed.If i) {
+        Value c = exprs.expr(i.cond());
+        Block header = b.block();
+        Block then = b.newBlock("if.then");
+        Block otherwise = i.otherwise() == null ? null : b.newBlock("if.else");
+        Block merge = b.newBlock("if.merge");
+        header.markSelection(merge, ControlHint.NONE);
+        b.condBr(c, then, otherwise == null ? merge : otherwise);
+        arm(then, i.then(), merge);
+        if (otherwise != null) {
+            arm(otherwise, i.otherwise(), merge);
+        }
+        // keep the layout readable: the merge block after everything the arms added
+        function.moveBlock(merge, function.blocks().size() - 1);
+        b.at(merge);
+        if (merge.parent() != null && predecessorsOf(merge) == 0) {
+            b.unreachable();
+            b.at(null);
+        }
+    }
+
+    private void arm(Block start, Typed.Stmt body, Block merge) {
+        b.at(start);
+        stmt(body);
+        if (!b.terminated()) {
+            b.br(merge);
+        }
+    }
+
+    private int predecessorsOf(Block target) {
+        int n = 0;
+        for (Block blk : function.blocks()) {
+            if (blk.successors().contains(target)) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    private void lowerFor(Typed.For f) {
+        if (f.init() != null) {
+            stmt(f.init());
+        }
+        if (b.terminated()) {
+            return;
+        }
+        Block header = b.newBlock("for.header");
+        Block check = b.newBlock("for.check");
+        Block body = b.newBlock("for.body");
+        Block cont = b.newBlock("for.continue");
+        Block merge = b.newBlock("for.merge");
+        b.br(header);
+        header.markLoop(merge, cont, ControlHint.NONE);
+        b.at(header);
+        b.br(check);
+        b.at(check);
+        if (f.cond() == null) {
+            b.br(body);
+        } else {
+            b.condBr(exprs.expr(f.cond()), body, merge);
+        }
+        b.at(body);
+        stmt(f.body());
+        if (!b.terminated()) {
+            b.br(cont);
+        }
+        b.at(cont);
+        if (f.step() != null) {
+            stmt(f.step());
+        }
+        b.br(header);
+        function.moveBlock(merge, function.blocks().size() - 1);
+        b.at(merge);
+        if (predecessorsOf(merge) == 0) {
+            b.unreachable();
+            b.at(null);
+        }
+    }
+}

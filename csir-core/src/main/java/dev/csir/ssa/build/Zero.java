@@ -1,0 +1,35 @@
+package dev.csir.ssa.build;
+
+import dev.csir.ssa.Constant;
+import dev.csir.types.ArrayType;
+import dev.csir.types.MatrixType;
+import dev.csir.types.ScalarType;
+import dev.csir.types.StructType;
+import dev.csir.types.Type;
+import dev.csir.types.VectorType;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/** The all-zero constant of a data type. */
+final class Zero {
+    private Zero() {
+    }
+
+    static Constant of(Type t) {
+        return switch (t) {
+            case ScalarType s -> Constant.ofBits(s, 0);
+            case VectorType v -> new Constant.Composite(v, Collections.nCopies(v.size(), of(v.component())));
+            case MatrixType m -> new Constant.Composite(m, Collections.nCopies(m.columns(), of(m.columnType())));
+            case ArrayType a -> new Constant.Composite(a, Collections.nCopies(a.length(), of(a.element())));
+            case StructType s -> {
+                List<Constant> members = new ArrayList<>();
+                for (StructType.Member m : s.members()) {
+                    members.add(of(m.type()));
+                }
+                yield new Constant.Composite(s, members);
+            }
+            default -> throw new IllegalArgumentException("no zero of " + t);
+        };
+    }
+}
