@@ -45,6 +45,8 @@ public final class Parser {
     final Map<String, SpecConstant> specs = new HashMap<>();
     /** Resolutions of names that may be defined after their use, run at the end in text order. */
     private final List<Runnable> later = new ArrayList<>();
+    private static final int MAX_DEPTH = 64;
+    private int depth;
 
     /** A syntax error on the current line; caught per line, never leaves the parser. */
     static final class Bad extends RuntimeException {
@@ -274,6 +276,23 @@ public final class Parser {
     // ---- shared pieces: types, constants, names, tokens ------------------------------------------
 
     Type type() {
+        enter();
+        try {
+            return typeInner();
+        } finally {
+            depth--;
+        }
+    }
+
+    /** Types and constants nest; a limit keeps garbage like a million '{' from overflowing the stack. */
+    private void enter() {
+        if (++depth > MAX_DEPTH) {
+            depth--;
+            throw new Bad(lx.peek(), "nested too deeply");
+        }
+    }
+
+    private Type typeInner() {
         Token t = lx.peek();
         Type base;
         if (t.isIdent("ptr") && lx.peek(1).isPunct("<")) {
@@ -328,6 +347,15 @@ public final class Parser {
 
     /** A constant: a typed number, true/false, undef or a braced composite. */
     Constant constant() {
+        enter();
+        try {
+            return constantInner();
+        } finally {
+            depth--;
+        }
+    }
+
+    private Constant constantInner() {
         Token t = lx.peek();
         if (t.kind() == Kind.NUMBER) {
             advance();
