@@ -114,7 +114,7 @@ final class ModuleRules {
                 report(ENTRY_RETURNS, f.name(), TypeFacts.name(f.returnType()));
             }
             if (!f.params().isEmpty()) {
-                report(ENTRY_PARAMS, f.name(), f.params().size());
+                report(ENTRY_PARAMS, f.name(), OperandRules.count(f.params().size(), f.params().size(), "parameter"));
             }
             if (e.stage() != null && !declared.add(e.stage().word() + " " + f.name())) {
                 report(ENTRY_DUPLICATE, f.name(), e.stage().word());

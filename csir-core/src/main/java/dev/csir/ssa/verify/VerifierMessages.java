@@ -24,11 +24,11 @@ public final class VerifierMessages {
     public static final String ENTRY_NO_FUNCTION = "entry point #%d names no function";
     public static final String ENTRY_FOREIGN_FUNCTION = "entry point @%s is not a function of the module";
     public static final String ENTRY_RETURNS = "entry point @%s returns %s; an entry point returns void";
-    public static final String ENTRY_PARAMS = "entry point @%s takes %d parameters; an entry point takes none";
+    public static final String ENTRY_PARAMS = "entry point @%s takes %s; an entry point takes none";
     public static final String ENTRY_DUPLICATE = "entry point @%s is declared more than once for the %s stage";
     public static final String ENTRY_FOREIGN_INTERFACE = "entry point @%s lists @%s, which is not a global of the module";
     public static final String ENTRY_INTERFACE_SPACE =
-            "entry point @%s lists @%s, a %s global; interface variables are input or output";
+            "entry point @%s lists @%s (%s); interface variables are input or output";
     public static final String ENTRY_INTERFACE_TWICE = "entry point @%s lists @%s more than once";
     public static final String COMPUTE_LOCAL_SIZE =
             "compute entry point @%s has local size %s; it needs 3 sizes of at least 1";
@@ -36,15 +36,15 @@ public final class VerifierMessages {
     public static final String STAGE_VARIABLE_UNBOUND = "stage variable @%s has neither a location nor a built-in";
     public static final String STAGE_VARIABLE_BOTH = "stage variable @%s has both location %d and built-in %s";
     public static final String NOT_STAGE_LOCATION =
-            "@%s is a %s global with a location or built-in; only input and output globals have one";
+            "@%s (%s) has a location or built-in; only input and output globals have one";
     public static final String RESOURCE_UNBOUND = "resource @%s has no set and binding";
     public static final String NOT_RESOURCE_BINDING =
-            "@%s is a %s global with a set and binding; only uniform, uniform_constant and storage globals have one";
+            "@%s (%s) has a set and binding; only uniform, uniform_constant and storage globals have one";
     public static final String OPAQUE_SPACE = "@%s holds %s in %s; samplers and images are uniform_constant globals";
     public static final String UNIFORM_CONSTANT_DATA =
             "@%s holds %s in uniform_constant, which holds only samplers and images";
     public static final String INITIALIZER_SPACE =
-            "@%s is a %s global with an initializer; only private and workgroup globals have one";
+            "@%s (%s) has an initializer; only private and workgroup globals have one";
     public static final String INITIALIZER_TYPE = "the initializer of @%s is %s; the global holds %s";
     public static final String MALFORMED_INITIALIZER = "the initializer of @%s is malformed: %s";
     public static final String NULL_SPEC_CONSTANT = "spec constant #%d is null";
