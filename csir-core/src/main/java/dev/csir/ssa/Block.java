@@ -49,7 +49,14 @@ public final class Block {
 
     /** Inserts an instruction at {@code index} (taking it from its old block, if any). */
     public Instruction insert(int index, Instruction i) {
-        if (i.parent() != null) {
+        if (i.parent() == this) {
+            // moving within this block: the index counts the instructions without it
+            int old = instructions.indexOf(i);
+            instructions.remove(old);
+            if (old < index) {
+                index--;
+            }
+        } else if (i.parent() != null) {
             i.parent().remove(i);
         }
         instructions.add(index, i);

@@ -72,4 +72,21 @@ class BuilderTest {
         assertThat(Values.same(Constant.ofInt(3), Constant.ofInt(3))).isTrue();
         assertThat(entry.successors()).containsExactly(join);
     }
+
+    @Test
+    void movingAnInstructionWithinItsBlockKeepsTheOthersInOrder() {
+        Function f = new Function("f", ScalarType.INT, List.of());
+        Block entry = f.addBlock("entry");
+        Builder b = new Builder(f).at(entry);
+        Instruction x = b.binary(Opcode.ADD, Constant.ofInt(1), Constant.ofInt(2));
+        Instruction y = b.binary(Opcode.MUL, x, x);
+        Instruction ret = b.ret(y);
+        // the last instruction put before the terminator, which it already is: no change
+        entry.insertBeforeTerminator(ret);
+        assertThat(entry.instructions()).containsExactly(x, y, ret);
+        entry.insert(3, x);
+        assertThat(entry.instructions()).containsExactly(y, ret, x);
+        entry.insert(0, x);
+        assertThat(entry.instructions()).containsExactly(x, y, ret);
+    }
 }
