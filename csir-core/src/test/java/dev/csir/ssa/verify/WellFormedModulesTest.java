@@ -181,6 +181,11 @@ class WellFormedModulesTest {
 
     @Test
     void computeShaderWithResourcesTexturesAndAtomics() {
+        assertThat(kitchenSink().problems()).isEmpty();
+    }
+
+    /** A compute entry touching resources, textures, atomics, composites, conversions and intrinsics. */
+    static Fixture kitchenSink() {
         Fixture x = new Fixture(VoidType.VOID);
         StructType params = new StructType("Params", List.of(new StructType.Member("scale", VectorType.VEC4),
                 new StructType.Member("m", MatrixType.MAT4)));
@@ -228,6 +233,6 @@ class WellFormedModulesTest {
         b.emit(Opcode.ATOMIC_COMPARE_EXCHANGE, ScalarType.INT, slot, ZERO, b.load(counter));
         b.ret();
         x.module.entryPoints().add(new EntryPoint(ShaderStage.COMPUTE, x.f, List.of(id), List.of(8, 8, 1)));
-        assertThat(x.problems()).isEmpty();
+        return x;
     }
 }
