@@ -63,7 +63,8 @@ class EvaluatorContractTest {
                 }
             }).filter(l -> l.startsWith("import ")).map(l -> l.substring(7).replace("static ", "")).distinct().toList();
             assertThat(imports).isNotEmpty().allMatch(
-                    i -> i.startsWith("java.") || i.startsWith("dev.csir.types.") || i.matches("dev\\.csir\\.ssa\\.[A-Z].*"),
+                    i -> i.startsWith("java.") || i.startsWith("dev.csir.types.")
+                            || i.matches("dev\\.csir\\.ssa\\.[A-Z].*"),
                     "only java.*, dev.csir.types and dev.csir.ssa");
         }
         for (String f : List.of("Interpreter", "Memory", "Textures", "Intrinsics", "Arith")) {
