@@ -34,7 +34,8 @@ final class Composites {
             case INSERT -> {
                 Val v = replace(ops.get(1), insn.immediates(), ops.get(0));
                 if (v == null) {
-                    throw Stop.trap("insert of " + ops.get(0).type() + " at a path out of range in " + ops.get(1).type());
+                    throw Stop.trap("insert of " + ops.get(0).type() + " at a path out of range in "
+                            + ops.get(1).type());
                 }
                 yield v;
             }
@@ -76,7 +77,8 @@ final class Composites {
             int at = 0;
             for (Val v : ops) {
                 boolean fits = v.type().equals(part)
-                        || type instanceof VectorType t && v.type() instanceof VectorType u && u.component().equals(t.component());
+                        || type instanceof VectorType t && v.type() instanceof VectorType u
+                                && u.component().equals(t.component());
                 if (!fits || at + v.type().componentCount() > bits.length) {
                     throw Stop.trap("construct " + type + " from " + v.type());
                 }

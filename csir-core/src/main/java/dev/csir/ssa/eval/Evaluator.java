@@ -24,7 +24,8 @@ public final class Evaluator {
     /** Runs the module's first entry point. */
     public static Result run(Module module, Invocation invocation) {
         if (module.entryPoints().isEmpty()) {
-            return new Result(Result.Status.TRAP, "the module has no entry point", null, Map.of(), List.of(), 0);
+            return new Result(Result.Status.TRAP, "the module has no entry point", null, Map.of(), Map.of(), List.of(),
+                    0);
         }
         return run(module, module.entryPoints().getFirst(), invocation);
     }
@@ -38,9 +39,9 @@ public final class Evaluator {
         try {
             in = new Interpreter(module, invocation);
         } catch (Stop s) {
-            return new Result(s.status(), s.getMessage(), null, Map.of(), List.of(), 0);
+            return new Result(s.status(), s.getMessage(), null, Map.of(), Map.of(), List.of(), 0);
         } catch (RuntimeException e) {
-            return new Result(Result.Status.TRAP, "invocation: " + e, null, Map.of(), List.of(), 0);
+            return new Result(Result.Status.TRAP, "invocation: " + e, null, Map.of(), Map.of(), List.of(), 0);
         }
         Result.Status status = Result.Status.RETURNED;
         String message = null;
@@ -54,6 +55,7 @@ public final class Evaluator {
             status = Result.Status.TRAP;
             message = "malformed module: " + e;
         }
-        return new Result(status, message, value, in.memory().snapshot(), in.notes().list(), in.executed());
+        return new Result(status, message, value, in.memory().snapshot(true), in.memory().snapshot(false),
+                in.notes().list(), in.executed());
     }
 }

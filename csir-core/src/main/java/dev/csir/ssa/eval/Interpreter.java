@@ -139,7 +139,13 @@ final class Interpreter {
     private Val operand(Value v, Map<Value, Val> env) {
         return switch (v) {
             case Constant c -> constants.computeIfAbsent(c, Val::of);
-            case SpecConstant s -> Val.of(invocation.specs().getOrDefault(s.id(), s.defaultValue()));
+            case SpecConstant s -> {
+                Constant.Scalar value = invocation.specs().getOrDefault(s.id(), s.defaultValue());
+                if (!value.type().equals(s.type())) {
+                    throw Stop.trap("invocation: spec " + s.id() + " given " + value.type() + ", wants " + s.type());
+                }
+                yield Val.of(value);
+            }
             case dev.csir.ssa.GlobalVariable g -> memory.global(g);
             default -> {
                 Val got = env.get(v);
@@ -197,7 +203,8 @@ final class Interpreter {
             case TEXTURE -> textures.apply(insn, ops);
             case ATOMIC -> {
                 Val.Ptr p = pointer(ops.get(0));
-                yield op == Opcode.ATOMIC_RMW ? memory.atomic(AtomicOp.values()[insn.immediate(0)], p, ops.get(1), arith)
+                yield op == Opcode.ATOMIC_RMW
+                        ? memory.atomic(AtomicOp.values()[insn.immediate(0)], p, ops.get(1), arith)
                         : memory.compareExchange(p, ops.get(1), ops.get(2));
             }
             case BARRIER -> null; // one invocation: nothing to wait for

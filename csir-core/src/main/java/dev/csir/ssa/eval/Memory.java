@@ -162,17 +162,18 @@ final class Memory {
 
     private Val.Num scalarAt(Val.Ptr p, Val value) {
         Type t = p.type().pointee();
-        if (!t.equals(value.type()) || !(t.scalarKind() != null && t.scalarKind().isInteger() && t.componentCount() == 1)) {
+        boolean integerScalar = t.scalarKind() != null && t.scalarKind().isInteger() && t.componentCount() == 1;
+        if (!t.equals(value.type()) || !integerScalar) {
             throw Stop.trap("atomic on " + p.type() + " with " + value.type());
         }
         return (Val.Num) load(p);
     }
 
-    /** The final value of each non-opaque global, by name. */
-    Map<String, Val> snapshot() {
+    /** The current value of each non-opaque global (or only of each output), by name. */
+    Map<String, Val> snapshot(boolean outputsOnly) {
         Map<String, Val> out = new LinkedHashMap<>();
         for (Cell c : globals.values()) {
-            if (!c.global().valueType().isOpaque()) {
+            if (!c.global().valueType().isOpaque() && (!outputsOnly || c.space() == AddressSpace.OUTPUT)) {
                 out.put(c.name(), c.value());
             }
         }

@@ -1,7 +1,9 @@
 package dev.csir.ssa.eval;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * How one invocation ended and what it left behind.
@@ -9,14 +11,15 @@ import java.util.Map;
  * @param status how it ended
  * @param message why it stopped, for {@link Status#LIMIT} and {@link Status#TRAP}; null otherwise
  * @param returnValue the function's return value ({@link Evaluator#call}); null for void or when it did not return
+ * @param outputs the final value of every stage output global, by name
  * @param globals the final value of every non-opaque global, by name: outputs, private and workgroup
  *     variables, storage buffers (and the inputs and uniforms as they were given)
  * @param undefined the operations whose result the GPU leaves undefined, in the order first met, each
  *     resolved the documented way (see {@code package-info}); empty when the run is fully defined
  * @param executed instructions executed
  */
-public record Result(Status status, String message, Val returnValue, Map<String, Val> globals, List<String> undefined,
-        long executed) {
+public record Result(Status status, String message, Val returnValue, Map<String, Val> outputs,
+        Map<String, Val> globals, List<String> undefined, long executed) {
 
     /** How an invocation ended. */
     public enum Status {
@@ -31,7 +34,8 @@ public record Result(Status status, String message, Val returnValue, Map<String,
     }
 
     public Result {
-        globals = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(globals));
+        outputs = Collections.unmodifiableMap(new TreeMap<>(outputs));
+        globals = Collections.unmodifiableMap(new TreeMap<>(globals));
         undefined = List.copyOf(undefined);
     }
 
@@ -51,7 +55,7 @@ public record Result(Status status, String message, Val returnValue, Map<String,
 
     @Override
     public String toString() {
-        return status + (message == null ? "" : " (" + message + ")") + " " + globals
+        return status + (message == null ? "" : " (" + message + ")") + " " + outputs
                 + (undefined.isEmpty() ? "" : " undefined " + undefined);
     }
 }

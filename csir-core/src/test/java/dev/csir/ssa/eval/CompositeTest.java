@@ -80,7 +80,8 @@ class CompositeTest {
         assertThat(out.num("r").floatAt(0)).isZero();
         assertThat(out.undefined()).containsExactly("extractdyn index 3 out of range (yields 0)");
         assertThat(eval(b -> b.insertDynamic(vec(5, 6, 7), ofFloat(0), ofInt(-1))).floats()).containsExactly(5, 6, 7);
-        assertThat(evalResult(b -> b.emit(Opcode.EXTRACT, ScalarType.FLOAT, List.of(vec(1, 2)), List.of(), 2)).message())
+        assertThat(evalResult(b -> b.emit(Opcode.EXTRACT, ScalarType.FLOAT, List.of(vec(1, 2)), List.of(), 2))
+                .message())
                 .startsWith("extract path out of range");
     }
 

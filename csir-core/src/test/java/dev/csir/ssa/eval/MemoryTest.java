@@ -95,6 +95,8 @@ class MemoryTest {
         assertThat(r.num("scaled").floatAt(0)).isEqualTo(1.5f);
         assertThat(r.num("color").floats()).containsExactly(0, 0, 0, 0);
         assertThat(r.num("uv_out").floats()).containsExactly(0.25f, 0.75f);
+        assertThat(r.outputs().keySet()).containsExactly("color", "counter_out", "scaled", "uv_out", "zero_out");
+        assertThat(r.globals()).containsKeys("counter", "gain", "params", "uv").containsAllEntriesOf(r.outputs());
     }
 
     @Test
@@ -162,6 +164,8 @@ class MemoryTest {
         assertThat(f.run().num("r").intAt(0)).isEqualTo(40);
         assertThat(f.run(new Invocation().spec(3, Constant.ofInt(5))).num("r").intAt(0)).isEqualTo(50);
         assertThat(f.run(new Invocation().spec(4, Constant.ofInt(5))).num("r").intAt(0)).isEqualTo(40);
+        assertThat(f.run(new Invocation().spec(3, Constant.ofFloat(5))).message())
+                .isEqualTo("invocation: spec 3 given float, wants int");
     }
 
     @Test
