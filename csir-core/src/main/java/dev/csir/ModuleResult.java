@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * A source compiled to the transform IR: the module when the shader is valid, else null, and
- * the diagnostics (at most 8 kept; {@code errorCount} counts all).
+ * the diagnostics (errors, at most 8 kept, {@code errorCount} counting all; and warnings, such
+ * as an optimizer failure that left the module unoptimized).
  */
 public record ModuleResult(String name, Module module, List<Diagnostic> diagnostics, int errorCount) {
     public ModuleResult {

@@ -1,5 +1,6 @@
 package dev.csir;
 
+import dev.csir.diag.Diagnostic;
 import dev.csir.diag.DiagnosticLog;
 import dev.csir.diag.Messages;
 import dev.csir.ir.ShaderIr;
@@ -10,7 +11,10 @@ import dev.csir.lower.Lowering;
 import dev.csir.opt.Optimizer;
 import dev.csir.sema.Checker;
 import dev.csir.sema.Typed;
+import dev.csir.ssa.Module;
 import dev.csir.ssa.build.ModuleBuilder;
+import dev.csir.ssa.opt.Pipeline;
+import dev.csir.ssa.opt.PassManager;
 import dev.csir.tgsi.TgsiEmitter;
 import dev.csir.tgsi.TgsiResult;
 import dev.csir.verify.Verifier;
@@ -89,6 +93,15 @@ public final class ShaderCompiler {
      * not the 4 KiB source bound either) and lower to a module. Never throws on any source text.
      */
     public static ModuleResult compileModule(ShaderStage stage, String name, String source) {
+        return compileModule(stage, name, source, CompileOptions.DEFAULT);
+    }
+
+    /**
+     * As {@link #compileModule(ShaderStage, String, String)}, optimized when the options say so. A
+     * failing optimizer pass leaves a warning ({@link Messages#OPTIMIZER_FAILED_CODE}) and the
+     * unoptimized module.
+     */
+    public static ModuleResult compileModule(ShaderStage stage, String name, String source, CompileOptions options) {
         String file = name == null ? "s" : name.isEmpty() ? "shader" : name;
         String src = source == null ? "" : source;
         DiagnosticLog log = new DiagnosticLog(file, src);
@@ -105,7 +118,16 @@ public final class ShaderCompiler {
         if (typed == null || log.hasErrors()) {
             return new ModuleResult(file, null, log.diagnostics(), log.count());
         }
-        return new ModuleResult(file, ModuleBuilder.build(typed), List.of(), 0);
+        Module module = ModuleBuilder.build(typed);
+        if (!options.optimize()) {
+            return new ModuleResult(file, module, List.of(), 0);
+        }
+        return switch (Pipeline.standard(options.verifyEachPass()).run(module)) {
+            case PassManager.Optimized o -> new ModuleResult(file, o.module(), List.of(), 0);
+            case PassManager.Failed f -> new ModuleResult(file, module, List.of(Diagnostic.warning(file,
+                    Messages.OPTIMIZER_FAILED_CODE, Messages.optimizerFailed(f.pass(), f.message()),
+                    log.sourceLine(1))), 0);
+        };
     }
 
     /** The result for a stage csir does not compile (geometry, tessellation, compute). */

