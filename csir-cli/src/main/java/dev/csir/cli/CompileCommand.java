@@ -1,12 +1,14 @@
 package dev.csir.cli;
 
 import dev.csir.CompileResult;
+import dev.csir.ModuleResult;
 import dev.csir.ShaderCompiler;
 import dev.csir.csi.Csi;
 import dev.csir.diag.Diagnostic;
 import dev.csir.ir.InterfaceVar;
 import dev.csir.ir.ShaderIr;
 import dev.csir.ir.Stage;
+import dev.csir.ssa.text.Printer;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,7 +33,7 @@ import picocli.CommandLine.Parameters;
         footer = {"", Main.EXIT_STATUS})
 final class CompileCommand extends Subcommand implements Callable<Integer> {
 
-    enum Emit { tgsi, ir, ast, csi, json }
+    enum Emit { tgsi, ir, ast, csi, json, ssa }
 
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Shader source files.")
     List<Path> files;
@@ -42,7 +44,8 @@ final class CompileCommand extends Subcommand implements Callable<Integer> {
     SourceStage stage;
 
     @Option(names = "--emit", paramLabel = "KIND", defaultValue = "tgsi",
-            description = "What to output: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+            description = "What to output: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}). ssa is the"
+                    + " optimized transform IR (the module as lowered with --no-opt); it has no CSIR limits.")
     Emit emit;
 
     @Option(names = {"-o", "--output"}, paramLabel = "OUT",
@@ -74,6 +77,10 @@ final class CompileCommand extends Subcommand implements Callable<Integer> {
         for (Path file : files) {
             String name = file.getFileName().toString();
             SourceStage st = Inputs.stageOf(file, stage).orElseThrow();
+            if (emit == Emit.ssa) {
+                status = Math.max(status, ssa(file, name, st));
+                continue;
+            }
             CompileResult r;
             if (st.compiled().isEmpty()) {
                 r = ShaderCompiler.rejectStage(name);
@@ -111,7 +118,7 @@ final class CompileCommand extends Subcommand implements Callable<Integer> {
                 case ir -> r.irDump().getBytes(StandardCharsets.UTF_8);
                 case ast -> r.astDump().getBytes(StandardCharsets.UTF_8);
                 case csi -> Csi.save(r.ir());
-                case json -> throw new IllegalStateException();
+                case json, ssa -> throw new IllegalStateException();
             };
             Path target = output == null ? (emit == Emit.csi ? sibling(file, ".csi") : Path.of("-"))
                     : outputIsDir ? output.resolve(name + extension(emit)) : output;
@@ -128,6 +135,30 @@ final class CompileCommand extends Subcommand implements Callable<Integer> {
         return status;
     }
 
+    /** The transform IR of one file: printed, or written to the output; the file's exit status. */
+    private int ssa(Path file, String name, SourceStage st) {
+        String src;
+        try {
+            src = Inputs.readText(file);
+        } catch (Inputs.InputException e) {
+            err().println(prefix() + e.getMessage());
+            return Main.REJECTED;
+        }
+        ModuleResult r = ShaderCompiler.compileModule(st.shaderStage(), name, src,
+                dev.csir.CompileOptions.DEFAULT.withOptimize(!noOpt));
+        for (Diagnostic d : r.diagnostics()) {
+            err().print(d.render());
+        }
+        if (!r.ok()) {
+            return Main.REJECTED;
+        }
+        byte[] text = Printer.print(r.module()).getBytes(StandardCharsets.UTF_8);
+        boolean several = files.size() > 1;
+        Path target = output == null || OutputFiles.isStdout(output) ? Path.of("-")
+                : several || Files.isDirectory(output) ? output.resolve(name + extension(emit)) : output;
+        return writeReporting(target, text) ? Main.OK : Main.REJECTED;
+    }
+
     private static Path sibling(Path file, String ext) {
         Path parent = file.toAbsolutePath().getParent();
         return parent.resolve(file.getFileName() + ext);
@@ -140,6 +171,7 @@ final class CompileCommand extends Subcommand implements Callable<Integer> {
             case ast -> ".ast.txt";
             case csi -> ".csi";
             case json -> ".json";
+            case ssa -> ".ssa";
         };
     }
 

@@ -35,6 +35,18 @@ enum SourceStage {
         this.extensions = extensions;
     }
 
+    /** The stage as the front end and the transform IR name it. */
+    dev.csir.types.ShaderStage shaderStage() {
+        return switch (this) {
+            case VERTEX -> dev.csir.types.ShaderStage.VERTEX;
+            case FRAGMENT -> dev.csir.types.ShaderStage.FRAGMENT;
+            case GEOMETRY -> dev.csir.types.ShaderStage.GEOMETRY;
+            case TESS_CONTROL -> dev.csir.types.ShaderStage.TESS_CONTROL;
+            case TESS_EVALUATION -> dev.csir.types.ShaderStage.TESS_EVALUATION;
+            case COMPUTE -> dev.csir.types.ShaderStage.COMPUTE;
+        };
+    }
+
     /** The CSIR stage csir compiles this to, or empty for a stage csir does not compile yet. */
     Optional<Stage> compiled() {
         return Optional.ofNullable(compiled);

@@ -179,4 +179,29 @@ class CompileCommandTest {
         assertThat(other.err()).contains("cannot tell the stage of", ".vsh", "--stage");
         assertThat(Cli.run("compile", "--help").out().replaceAll("\\s+", " ")).contains(".vert .vs .vsh", ".glsl");
     }
+
+    @Test
+    void emitsTheTransformIrEvenWhereCsirsLimitsRejectTheShader() throws IOException {
+        StringBuilder src = new StringBuilder("in vec3 n; out vec4 c; uniform vec3 l;\nvoid main() {\n");
+        for (int i = 0; i < 48; i++) {
+            src.append(" vec4 a").append(i).append(" = vec4(n * ").append(i + 1).append(".5 + l, ").append(i).append(".25);\n");
+        }
+        src.append(" c = a0");
+        for (int i = 1; i < 48; i++) {
+            src.append(" + a").append(i);
+        }
+        src.append(";\n}\n");
+        Path big = write("big.frag", src.toString());
+        Cli.Result tgsi = Cli.run("compile", big.toString());
+        assertThat(tgsi.status()).isEqualTo(Main.REJECTED);
+        assertThat(tgsi.err()).contains("shader exceeds the temporary limit");
+        Cli.Result ssa = Cli.run("compile", "--emit", "ssa", big.toString());
+        assertThat(ssa.status()).as(ssa.err()).isZero();
+        assertThat(ssa.err()).isEmpty();
+        assertThat(ssa.out()).startsWith("struct gl_DefaultUniformBlock { l: vec3 }\n")
+                .contains("entry fragment @main(", "func @main() -> void {\n").doesNotContain("alloca");
+        Cli.Result raw = Cli.run("compile", "--emit", "ssa", "--no-opt", big.toString());
+        assertThat(raw.status()).isZero();
+        assertThat(raw.out()).contains("= alloca : ptr<function, vec4> ; a47");
+    }
 }
