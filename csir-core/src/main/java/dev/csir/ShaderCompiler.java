@@ -102,6 +102,12 @@ public final class ShaderCompiler {
      * unoptimized module.
      */
     public static ModuleResult compileModule(ShaderStage stage, String name, String source, CompileOptions options) {
+        return compileModule(stage, name, source, options, Pipeline.standard(options.verifyEachPass()));
+    }
+
+    /** With the given optimizer pipeline (tests give one that fails). */
+    static ModuleResult compileModule(ShaderStage stage, String name, String source, CompileOptions options,
+            PassManager pipeline) {
         String file = name == null ? "s" : name.isEmpty() ? "shader" : name;
         String src = source == null ? "" : source;
         DiagnosticLog log = new DiagnosticLog(file, src);
@@ -122,7 +128,7 @@ public final class ShaderCompiler {
         if (!options.optimize()) {
             return new ModuleResult(file, module, List.of(), 0);
         }
-        return switch (Pipeline.standard(options.verifyEachPass()).run(module)) {
+        return switch (pipeline.run(module)) {
             case PassManager.Optimized o -> new ModuleResult(file, o.module(), List.of(), 0);
             case PassManager.Failed f -> new ModuleResult(file, module, List.of(Diagnostic.warning(file,
                     Messages.OPTIMIZER_FAILED_CODE, Messages.optimizerFailed(f.pass(), f.message()),
