@@ -9,7 +9,8 @@ import dev.csir.lang.AstDump;
 import java.util.List;
 
 /**
- * The outcome of one compile: the verified shader and its TGSI when it succeeded, the
+ * The outcome of one compile: the verified shader when it succeeded (and its TGSI when the target
+ * was {@link Target#TGSI}), the
  * diagnostics (at most 8 kept, {@code errorCount} counts all), and the AST and IR dumps
  * (each empty when the compile did not get that far).
  *
@@ -62,12 +63,15 @@ public final class CompileResult {
         return stage;
     }
 
-    /** The verified shader, or null when the compile failed. */
+    /**
+     * The verified shader, or null when the compile failed before there was one (a compile whose
+     * target then failed, TGSI over its budget, keeps it).
+     */
     public ShaderIr ir() {
         return ir;
     }
 
-    /** The TGSI text, or null when the compile failed. */
+    /** The TGSI text, or null when the compile failed or its target was not TGSI. */
     public String tgsi() {
         return tgsi;
     }
@@ -100,9 +104,9 @@ public final class CompileResult {
         return s;
     }
 
-    /** True when the shader compiled, verified and produced TGSI. */
+    /** True when the shader compiled and verified, and produced the artifact of its target. */
     public boolean ok() {
-        return errorCount == 0 && ir != null && tgsi != null;
+        return errorCount == 0 && ir != null;
     }
 
     /** All diagnostics rendered with source lines and carets (the compile log). */

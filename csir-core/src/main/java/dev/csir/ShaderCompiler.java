@@ -22,10 +22,11 @@ import dev.csir.types.ShaderStage;
 import java.util.List;
 
 /**
- * The compile driver: source text to verified CSIR and TGSI. Phases run as the original's do:
- * parse and lower while fewer than 8 errors were reported, optimize (the documented pass), verify,
- * run csir's own passes ({@link Optimizer#extraPasses}) and emit only when
- * there were none. Never throws on any source text.
+ * The compile driver: source text to verified CSIR, and to TGSI when the options' target says
+ * so ({@link Target}); and source text to the transform IR ({@link #compileModule}). The CSIR
+ * phases run as the original's do: parse and lower while fewer than 8 errors were reported,
+ * optimize (the documented pass), verify, run csir's own passes ({@link Optimizer#extraPasses})
+ * and emit only when there were none. Never throws on any source text.
  */
 public final class ShaderCompiler {
     /** Source length must be below this many bytes. */
@@ -74,6 +75,9 @@ public final class ShaderCompiler {
                 ir = optimized;
             }
         }
+        if (options.target() == Target.CSIR) {
+            return new CompileResult(file, stage, ir, null, List.of(), 0, unit, ir);
+        }
         TgsiResult tgsi = TgsiEmitter.emit(ir, null, options.limits());
         if (tgsi instanceof TgsiResult.Failed f) {
             // located at the source of the record that crossed the budget, when it has one
@@ -83,6 +87,7 @@ public final class ShaderCompiler {
             } else {
                 log.error(f.message());
             }
+            // the CSIR is verified; only the target could not carry it
             return new CompileResult(file, stage, ir, null, log.diagnostics(), log.count(), unit, ir);
         }
         return new CompileResult(file, stage, ir, ((TgsiResult.Ok) tgsi).text(), List.of(), 0, unit, ir);

@@ -1,5 +1,6 @@
 package dev.csir.cli;
 
+import dev.csir.Target;
 import dev.csir.csi.Csi;
 import dev.csir.link.AttributeInfo;
 import dev.csir.link.LinkedProgram;
@@ -7,6 +8,7 @@ import dev.csir.link.ProgramInterface;
 import dev.csir.link.SamplerInfo;
 import dev.csir.link.UniformInfo;
 import dev.csir.link.VaryingInfo;
+import dev.csir.tgsi.TgsiProgram;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -53,7 +55,8 @@ final class LinkCommand extends Subcommand implements Callable<Integer> {
         }
         LinkedProgram lp;
         try {
-            lp = ProgramFiles.link(vertexFile, fragmentFile, err(), prefix());
+            lp = ProgramFiles.link(vertexFile, fragmentFile, err(), prefix(),
+                    emit == Emit.tgsi || emit == Emit.json ? Target.TGSI : Target.CSIR);
         } catch (Inputs.InputException e) {
             err().println(prefix() + e.getMessage());
             return Main.REJECTED;
@@ -63,11 +66,21 @@ final class LinkCommand extends Subcommand implements Callable<Integer> {
         }
         String vsName = vertexFile.getFileName().toString();
         String fsName = fragmentFile.getFileName().toString();
+        TgsiProgram text = null;
+        if (emit == Emit.tgsi || emit == Emit.json) {
+            switch (TgsiProgram.emit(lp.vertex(), lp.fragment(), lp.remap())) {
+                case TgsiProgram.Emitted e -> text = e.program();
+                case TgsiProgram.Failed f -> {
+                    err().println(prefix() + "error: " + f.message());
+                    return Main.REJECTED;
+                }
+            }
+        }
         boolean written = switch (emit) {
-            case tgsi -> toStdout ? emit(Path.of("-"), lp.vertexTgsi() + lp.fragmentTgsi())
-                    : emit(output.resolve(vsName + ".tgsi"), lp.vertexTgsi())
-                            && emit(output.resolve(fsName + ".tgsi"), lp.fragmentTgsi());
-            case json -> emit(target(toStdout, "link.json"), Json.write(json(lp, vsName, fsName)));
+            case tgsi -> toStdout ? emit(Path.of("-"), text.vertexText() + text.fragmentText())
+                    : emit(output.resolve(vsName + ".tgsi"), text.vertexText())
+                            && emit(output.resolve(fsName + ".tgsi"), text.fragmentText());
+            case json -> emit(target(toStdout, "link.json"), Json.write(json(lp, text, vsName, fsName)));
             case iface -> emit(target(toStdout, "link.iface.txt"), ifaceText(lp.iface(), lp));
             case csi -> writeReporting(target(toStdout, "link.csi"), Csi.saveProgram(lp.vertex(), lp.fragment()));
         };
@@ -107,7 +120,7 @@ final class LinkCommand extends Subcommand implements Callable<Integer> {
         return sb.toString();
     }
 
-    static Map<String, Object> json(LinkedProgram lp, String vsName, String fsName) {
+    static Map<String, Object> json(LinkedProgram lp, TgsiProgram text, String vsName, String fsName) {
         ProgramInterface i = lp.iface();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("vertex", vsName);
@@ -147,8 +160,8 @@ final class LinkCommand extends Subcommand implements Callable<Integer> {
             remap.add(r);
         }
         m.put("remap", remap);
-        m.put("vertexTgsi", lp.vertexTgsi());
-        m.put("fragmentTgsi", lp.fragmentTgsi());
+        m.put("vertexTgsi", text.vertexText());
+        m.put("fragmentTgsi", text.fragmentText());
         return m;
     }
 

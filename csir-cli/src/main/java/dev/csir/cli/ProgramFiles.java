@@ -1,7 +1,9 @@
 package dev.csir.cli;
 
+import dev.csir.CompileOptions;
 import dev.csir.CompileResult;
 import dev.csir.ShaderCompiler;
+import dev.csir.Target;
 import dev.csir.diag.Diagnostic;
 import dev.csir.diag.DiagnosticLog;
 import dev.csir.ir.Stage;
@@ -16,15 +18,19 @@ final class ProgramFiles {
     private ProgramFiles() {
     }
 
-    /** The linked program, or null after the compile or link errors were printed. */
-    static LinkedProgram link(Path vertexFile, Path fragmentFile, PrintWriter err, String prefix)
+    /**
+     * The linked program, or null after the compile or link errors were printed. With target TGSI
+     * each shader's TGSI limits are checked as it compiles, so their errors are located in source.
+     */
+    static LinkedProgram link(Path vertexFile, Path fragmentFile, PrintWriter err, String prefix, Target target)
             throws Inputs.InputException {
+        CompileOptions options = CompileOptions.DEFAULT.withTarget(target);
         String vsSource = Inputs.readText(vertexFile);
         String fsSource = Inputs.readText(fragmentFile);
         String vsName = vertexFile.getFileName().toString();
         String fsName = fragmentFile.getFileName().toString();
-        CompileResult vs = ShaderCompiler.compile(Stage.VERTEX, vsName, vsSource);
-        CompileResult fs = ShaderCompiler.compile(Stage.FRAGMENT, fsName, fsSource);
+        CompileResult vs = ShaderCompiler.compile(Stage.VERTEX, vsName, vsSource, options);
+        CompileResult fs = ShaderCompiler.compile(Stage.FRAGMENT, fsName, fsSource, options);
         err.print(vs.log());
         err.print(fs.log());
         if (!vs.ok() || !fs.ok()) {

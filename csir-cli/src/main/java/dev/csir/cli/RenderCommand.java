@@ -1,5 +1,6 @@
 package dev.csir.cli;
 
+import dev.csir.Target;
 import dev.csir.gfx.AutoDevice;
 import dev.csir.gfx.Device;
 import dev.csir.gfx.DrawState;
@@ -243,7 +244,9 @@ final class RenderCommand extends Subcommand implements Callable<Integer> {
 
     private LinkedProgram linkProgram(PrintWriter err) throws BadInput {
         try {
-            return ProgramFiles.link(vertexFile, fragmentFile, err, prefix());
+            // VirGL emits the TGSI when it uploads the program; the software path needs none
+            return ProgramFiles.link(vertexFile, fragmentFile, err, prefix(),
+                    backend == Backend.software ? Target.CSIR : Target.TGSI);
         } catch (Inputs.InputException e) {
             throw new BadInput(e.getMessage());
         }

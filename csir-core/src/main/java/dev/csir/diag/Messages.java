@@ -221,7 +221,6 @@ public final class Messages {
     public static final String INVALID_VARYING_SLOT = "invalid varying slot";
     public static final String MISSING_VARYING = "missing varying";
     public static final String UNIFORM_TYPE_MISMATCH = "uniform type mismatch";
-    public static final String TGSI_EMISSION_FAILED = "TGSI emission failed";
     public static final String KEPT_PREVIOUS_PROGRAM = "kept previous program";
     public static final String ATTACH_FAILED_SHADER = "cannot attach a shader that failed to compile";
     public static final String NO_SUCH_UNIFORM = "no uniform named";

@@ -2,15 +2,13 @@ package dev.csir.ir;
 
 /** Shader stages CSIR supports, numbered as CSI stores them. */
 public enum Stage {
-    VERTEX("vertex", "VERT", "vert"), FRAGMENT("fragment", "FRAG", "frag");
+    VERTEX("vertex", "vert"), FRAGMENT("fragment", "frag");
 
     private final String word;
-    private final String tgsiHeader;
     private final String extension;
 
-    Stage(String word, String tgsiHeader, String extension) {
+    Stage(String word, String extension) {
         this.word = word;
-        this.tgsiHeader = tgsiHeader;
         this.extension = extension;
     }
 
@@ -21,11 +19,6 @@ public enum Stage {
     /** The word the IR dump prints ("vertex", "fragment"). */
     public String word() {
         return word;
-    }
-
-    /** The first line of this stage's TGSI text. */
-    public String tgsiHeader() {
-        return tgsiHeader;
     }
 
     /** The usual file extension, without the dot. */

@@ -5,11 +5,12 @@ import dev.csir.ir.ShaderIr;
 import dev.csir.ir.Stage;
 
 /**
- * A successfully linked vertex + fragment pair: the unit renderers consume. It owns the TGSI
- * regenerated at link time (the fragment text carries the varying remap) and the interface.
+ * A successfully linked vertex + fragment pair: the unit renderers consume, with the varying
+ * remap and the program interface. A target makes its artifact from it (TGSI: the fragment text
+ * carries the remap).
  */
-public record LinkedProgram(ShaderIr vertex, ShaderIr fragment, int[] remap, String vertexTgsi,
-        String fragmentTgsi, ProgramInterface iface, int generation) {
+public record LinkedProgram(ShaderIr vertex, ShaderIr fragment, int[] remap, ProgramInterface iface,
+        int generation) {
 
     public LinkedProgram {
         remap = remap.clone();
@@ -19,10 +20,6 @@ public record LinkedProgram(ShaderIr vertex, ShaderIr fragment, int[] remap, Str
     @Override
     public int[] remap() {
         return remap.clone();
-    }
-
-    public String tgsi(Stage stage) {
-        return stage == Stage.VERTEX ? vertexTgsi : fragmentTgsi;
     }
 
     public ShaderIr shader(Stage stage) {

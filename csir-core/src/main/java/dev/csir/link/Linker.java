@@ -5,15 +5,14 @@ import dev.csir.ir.InterfaceVar;
 import dev.csir.ir.Limits;
 import dev.csir.ir.ShaderIr;
 import dev.csir.ir.Stage;
-import dev.csir.tgsi.TgsiEmitter;
-import dev.csir.tgsi.TgsiResult;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
  * Links a vertex and a fragment shader: matches varyings by name and exact type, builds the
- * fragment-to-vertex slot remap, merges uniforms by name and regenerates both TGSI texts.
+ * fragment-to-vertex slot remap and merges uniforms by name. Target-neutral: each target makes
+ * its own artifact from the linked pair and the remap ({@code dev.csir.tgsi.TgsiProgram} the TGSI).
  */
 public final class Linker {
     private Linker() {
@@ -92,20 +91,9 @@ public final class Linker {
             return new Failed(log);
         }
 
-        TgsiResult vt = TgsiEmitter.emit(vertex, null, limits);
-        TgsiResult ft = TgsiEmitter.emit(fragment, remap, limits);
-        if (!(vt instanceof TgsiResult.Ok vok) || !(ft instanceof TgsiResult.Ok fok)) {
-            log.add(LinkError.of(Messages.TGSI_EMISSION_FAILED));
-            for (TgsiResult r : List.of(vt, ft)) {
-                if (r instanceof TgsiResult.Failed f) {
-                    log.add(LinkError.of(f.message()));
-                }
-            }
-            return new Failed(log);
-        }
         ProgramInterface iface = new ProgramInterface(attributes, varyings, uniforms, samplers,
                 vertex.iface().uniformVec4Count(), fragment.iface().uniformVec4Count());
-        return new Linked(new LinkedProgram(vertex, fragment, remap, vok.text(), fok.text(), iface, generation));
+        return new Linked(new LinkedProgram(vertex, fragment, remap, iface, generation));
     }
 
     private static void mergeUniform(List<UniformInfo> uniforms, InterfaceVar u, Stage stage, List<LinkError> log) {

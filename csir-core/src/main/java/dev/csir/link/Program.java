@@ -104,9 +104,4 @@ public final class Program {
     public List<LinkError> errors() {
         return errors;
     }
-
-    /** The TGSI of a stage of the linked program, or empty when never linked. */
-    public String tgsi(Stage stage) {
-        return linked == null ? "" : linked.tgsi(stage);
-    }
 }

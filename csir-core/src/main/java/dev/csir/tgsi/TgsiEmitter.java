@@ -88,7 +88,7 @@ public final class TgsiEmitter {
     /** {@code fragCoordInput} is the register of gl_FragCoord, or -1 when nothing loads it. */
     private static void header(TgsiWriter w, ShaderIr ir, int[] remap, int fragCoordInput) {
         ShaderInterface iface = ir.iface();
-        w.text(ir.stage().tgsiHeader()).end();
+        w.text(header(ir.stage())).end();
         if (ir.stage() == Stage.VERTEX) {
             // Dense over 0..attrHi: explicit locations can leave declared but unused inputs.
             for (int i = 0; i <= iface.attrHi(); i++) {
@@ -150,5 +150,10 @@ public final class TgsiEmitter {
             }
         }
         return crossed;
+    }
+
+    /** The first line of a stage's TGSI text. */
+    public static String header(Stage stage) {
+        return stage == Stage.VERTEX ? "VERT" : "FRAG";
     }
 }

@@ -13,6 +13,7 @@ import dev.csir.ir.ShaderIr;
 import dev.csir.ir.Stage;
 import dev.csir.ir.Type;
 import dev.csir.link.LinkedProgram;
+import dev.csir.testing.LinkedText;
 import dev.csir.link.Linker;
 import dev.csir.tgsi.TgsiEmitter;
 import java.nio.ByteBuffer;
@@ -170,8 +171,7 @@ class CsiV2Test {
         ShaderIr fs = frag();
         LinkedProgram before = link(vs, fs);
         LinkedProgram after = link(loaded(Csi.save(vs)).shader(), loaded(Csi.save(fs)).shader());
-        assertThat(after.vertexTgsi()).isEqualTo(before.vertexTgsi());
-        assertThat(after.fragmentTgsi()).isEqualTo(before.fragmentTgsi());
+        assertThat(LinkedText.of(after)).isEqualTo(LinkedText.of(before));
         assertThat(after.remap()).containsExactly(before.remap());
         assertThat(after.iface()).isEqualTo(before.iface());
         assertThat(after.iface().attribute("position").orElseThrow().location()).isEqualTo(3);
@@ -193,8 +193,7 @@ class CsiV2Test {
         assertThat(l.fragment()).isEqualTo(fs);
         LinkedProgram before = link(vs, fs);
         LinkedProgram after = link(l.vertex(), l.fragment());
-        assertThat(after.vertexTgsi()).isEqualTo(before.vertexTgsi());
-        assertThat(after.fragmentTgsi()).isEqualTo(before.fragmentTgsi());
+        assertThat(LinkedText.of(after)).isEqualTo(LinkedText.of(before));
         assertThat(Csi.saveProgram(l.vertex(), l.fragment())).isEqualTo(blob);
         // each part is a shader blob of its own
         int v = le(blob).getInt(16);

@@ -14,6 +14,7 @@ import dev.csir.ir.Limits;
 import dev.csir.ir.Stage;
 import dev.csir.link.LinkedProgram;
 import dev.csir.link.Program;
+import dev.csir.tgsi.TgsiProgram;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -49,8 +50,13 @@ class LinkFuzzTest {
             return;
         }
         LinkedProgram lp = program.linked().orElseThrow();
+        TgsiProgram.Result text = TgsiProgram.emit(lp.vertex(), lp.fragment(), lp.remap());
+        if (text instanceof TgsiProgram.Emitted e) {
+            for (String t : new String[] {e.program().vertexText(), e.program().fragmentText()}) {
+                require(t.getBytes(StandardCharsets.UTF_8).length <= Limits.DEFAULT.tgsiBudget(), "budget");
+            }
+        }
         for (Stage s : Stage.values()) {
-            require(lp.tgsi(s).getBytes(StandardCharsets.UTF_8).length <= Limits.DEFAULT.tgsiBudget(), "budget");
             Interpreter in = lp.interpreter(s);
             require(in.run(in.newFrame()) == Status.OK, "linked " + s + " did not run");
         }
@@ -61,7 +67,8 @@ class LinkFuzzTest {
         again.attach(l.vertex());
         again.attach(l.fragment());
         require(again.link(), "reloaded program does not link: " + again.log());
-        require(again.tgsi(Stage.VERTEX).equals(lp.vertexTgsi())
-                && again.tgsi(Stage.FRAGMENT).equals(lp.fragmentTgsi()), "reloaded program emits other TGSI");
+        LinkedProgram reloaded = again.linked().orElseThrow();
+        require(TgsiProgram.emit(reloaded.vertex(), reloaded.fragment(), reloaded.remap()).equals(text),
+                "reloaded program emits other TGSI");
     }
 }

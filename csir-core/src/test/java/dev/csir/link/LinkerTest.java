@@ -9,6 +9,7 @@ import dev.csir.exec.Interpreter;
 import dev.csir.exec.Texture2D;
 import dev.csir.ir.Stage;
 import dev.csir.ir.Type;
+import dev.csir.testing.LinkedText;
 import dev.csir.testing.Snapshot;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -69,11 +70,11 @@ class LinkerTest {
                 new SamplerInfo("unused", Stage.FRAGMENT, 0), new SamplerInfo("tex", Stage.FRAGMENT, 1));
         assertThat(lp.iface().sampler("tex").orElseThrow().slot()).isEqualTo(1);
         // Declarations and loads agree on the linked slots; the standalone text used local ones.
-        assertThat(lp.fragmentTgsi()).contains("DCL IN[2], GENERIC[2], PERSPECTIVE\nDCL IN[1], GENERIC[1], PERSPECTIVE\n"
+        assertThat(LinkedText.of(lp).fragmentText()).contains("DCL IN[2], GENERIC[2], PERSPECTIVE\nDCL IN[1], GENERIC[1], PERSPECTIVE\n"
                 + "DCL IN[0], GENERIC[0], PERSPECTIVE\nDCL IN[7], POSITION\n", "SAMP[1], 2D");
-        assertThat(lp.vertexTgsi()).contains("DCL IN[0]\nDCL IN[1]\nDCL IN[2]\nDCL IN[3]\n");
-        Snapshot.assertMatches("link/remap.vs.tgsi", lp.vertexTgsi());
-        Snapshot.assertMatches("link/remap.fs.tgsi", lp.fragmentTgsi());
+        assertThat(LinkedText.of(lp).vertexText()).contains("DCL IN[0]\nDCL IN[1]\nDCL IN[2]\nDCL IN[3]\n");
+        Snapshot.assertMatches("link/remap.vs.tgsi", LinkedText.of(lp).vertexText());
+        Snapshot.assertMatches("link/remap.fs.tgsi", LinkedText.of(lp).fragmentText());
     }
 
     @Test
@@ -106,7 +107,7 @@ class LinkerTest {
         assertThat(List.of(e.stage(), e.line(), e.column())).containsExactly(Stage.FRAGMENT, 2, 9);
         assertThat(e.detail()).isEqualTo("'n' is vec3 in the vertex shader and vec2 in the fragment shader");
         assertThat(p.ok()).isFalse();
-        assertThat(p.tgsi(Stage.VERTEX)).isEmpty();
+        assertThat(p.linked()).isEmpty();
     }
 
     @Test
@@ -123,8 +124,7 @@ class LinkerTest {
         assertThat(p.generation()).isEqualTo(1);
         assertThat(p.link()).isTrue();
         assertThat(p.generation()).isEqualTo(2);
-        String vs = p.tgsi(Stage.VERTEX);
-        String fs = p.tgsi(Stage.FRAGMENT);
+        var text = LinkedText.of(p);
         LinkedProgram before = p.linked().orElseThrow();
 
         p.attach(compile(Stage.FRAGMENT, "bad.frag", "in vec4 a; out vec4 c; void main() { c = a; }"));
@@ -132,8 +132,7 @@ class LinkerTest {
         assertThat(p.log()).containsExactly("type mismatch for varying\na", "kept previous program");
         assertThat(p.ok()).isTrue();
         assertThat(p.generation()).isEqualTo(2);
-        assertThat(p.tgsi(Stage.VERTEX)).isEqualTo(vs);
-        assertThat(p.tgsi(Stage.FRAGMENT)).isEqualTo(fs);
+        assertThat(LinkedText.of(p)).isEqualTo(text);
         assertThat(p.linked().orElseThrow()).isSameAs(before);
 
         p.attach(compile(Stage.FRAGMENT, "good.frag", REMAP_FS));

@@ -39,7 +39,7 @@ public final class VerifiedIrContract {
             case TgsiResult.Ok ok -> {
                 int bytes = ok.text().getBytes(StandardCharsets.UTF_8).length;
                 require(bytes <= Limits.DEFAULT.tgsiBudget(), "TGSI of " + bytes + " bytes is over the budget");
-                require(ok.text().startsWith(ir.stage().tgsiHeader() + "\n"), "TGSI without its header");
+                require(ok.text().startsWith(dev.csir.tgsi.TgsiEmitter.header(ir.stage()) + "\n"), "TGSI without its header");
                 require(ok.text().contains("END"), "TGSI without END");
                 outcome = Outcome.EMITTED;
             }

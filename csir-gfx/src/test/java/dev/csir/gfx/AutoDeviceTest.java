@@ -100,11 +100,12 @@ class AutoDeviceTest {
     void rejectedShaderFallsBackToSoftware() throws GfxException {
         LinkedProgram good = TestPrograms.colouredTriangle();
         // The same program, but with fragment text the host parser refuses (an unknown opcode).
-        LinkedProgram broken = new LinkedProgram(good.vertex(), good.fragment(), good.remap(), good.vertexTgsi(),
-                good.fragmentTgsi().replace("END", "FROBNICATE TEMP[0]\n  99: END"), good.iface(),
-                good.generation());
+        TestPrograms.Mutated m = TestPrograms.withFragmentText(good, good.fragment().name(),
+                TestPrograms.tgsi(good).fragmentText().replace("END", "FROBNICATE TEMP[0]\n  99: END"));
+        LinkedProgram broken = m.program();
         VirglServer server = VirglFixture.startServer();
-        try (AutoDevice auto = new AutoDevice(() -> VirglDevice.open(server, "auto", VirglFixture.TIMEOUT),
+        try (AutoDevice auto = new AutoDevice(
+                () -> VirglDevice.open(server, "auto", VirglFixture.TIMEOUT).tgsiSource(m.source()),
                 SoftwareDevice::new, log::add)) {
             auto.target(SIZE, SIZE);
             Frame f = drawTriangle(auto, broken);

@@ -18,12 +18,14 @@ import dev.csir.link.AttributeInfo;
 import dev.csir.link.LinkedProgram;
 import dev.csir.link.SamplerInfo;
 import dev.csir.link.UniformValues;
+import dev.csir.tgsi.TgsiProgram;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The {@link Device} on virglrenderer over vtest: programs go to the server as TGSI text, the
@@ -70,6 +72,8 @@ public final class VirglDevice implements Device {
     private int depthSurface;
 
     private final List<ProgramObjects> programs = new ArrayList<>();
+    /** Where a program's TGSI comes from: emitted from its CSIR, unless a caller sends its own. */
+    private Function<LinkedProgram, TgsiProgram.Result> tgsi = VirglDevice::emit;
     private final List<MeshBuffer> meshes = new ArrayList<>();
     private final List<TextureObjects> textures = new ArrayList<>();
     private final Map<List<Integer>, Integer> vertexElements = new HashMap<>();
@@ -317,17 +321,20 @@ public final class VirglDevice implements Device {
             ProgramObjects old = programs.removeFirst();
             enc.destroyObject(OBJ_SHADER, old.vs()).destroyObject(OBJ_SHADER, old.fs());
         }
+        TgsiProgram texts = switch (tgsi.apply(program)) {
+            case TgsiProgram.Emitted e -> e.program();
+            case TgsiProgram.Failed f -> throw new GfxException("the program has no TGSI: " + f.message());
+        };
         int vs = nextObject++;
         int fs = nextObject++;
-        uploadShader(program, Stage.VERTEX, vs);
-        uploadShader(program, Stage.FRAGMENT, fs);
+        uploadShader(program, Stage.VERTEX, texts.vertexText(), vs);
+        uploadShader(program, Stage.FRAGMENT, texts.fragmentText(), fs);
         ProgramObjects p = new ProgramObjects(program, program.generation(), vs, fs);
         programs.add(p);
         return p;
     }
 
-    private void uploadShader(LinkedProgram program, Stage stage, int handle) throws GfxException {
-        String text = program.tgsi(stage);
+    private void uploadShader(LinkedProgram program, Stage stage, String text, int handle) throws GfxException {
         String who = describe(program, stage);
         if (text == null || text.isEmpty()) {
             throw new GfxException(who + " has no TGSI text (is the program linked?)");
@@ -344,6 +351,19 @@ public final class VirglDevice implements Device {
             throw new DeviceLostException("virglrenderer rejected the " + who + " (" + text.length()
                     + " characters of TGSI); reconnecting on the next call. " + e.getMessage(), e);
         }
+    }
+
+    private static TgsiProgram.Result emit(LinkedProgram p) {
+        return TgsiProgram.emit(p.vertex(), p.fragment(), p.remap());
+    }
+
+    /**
+     * Sends the TGSI {@code source} gives for a program instead of the text emitted from its
+     * CSIR: for tools and tests that hand the host their own (hand-written or mutated) text.
+     */
+    public VirglDevice tgsiSource(Function<LinkedProgram, TgsiProgram.Result> source) {
+        this.tgsi = source;
+        return this;
     }
 
     private static String describe(LinkedProgram program, Stage stage) {

@@ -5,6 +5,8 @@ import dev.csir.ShaderCompiler;
 import dev.csir.ir.Stage;
 import dev.csir.link.LinkedProgram;
 import dev.csir.link.Program;
+import dev.csir.tgsi.TgsiProgram;
+import java.util.function.Function;
 
 /** The programs of the draw tests, compiled from GLSL-like source and linked by csir. */
 public final class TestPrograms {
@@ -19,6 +21,30 @@ public final class TestPrograms {
             throw new IllegalStateException("link failed: " + p.log());
         }
         return p.linked().orElseThrow();
+    }
+
+    /** The TGSI VirGL gets for a program. */
+    public static TgsiProgram tgsi(LinkedProgram p) {
+        return switch (TgsiProgram.emit(p.vertex(), p.fragment(), p.remap())) {
+            case TgsiProgram.Emitted e -> e.program();
+            case TgsiProgram.Failed f -> throw new IllegalStateException(f.message());
+        };
+    }
+
+    /**
+     * A copy of {@code good} (another program object, named {@code name}) and a TGSI source that
+     * gives that copy {@code fragmentText} and every other program its own emitted text.
+     */
+    public record Mutated(LinkedProgram program, Function<LinkedProgram, TgsiProgram.Result> source) {
+    }
+
+    public static Mutated withFragmentText(LinkedProgram good, String name, String fragmentText) {
+        LinkedProgram copy = new LinkedProgram(good.vertex(), good.fragment().withName(name), good.remap(),
+                good.iface(), good.generation());
+        String vertexText = tgsi(good).vertexText();
+        return new Mutated(copy, p -> p == copy
+                ? new TgsiProgram.Emitted(new TgsiProgram(vertexText, fragmentText))
+                : TgsiProgram.emit(p.vertex(), p.fragment(), p.remap()));
     }
 
     private static void attach(Program p, CompileResult r) {

@@ -388,9 +388,11 @@ class VirglDrawTest {
 
     // ---- errors and recovery -----------------------------------------------------------------
 
-    private static LinkedProgram withFragmentText(LinkedProgram good, String name, String fragmentTgsi) {
-        return new LinkedProgram(good.vertex(), good.fragment().withName(name), good.remap(), good.vertexTgsi(),
-                fragmentTgsi, good.iface(), good.generation());
+    /** A copy of {@code good} that the device sends with {@code fragmentTgsi} as its fragment text. */
+    private LinkedProgram withFragmentText(LinkedProgram good, String name, String fragmentTgsi) {
+        TestPrograms.Mutated m = TestPrograms.withFragmentText(good, name, fragmentTgsi);
+        device.tgsiSource(m.source());
+        return m.program();
     }
 
     private void assertRecovered(int connectionsBefore) throws GfxException {
@@ -423,7 +425,7 @@ class VirglDrawTest {
     void shaderTheHostCannotCompileIsCaughtByTheCanary() throws GfxException {
         LinkedProgram good = TestPrograms.colouredTriangle();
         // parses, but without END the GLSL generated from it does not compile
-        String noEnd = good.fragmentTgsi().replaceAll("\\s*\\d+: END\\s*$", "\n");
+        String noEnd = TestPrograms.tgsi(good).fragmentText().replaceAll("\\s*\\d+: END\\s*$", "\n");
         assertThat(noEnd).doesNotContain("END");
         LinkedProgram bad = withFragmentText(good, "noend.frag", noEnd);
         int before = device.connections();
