@@ -7,6 +7,7 @@ import dev.csir.ModuleResult;
 import dev.csir.ShaderCompiler;
 import dev.csir.exec.Frame;
 import dev.csir.exec.Interpreter;
+import dev.csir.exec.Texture2D;
 import dev.csir.ir.InterfaceVar;
 import dev.csir.ir.ShaderIr;
 import dev.csir.ir.Stage;
@@ -34,8 +35,9 @@ import org.junit.jupiter.api.Test;
  * whose dump round-trips, and whose evaluation agrees with the CSIR interpreter's run of the
  * compiled shader on seeded random inputs. Agreement is within 1e-4 relative: CSIR computes
  * normalize, length and division through reciprocal square roots and reciprocals, the evaluator
- * with correctly rounded float operations. Shaders that sample a texture are compared only for
- * building, verifying and round-tripping here (the two sides model textures differently).
+ * with correctly rounded float operations. Textures are random 4x4 images, sampled on the
+ * evaluator's side by the CSIR interpreter's rule (nearest texel, coordinates clamped to [0, 1],
+ * texel {@code (int)(u * (w - 1) + 0.5)}).
  */
 class CorpusModulesTest {
     static final int SEEDS = 16;
@@ -86,9 +88,6 @@ class CorpusModulesTest {
         int compared = 0;
         for (ShaderCorpus.Source s : accepted()) {
             ShaderIr ir = csir(s).ir();
-            if (ir.iface().vars().stream().anyMatch(InterfaceVar::isSampler)) {
-                continue;
-            }
             Module m = module(s);
             Random random = new Random(s.name().hashCode());
             for (int seed = 0; seed < SEEDS && failures.size() < 10; seed++) {
@@ -111,7 +110,18 @@ class CorpusModulesTest {
         Invocation inv = new Invocation();
         float[] fc = {random.nextInt(64) + 0.5f, random.nextInt(64) + 0.5f, random.nextFloat(), 1f};
         frame.fragCoord(fc[0], fc[1], fc[2], fc[3]);
+        java.util.Map<String, Texture2D> textures = new java.util.HashMap<>();
         for (InterfaceVar v : ir.iface().vars()) {
+            if (v.isSampler()) {
+                int[] argb = new int[16];
+                for (int i = 0; i < argb.length; i++) {
+                    argb[i] = random.nextInt();
+                }
+                Texture2D t = new Texture2D(4, 4, argb);
+                frame.texture(v.slot(), t);
+                textures.put(v.name(), t);
+                continue;
+            }
             if (v.kind() == InterfaceVar.Kind.OUTPUT) {
                 continue;
             }
@@ -159,6 +169,8 @@ class CorpusModulesTest {
         if (s.stage() == ShaderStage.FRAGMENT) {
             inv.input("gl_FragCoord", Val.Num.of(dev.csir.types.VectorType.VEC4, bitsOf(fc)));
         }
+        inv.sampler(lookup -> nearest(textures.get(lookup.texture().name()), lookup.coord().floatAt(0),
+                lookup.coord().floatAt(1)));
         exec.run(frame);
         Result r = Evaluator.run(m, inv);
         if (frame.discarded() != (r.status() == Result.Status.KILLED)) {
@@ -181,6 +193,20 @@ class CorpusModulesTest {
             return differ("gl_Position", frame.position(), r.num("gl_Position"));
         }
         return null;
+    }
+
+    /** The CSIR interpreter's nearest sampling (Texture2D, the original's rule), as the evaluator asks it. */
+    private static double[] nearest(Texture2D t, float u, float v) {
+        if (t == null) {
+            return new double[4];
+        }
+        u = u < 0f ? 0f : u > 1f ? 1f : u;
+        v = v < 0f ? 0f : v > 1f ? 1f : v;
+        int x = Math.clamp((int) (u * (t.width() - 1) + 0.5f), 0, t.width() - 1);
+        int y = Math.clamp((int) (v * (t.height() - 1) + 0.5f), 0, t.height() - 1);
+        int p = t.texel(x, y);
+        return new double[] {((p >>> 16) & 0xFF) / 255f, ((p >>> 8) & 0xFF) / 255f, (p & 0xFF) / 255f,
+            (p >>> 24) / 255f};
     }
 
     private static long[] bitsOf(float[] f) {
