@@ -31,6 +31,9 @@ import org.junit.jupiter.api.Test;
  * callees and in the merge blocks the flag tests).
  */
 class InlineEquivalenceTest {
+    /** The modules as lowered: the default compile already inlines. */
+    private static final dev.csir.CompileOptions UNOPTIMIZED = dev.csir.CompileOptions.DEFAULT.withOptimize(false);
+
     static final int SEEDS = 24;
 
     /** Early returns in selections and loops; a call in a for condition, one in an if condition. */
@@ -168,7 +171,7 @@ class InlineEquivalenceTest {
             new Shader("deep", ShaderStage.FRAGMENT, DEEP));
 
     static Module compile(String name, ShaderStage stage, String source) {
-        ModuleResult r = ShaderCompiler.compileModule(stage, name, source);
+        ModuleResult r = ShaderCompiler.compileModule(stage, name, source, UNOPTIMIZED);
         assertThat(r.ok()).as(name + "\n" + r.log()).isTrue();
         assertThat(Verifier.verify(r.module())).isEmpty();
         return r.module();
@@ -213,7 +216,7 @@ class InlineEquivalenceTest {
         List<String> failures = new ArrayList<>();
         int compared = 0;
         for (ShaderCorpus.Source s : ShaderCorpus.all()) {
-            ModuleResult r = ShaderCompiler.compileModule(s.stage(), s.name(), s.text());
+            ModuleResult r = ShaderCompiler.compileModule(s.stage(), s.name(), s.text(), UNOPTIMIZED);
             if (!r.ok()) {
                 continue;
             }
