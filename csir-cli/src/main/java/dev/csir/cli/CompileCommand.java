@@ -186,7 +186,8 @@ final class CompileCommand extends Subcommand implements Callable<Integer> {
             dm.put("file", d.file());
             dm.put("line", d.line());
             dm.put("column", d.column());
-            dm.put("severity", "error");
+            dm.put("severity", d.severity().word());
+            dm.put("code", d.code());
             dm.put("message", d.message());
             diags.add(dm);
         }

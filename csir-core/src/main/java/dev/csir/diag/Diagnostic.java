@@ -4,8 +4,10 @@ package dev.csir.diag;
  * One diagnostic: {@code name:line:col: error: message} (or {@code warning:}, {@code note:}), then
  * the source line and a caret. Line and column are 1-based; {@code sourceLine} is empty when there
  * is no source to show. One of the whole shader ({@code located} false) has no position and is
- * shown at 1:1. {@code code} names a warning's kind for tools ({@code csir-opt-failed}); errors
- * are told apart by their message text, which {@link Messages} defines.
+ * shown at 1:1. {@code code} names the kind for tools (JSON output, IDEs): a warning's is its
+ * own ({@code csir-opt-failed}); an error's is derived from its message's head in
+ * {@link Messages} ({@code unknown-identifier}, {@code shader-exceeds-the-temporary-limit}), so
+ * the one table still defines both. The rendered text does not show it.
  */
 public record Diagnostic(String file, int line, int column, String message, String sourceLine, boolean located,
         Severity severity, String code) {
@@ -29,7 +31,53 @@ public record Diagnostic(String file, int line, int column, String message, Stri
         if (file == null || message == null || sourceLine == null || line < 1 || column < 1 || severity == null) {
             throw new IllegalArgumentException("incomplete diagnostic");
         }
-        code = code == null ? "" : code;
+        code = code == null || code.isEmpty() ? codeOf(message) : code;
+    }
+
+    /**
+     * The code of a message: its head as lower-case words joined by '-'. The head ends before a
+     * ':' or a quoted name (the detail some messages carry); quoted punctuation is spelled out,
+     * so {@code expected ')'} is {@code expected-rparen}.
+     */
+    public static String codeOf(String message) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < message.length(); i++) {
+            char c = message.charAt(i);
+            if (c == ':' || (c == '\'' && i + 1 < message.length()
+                    && (Character.isLetterOrDigit(message.charAt(i + 1)) || message.charAt(i + 1) == '_'))) {
+                break;
+            }
+            String word = switch (c) {
+                case '(' -> "lparen";
+                case ')' -> "rparen";
+                case '{' -> "lbrace";
+                case '}' -> "rbrace";
+                case '[' -> "lbracket";
+                case ']' -> "rbracket";
+                case ';' -> "semicolon";
+                case '=' -> "equals";
+                case ',' -> "comma";
+                default -> null;
+            };
+            if (word != null && i > 0 && message.charAt(i - 1) == '\'') {
+                separate(sb);
+                sb.append(word);
+            } else if (Character.isLetterOrDigit(c)) {
+                sb.append(Character.toLowerCase(c));
+            } else {
+                separate(sb);
+            }
+        }
+        while (!sb.isEmpty() && sb.charAt(sb.length() - 1) == '-') {
+            sb.setLength(sb.length() - 1);
+        }
+        return sb.toString();
+    }
+
+    private static void separate(StringBuilder sb) {
+        if (!sb.isEmpty() && sb.charAt(sb.length() - 1) != '-') {
+            sb.append('-');
+        }
     }
 
     /** An error, located or not. */
@@ -58,8 +106,7 @@ public record Diagnostic(String file, int line, int column, String message, Stri
 
     /** The one-line header, {@code name:line:col: error: message}. */
     public String header() {
-        return file + ":" + line + ":" + column + ": " + severity.word() + ": " + message
-                + (code.isEmpty() ? "" : " [" + code + "]");
+        return file + ":" + line + ":" + column + ": " + severity.word() + ": " + message;
     }
 
     /** Header, source line and caret, each ending in a newline. */

@@ -91,4 +91,39 @@ class DiagnosticTest {
         assertThat(log.full(17, 1)).isTrue();
         assertThat(log.full(16, 9)).isFalse();
     }
+
+    @Test
+    void everyDiagnosticHasACodeFromItsMessagesHead() {
+        assertThat(new Diagnostic("a.vert", 1, 1, Messages.UNKNOWN_IDENTIFIER, "").code()).isEqualTo("unknown-identifier");
+        assertThat(new Diagnostic("a.vert", 1, 1, Messages.temporaryLimit(171, true, 96), "").code())
+                .isEqualTo("shader-exceeds-the-temporary-limit");
+        assertThat(new Diagnostic("a.vert", 1, 1, Messages.unsupportedBuiltin("atan"), "").code())
+                .isEqualTo("unsupported-built-in-function");
+        assertThat(new Diagnostic("a.vert", 1, 1, Messages.EXPECTED_RPAREN, "").code()).isEqualTo("expected-rparen");
+        assertThat(new Diagnostic("a.vert", 1, 1, Messages.EXPECTED_LPAREN_AFTER_IF, "").code())
+                .isEqualTo("expected-lparen-after-if");
+        Diagnostic w = Diagnostic.warning("a.vert", Messages.OPTIMIZER_FAILED_CODE, Messages.OPTIMIZER_FAILED, "x");
+        assertThat(w.code()).isEqualTo("csir-opt-failed");
+        assertThat(w.isError()).isFalse();
+        assertThat(w.header()).isEqualTo("a.vert:1:1: warning: " + Messages.OPTIMIZER_FAILED);
+    }
+
+    @Test
+    void differentMessagesHaveDifferentCodes() throws IllegalAccessException {
+        java.util.Map<String, String> textOfCode = new java.util.TreeMap<>();
+        java.util.List<String> clashes = new java.util.ArrayList<>();
+        for (java.lang.reflect.Field f : Messages.class.getFields()) {
+            if (f.getType() == String.class && java.lang.reflect.Modifier.isStatic(f.getModifiers())
+                    && !f.getName().endsWith("_CODE")) {
+                String text = (String) f.get(null);
+                String code = Diagnostic.codeOf(text);
+                String other = textOfCode.putIfAbsent(code, text);
+                if (other != null && !other.equals(text)) {
+                    clashes.add(code + ": '" + other + "' and '" + text + "'");
+                }
+            }
+        }
+        assertThat(textOfCode).hasSizeGreaterThan(100);
+        assertThat(clashes).isEmpty();
+    }
 }
