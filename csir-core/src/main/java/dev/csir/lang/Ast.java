@@ -12,9 +12,28 @@ public final class Ast {
     private Ast() {
     }
 
-    /** A 1-based source position. */
-    public record Pos(int line, int column) {
+    /**
+     * Where a node is in the source: the 1-based line and column diagnostics show, and the span of
+     * the token they point at as a UTF-8 byte offset and length (-1 and 0 when made without one).
+     * Positions are equal when they name the same line and column: the span rides along, so trees
+     * written by hand in tests compare equal to parsed ones.
+     */
+    public record Pos(int line, int column, int offset, int length) {
         public static final Pos NONE = new Pos(1, 1);
+
+        public Pos(int line, int column) {
+            this(line, column, -1, 0);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Pos p && p.line == line && p.column == column;
+        }
+
+        @Override
+        public int hashCode() {
+            return line * 31 + column;
+        }
     }
 
     /** A translation unit: the global declarations in source order. */

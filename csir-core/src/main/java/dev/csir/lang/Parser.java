@@ -90,7 +90,7 @@ public final class Parser {
     }
 
     private Ast.Pos pos(int tok) {
-        return new Ast.Pos(tk.line[tok], tk.column[tok]);
+        return new Ast.Pos(tk.line[tok], tk.column[tok], tk.offset[tok], tk.length[tok]);
     }
 
     private void error(int tok, String message) {

@@ -232,4 +232,16 @@ class ParserTest {
         VarDecl n = (VarDecl) ((DeclStmt) stmts.get(2)).decl();
         assertThat(n.qualifiers()).isEqualTo(new Qualifiers(2, true, Storage.NONE, false));
     }
+
+    @Test
+    void positionsCarryTheSpanOfTheirToken() {
+        String src = "void main() { float longName = 1.0; }";
+        Ast.Unit u = ok(src);
+        FuncDecl f = (FuncDecl) u.globals().get(0);
+        VarDecl v = (VarDecl) ((DeclStmt) f.body().stmts().getFirst()).decl();
+        assertThat(src.substring(v.pos().offset(), v.pos().offset() + v.pos().length())).isEqualTo("longName");
+        assertThat(src.substring(f.pos().offset(), f.pos().offset() + f.pos().length())).isEqualTo("main");
+        // equal by line and column: a hand-made position without a span names the same place
+        assertThat(v.pos()).isEqualTo(new Pos(1, 21)).hasSameHashCodeAs(new Pos(1, 21));
+    }
 }
