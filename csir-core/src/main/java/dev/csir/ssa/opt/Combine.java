@@ -196,7 +196,7 @@ public final class Combine implements FunctionPass {
         if (path.length == 0) {
             return new Step.To(from);
         }
-        if (!(from instanceof Instruction src)) {
+        if (!(from instanceof Instruction src) || path[0] < 0) {
             return Step.NONE;
         }
         if (src.op() == Opcode.CONSTRUCT) {
