@@ -11,17 +11,31 @@ import dev.csir.types.VectorType;
  * counts are masked to 5 bits, float is IEEE single precision (Java float), double is double.
  * Signedness comes from the operand type. The undefined cases are resolved as {@code package-info}
  * lists and reported to {@link Notes}.
+ *
+ * <p>Public so that the optimizer's constant folding ({@code dev.csir.ssa.opt.Combine}) computes
+ * with exactly the evaluator's arithmetic; the folder refuses the undefined cases before it asks
+ * and checks {@link #undefined()} after.
  */
-final class Arith {
+public final class Arith {
     private final Notes notes;
 
     Arith(Notes notes) {
         this.notes = notes;
     }
 
+    /** An arithmetic with notes of its own, for constant folding. */
+    public static Arith standalone() {
+        return new Arith(new Notes());
+    }
+
+    /** The undefined cases this arithmetic met and resolved so far (see {@code package-info}). */
+    public java.util.List<String> undefined() {
+        return notes.list();
+    }
+
     // ---- unary, binary, compare --------------------------------------------------------------
 
-    Val.Num unary(Opcode op, Val.Num a) {
+    public Val.Num unary(Opcode op, Val.Num a) {
         ScalarKind k = a.kind();
         long[] out = new long[a.size()];
         for (int i = 0; i < out.length; i++) {
@@ -41,7 +55,7 @@ final class Arith {
         return new Val.Num(a.type(), out);
     }
 
-    Val.Num binary(Opcode op, Val.Num a, Val.Num b) {
+    public Val.Num binary(Opcode op, Val.Num a, Val.Num b) {
         sameType(op, a, b);
         long[] out = new long[a.size()];
         for (int i = 0; i < out.length; i++) {
@@ -116,7 +130,7 @@ final class Arith {
     }
 
     /** A component-wise comparison; NaN compares unequal to everything (only {@code ne} holds). */
-    Val.Num compare(Opcode op, Val.Num a, Val.Num b, Type result) {
+    public Val.Num compare(Opcode op, Val.Num a, Val.Num b, Type result) {
         sameType(op, a, b);
         ScalarKind k = a.kind();
         long[] out = new long[a.size()];
@@ -177,7 +191,7 @@ final class Arith {
     // ---- conversions -------------------------------------------------------------------------
 
     /** A value conversion, component by component, to {@code to} (of the same component count). */
-    Val.Num convert(Val.Num a, Type to) {
+    public Val.Num convert(Val.Num a, Type to) {
         if (!to.isNumericOrBool() || to.componentCount() != a.size()) {
             throw Stop.trap("convert " + a.type() + " to " + to);
         }
@@ -228,7 +242,7 @@ final class Arith {
      * The same bits seen as {@code to}: the components' bits are concatenated as 32-bit words (a
      * double is two words, low word first, as OpBitcast has it) and re-split.
      */
-    static Val.Num bitcast(Val.Num a, Type to) {
+    public static Val.Num bitcast(Val.Num a, Type to) {
         if (!to.isNumericOrBool() || a.kind() == ScalarKind.BOOL || to.scalarKind() == ScalarKind.BOOL) {
             throw Stop.trap("bitcast " + a.type() + " to " + to);
         }
