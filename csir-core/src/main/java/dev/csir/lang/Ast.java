@@ -131,11 +131,27 @@ public final class Ast {
         Pos pos();
     }
 
-    /** An integer literal; value is what the lexer accumulated (also kept as a float). */
-    public record IntLit(Pos pos, long value, float floatValue) implements Expr {
+    /**
+     * An integer literal: {@code value} is what the documented subset's lexer accumulated (in
+     * float arithmetic, then converted as C does; {@code floatValue} the float itself), {@code exact}
+     * the value of its digits (saturating at {@link Long#MAX_VALUE}), which the real-GLSL path uses.
+     */
+    public record IntLit(Pos pos, long value, float floatValue, long exact) implements Expr {
+        /** A literal whose digits give the accumulated value exactly. */
+        public IntLit(Pos pos, long value, float floatValue) {
+            this(pos, value, floatValue, value);
+        }
     }
 
-    public record FloatLit(Pos pos, float value) implements Expr {
+    /**
+     * A float literal: {@code value} as the documented subset accumulates it (digit by digit in
+     * float arithmetic, so {@code 0.9} is 0.90000004), {@code exact} the correctly rounded value of
+     * its text, which the real-GLSL path uses.
+     */
+    public record FloatLit(Pos pos, float value, float exact) implements Expr {
+        public FloatLit(Pos pos, float value) {
+            this(pos, value, value);
+        }
     }
 
     public record BoolLit(Pos pos, boolean value) implements Expr {

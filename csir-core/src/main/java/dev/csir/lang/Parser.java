@@ -653,11 +653,11 @@ public final class Parser {
         switch (k) {
             case INT -> {
                 adv();
-                return new Ast.IntLit(pos(tok), tk.intValue[tok], tk.floatValue[tok]);
+                return new Ast.IntLit(pos(tok), tk.intValue[tok], tk.floatValue[tok], tk.exactInt(tok));
             }
             case FLOAT -> {
                 adv();
-                return new Ast.FloatLit(pos(tok), tk.floatValue[tok]);
+                return new Ast.FloatLit(pos(tok), tk.floatValue[tok], tk.exactFloat(tok));
             }
             case TRUE, FALSE -> {
                 adv();

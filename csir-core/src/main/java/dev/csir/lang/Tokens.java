@@ -81,6 +81,29 @@ public final class Tokens {
         return intValue[i];
     }
 
+    /** The value of an INT token's digits, saturating at {@link Long#MAX_VALUE}. */
+    long exactInt(int i) {
+        long v = 0;
+        for (int k = 0; k < length[i]; k++) {
+            int d = charAt(i, k) - '0';
+            if (d < 0 || d > 9) {
+                break;
+            }
+            v = v > (Long.MAX_VALUE - d) / 10 ? Long.MAX_VALUE : v * 10 + d;
+        }
+        return v;
+    }
+
+    /** The correctly rounded float of a FLOAT token's text (an over-long exponent is infinity or zero). */
+    float exactFloat(int i) {
+        String text = new String(source, offset[i], length[i], java.nio.charset.StandardCharsets.US_ASCII);
+        try {
+            return Float.parseFloat(text);
+        } catch (NumberFormatException e) {
+            return floatValue[i];
+        }
+    }
+
     /** The length in bytes of token i's text. */
     public int length(int i) {
         return length[i];

@@ -39,9 +39,10 @@ final class ExprChecker {
     /** {@code statement}: the value is unused, so a void call is fine. */
     Typed.Expr expr(Ast.Expr e, boolean statement) {
         return switch (e) {
-            case Ast.IntLit l -> new Typed.Literal(l.pos(), ScalarType.INT, l.value() & 0xFFFF_FFFFL);
+            // the literals' exact values: real GLSL's, not the documented subset's accumulation
+            case Ast.IntLit l -> new Typed.Literal(l.pos(), ScalarType.INT, l.exact() & 0xFFFF_FFFFL);
             case Ast.FloatLit l -> new Typed.Literal(l.pos(), ScalarType.FLOAT,
-                    Float.floatToRawIntBits(l.value()) & 0xFFFF_FFFFL);
+                    Float.floatToRawIntBits(l.exact()) & 0xFFFF_FFFFL);
             case Ast.BoolLit l -> new Typed.Literal(l.pos(), ScalarType.BOOL, l.value() ? 1 : 0);
             case Ast.Ident id -> ident(id);
             case Ast.Swizzle s -> swizzle(s);

@@ -127,4 +127,14 @@ class CheckerTest {
                 "out vec4 c; void main() { c = vec4(1.0); }" + " ".repeat(5000)).diagnostics();
         assertThat(none).isEmpty();
     }
+
+    @Test
+    void literalsHaveTheirExactValues() {
+        Typed.Unit u = check(ShaderStage.FRAGMENT, "out vec4 c; void main() { int i = 2147483647; float f = 0.9;"
+                + " c = vec4(f, i, 0.0, 1.0); }");
+        Typed.Declare i = (Typed.Declare) u.main().body().stmts().get(0);
+        Typed.Declare f = (Typed.Declare) u.main().body().stmts().get(1);
+        assertThat(((Typed.Literal) i.init()).bits()).isEqualTo(2147483647L);
+        assertThat(Float.intBitsToFloat((int) ((Typed.Literal) f.init()).bits())).isEqualTo(0.9f);
+    }
 }

@@ -27,14 +27,27 @@ final class Lexer {
 
     Token peek(int k) {
         while (ahead.size() <= k) {
-            ahead.add(lex());
+            int before = pos;
+            Token t = lex();
+            spaced.add(before < src.length() && (src.charAt(before) == ' ' || src.charAt(before) == '\t'));
+            ahead.add(t);
         }
         return ahead.get(k);
     }
 
+    /** Whether whitespace came before the k-th token ahead. */
+    boolean spacedBefore(int k) {
+        peek(k);
+        return spaced.get(k);
+    }
+
+    /** Per token ahead: whether whitespace separated it from what came before. */
+    private final java.util.List<Boolean> spaced = new java.util.ArrayList<>();
+
     Token next() {
         Token t = peek();
         ahead.removeFirst();
+        spaced.removeFirst();
         return t;
     }
 
@@ -44,10 +57,12 @@ final class Lexer {
             Kind kind = ahead.get(k).kind();
             if (kind == Kind.NEWLINE || kind == Kind.EOF) {
                 ahead.subList(0, k).clear();
+                spaced.subList(0, k).clear();
                 return;
             }
         }
         ahead.clear();
+        spaced.clear();
         while (pos < src.length() && src.charAt(pos) != '\n') {
             pos++;
         }

@@ -331,7 +331,9 @@ public final class Parser {
         }
         List<Integer> dims = new ArrayList<>();
         List<Token> at = new ArrayList<>();
-        while (lx.peek().isPunct("[")) {
+        // an array type's [ is written against its element type (float[4]), an instruction's
+        // immediates after a space (extract {...}:vec3 [1]): that keeps a constant's type unambiguous
+        while (lx.peek().isPunct("[") && !lx.spacedBefore(0)) {
             at.add(advance());
             dims.add(lx.peek().isPunct("]") ? ArrayType.RUNTIME : integer());
             expect("]");

@@ -168,7 +168,7 @@ class CombineCseEquivalenceTest {
     void combineCseAndThePipelineKeepEveryOutputBit() {
         List<String> failures = new ArrayList<>();
         for (Shader s : SHADERS) {
-            ModuleResult r = ShaderCompiler.compileModule(s.stage(), s.name(), s.source());
+            ModuleResult r = ShaderCompiler.compileModule(s.stage(), s.name(), s.source(), dev.csir.CompileOptions.DEFAULT.withOptimize(false));
             assertThat(r.ok()).as(s.name() + "\n" + r.log()).isTrue();
             Module original = r.module();
             assertThat(Verifier.verify(original)).isEmpty();
@@ -211,7 +211,7 @@ class CombineCseEquivalenceTest {
     @Test
     void thePipelineFoldsTheConstantsShaderDownToItsInputs() {
         Shader s = SHADERS.getFirst();
-        Module m = ShaderCompiler.compileModule(s.stage(), s.name(), s.source()).module();
+        Module m = ShaderCompiler.compileModule(s.stage(), s.name(), s.source(), dev.csir.CompileOptions.DEFAULT.withOptimize(false)).module();
         PassManager pm = new PassManager(List.of(), List.of(new Mem2Reg(), new Combine(), new Cse(), new Dce()), true);
         Module opt = ((PassManager.Optimized) pm.run(m)).module();
         String text = Printer.print(opt);

@@ -148,4 +148,24 @@ class RoundTripTest {
                 }
                 """);
     }
+
+    @Test
+    void aCompositeConstantBeforeImmediatesKeepsItsType() {
+        // "vec4 [1]" with a space is the instruction's immediates, "vec4[1]" an array type
+        String text = """
+                global @c : ptr<output, vec4> location=0
+                entry fragment @main(@c)
+
+                func @main() -> void {
+                bb0: ; (entry)
+                  %0 = insert 1.0:float, {0.0:float, 0.0:float, 0.0:float, 0.0:float}:vec4 [1] : vec4
+                  %1 = extract {1.0:float, 2.0:float}:vec2 [0] : float
+                  %2 = extract {{1.0:float}:float[1], {2.0:float}:float[1]}:float[2][1] [1, 0] : float
+                  store @c, %0
+                  ret
+                }
+                """;
+        var m = dev.csir.ssa.text.Parser.parse(text).orElseThrow();
+        org.assertj.core.api.Assertions.assertThat(Printer.print(m)).isEqualTo(text);
+    }
 }
