@@ -8,6 +8,7 @@ public final class Pipeline {
     }
 
     public static PassManager standard(boolean verifyEachPass) {
-        return new PassManager(List.of(new Inline()), List.of(new Mem2Reg(), new Combine(), new Cse(), new Dce()), verifyEachPass);
+        return new PassManager(List.of(new Inline()), List.of(new Sroa(), new Mem2Reg(), new Combine(), new Cse(), new Dce(),
+                new SimplifyCfg()), verifyEachPass);
     }
 }

@@ -29,6 +29,9 @@ import org.junit.jupiter.api.Test;
  * these passes touches arithmetic, so the bits agree exactly).
  */
 class SimplifyCfgEquivalenceTest {
+    /** The modules as lowered: the default compile already runs these passes. */
+    private static final dev.csir.CompileOptions AS_LOWERED = dev.csir.CompileOptions.DEFAULT.withOptimize(false);
+
     static final int SEEDS = 12;
 
     static final PassManager PIPELINE = new PassManager(List.of(),
@@ -134,7 +137,7 @@ class SimplifyCfgEquivalenceTest {
         List<String> failures = new ArrayList<>();
         int simplified = 0;
         for (String[] s : SHADERS) {
-            ModuleResult r = ShaderCompiler.compileModule(ShaderCorpus.stageOf(s[0]), s[0], s[1]);
+            ModuleResult r = ShaderCompiler.compileModule(ShaderCorpus.stageOf(s[0]), s[0], s[1], AS_LOWERED);
             assertThat(r.ok()).as(s[0] + "\n" + r.log()).isTrue();
             List<String> ran = compare(s[0], r.module(), failures);
             if (ran != null && ran.contains("simplifycfg")) {
@@ -152,7 +155,7 @@ class SimplifyCfgEquivalenceTest {
         int simplified = 0;
         for (int n = 0; n < RANDOM_SHADERS && failures.isEmpty(); n++) {
             String source = new RandomShader(new Random(1000 + n)).shader();
-            ModuleResult r = ShaderCompiler.compileModule(ShaderStage.FRAGMENT, "random" + n, source);
+            ModuleResult r = ShaderCompiler.compileModule(ShaderStage.FRAGMENT, "random" + n, source, AS_LOWERED);
             assertThat(r.ok()).as(source + "\n" + r.log()).isTrue();
             List<String> ran = compare("random" + n + "\n" + source, r.module(), failures);
             if (ran != null && ran.contains("simplifycfg")) {
@@ -228,7 +231,7 @@ class SimplifyCfgEquivalenceTest {
         List<String> failures = new ArrayList<>();
         int compared = 0;
         for (ShaderCorpus.Source s : ShaderCorpus.all()) {
-            ModuleResult r = ShaderCompiler.compileModule(s.stage(), s.name(), s.text());
+            ModuleResult r = ShaderCompiler.compileModule(s.stage(), s.name(), s.text(), AS_LOWERED);
             if (!r.ok()) {
                 continue;
             }
