@@ -28,7 +28,8 @@ import java.util.Random;
 /**
  * Runs one shader both ways on the same seeded inputs, the CSIR interpreter on its compiled
  * shader and the evaluator on its module, and compares what they leave: whether it discarded,
- * the outputs and gl_Position. Agreement is within {@link #TOLERANCE} relative (to at least 1):
+ * the outputs and gl_Position. Agreement is within {@link #TOLERANCE} relative (to at least 1;
+ * NaN agrees with NaN, an infinity only with itself):
  * CSIR computes normalize, length, sqrt and division through reciprocal square roots and
  * reciprocals, exp through pow, tan as sin/cos, the evaluator with correctly rounded float
  * operations (and transcendentals in double, rounded once).
@@ -233,8 +234,10 @@ public final class Differential {
                 default -> got.intAt(i);
             };
             float w = want[i];
-            boolean same = (Float.isNaN(g) && Float.isNaN(w))
-                    || Math.abs(g - w) <= TOLERANCE * Math.max(1f, Math.max(Math.abs(g), Math.abs(w)));
+            // infinities must match exactly: the relative bound of an infinity would take anything
+            boolean same = (Float.isNaN(g) && Float.isNaN(w)) || g == w
+                    || (Float.isFinite(g) && Float.isFinite(w)
+                            && Math.abs(g - w) <= TOLERANCE * Math.max(1f, Math.max(Math.abs(g), Math.abs(w))));
             if (!same) {
                 return name + "[" + i + "]: csir " + w + ", evaluator " + g;
             }

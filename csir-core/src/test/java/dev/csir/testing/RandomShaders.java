@@ -1408,11 +1408,12 @@ public final class RandomShaders {
                         return new E("tan(" + a.s() + ")", Math.tan(Math.min(1.2, a.b())) + 0.01);
                     }
                     case 11 -> {
-                        E a = floatExpr(t, d - 1);
-                        if (r.nextBoolean() || a.b() > 1.1) {
+                        if (r.nextBoolean()) {
+                            E a = floatExpr(t, d - 1);
                             spend(2, 1);
                             return new E("radians(" + a.s() + ")", a.b() * 0.0175);
                         }
+                        E a = bounded(t, d - 1, 1);
                         spend(2, 1);
                         return new E("degrees(" + a.s() + ")", a.b() * 57.3);
                     }

@@ -10,6 +10,8 @@ import dev.csir.ir.Stage;
 import dev.csir.ssa.Module;
 import dev.csir.ssa.eval.Evaluator;
 import dev.csir.ssa.eval.Result;
+import dev.csir.ssa.text.Parser;
+import dev.csir.ssa.text.Printer;
 import dev.csir.testing.Differential;
 import dev.csir.testing.RandomShaders;
 import dev.csir.testing.ShaderCorpus;
@@ -26,7 +28,8 @@ import org.junit.jupiter.api.Test;
  * where CSIR accepts them. Every program must be accepted by {@code compileModule} (a rejection is
  * a generator or front-end bug), lower to a module that verifies and whose dump round-trips, and
  * evaluate without a trap: RETURNED, KILLED, or (in {@link RandomShaders.Mode#FULL}, where loops
- * may run away) LIMIT. CSIR-compatible programs that the CSIR path accepts (at least 90% of them)
+ * may run away) LIMIT; whole-language modules parsed back from their dump evaluate to the same
+ * outputs, bit for bit. CSIR-compatible programs that the CSIR path accepts (at least 90% of them)
  * must also agree with the CSIR interpreter on seeded inputs, within {@link Differential}'s 1e-4
  * relative tolerance (CSIR computes division, sqrt, length and normalize through reciprocals and
  * reciprocal square roots).
@@ -125,6 +128,14 @@ class RandomShaderAgreementTest {
             statuses.merge(r.status(), 1, Integer::sum);
             if (r.status() == Result.Status.TRAP) {
                 failures.add(what + ": evaluator " + r + "\n" + s.text());
+                continue;
+            }
+            // the dump means the same: parsed back, the module runs to the same end, bit for bit
+            Module back = Parser.parse(Printer.print(m)).orElseThrow();
+            Result again = Evaluator.run(back, Differential.invocation(back, new Random(seed), true).budget(BUDGET));
+            if (again.status() != r.status() || !again.globals().equals(r.globals())) {
+                failures.add(what + ": the parsed dump evaluates differently: " + r + " then " + again + "\n"
+                        + s.text());
             }
         }
         System.out.printf("RandomShaderAgreementTest: %d programs of the whole language (%d KiB of source) "
