@@ -48,7 +48,10 @@ import java.util.Random;
  *     conversion).</li>
  * <li>CSIR computes {@code &&}, {@code ||} and {@code !} arithmetically (MUL, MAX, 1 - x), so
  *     their operands are bools, as is every value converted to bool; a float or int condition of
- *     an {@code if} is fine (CSIR tests it against 0 as the language does).</li>
+ *     an {@code if} is fine (CSIR tests it against 0 as the language does). And since CSIR
+ *     evaluates both operands, where the language evaluates the right one only when it decides,
+ *     no call of a helper that may discard goes in either ({@code x > 0.0 && f() > 0.0} with a
+ *     discarding f discards for every x in CSIR, only for x > 0 in the language).</li>
  * <li>Programs stay within CSIR's pools (96 temporaries, 160 immediates, 384 instructions) and
  *     its 4 KiB source limit by an estimate of what CSIR's lowering allocates per construct,
  *     loop trip and inlined call; the estimate is rough, so a few programs still overflow.</li>
