@@ -1,0 +1,284 @@
+package dev.csir.testing;
+
+import dev.csir.exec.Frame;
+import dev.csir.exec.Interpreter;
+import dev.csir.exec.Texture2D;
+import dev.csir.ir.InterfaceVar;
+import dev.csir.ir.ShaderIr;
+import dev.csir.ssa.BuiltIn;
+import dev.csir.ssa.GlobalVariable;
+import dev.csir.ssa.Module;
+import dev.csir.ssa.build.ModuleBuilder;
+import dev.csir.ssa.eval.Evaluator;
+import dev.csir.ssa.eval.Invocation;
+import dev.csir.ssa.eval.Result;
+import dev.csir.ssa.eval.Val;
+import dev.csir.ssa.text.ParseResult;
+import dev.csir.ssa.text.Parser;
+import dev.csir.ssa.text.Printer;
+import dev.csir.ssa.verify.Verifier;
+import dev.csir.types.AddressSpace;
+import dev.csir.types.MatrixType;
+import dev.csir.types.ScalarKind;
+import dev.csir.types.ShaderStage;
+import dev.csir.types.StructType;
+import dev.csir.types.Type;
+import dev.csir.types.VectorType;
+import java.util.Random;
+
+/**
+ * Runs one shader both ways on the same seeded inputs, the CSIR interpreter on its compiled
+ * shader and the evaluator on its module, and compares what they leave: whether it discarded,
+ * the outputs and gl_Position. Agreement is within {@link #TOLERANCE} relative (to at least 1;
+ * NaN agrees with NaN, an infinity only with itself):
+ * CSIR computes normalize, length, sqrt and division through reciprocal square roots and
+ * reciprocals, exp through pow, tan as sin/cos, the evaluator with correctly rounded float
+ * operations (and transcendentals in double, rounded once).
+ */
+public final class Differential {
+    /** Relative agreement required of every output component (absolute below 1). */
+    public static final float TOLERANCE = 1e-4f;
+
+    private Differential() {
+    }
+
+
+    /** Problems of the module: verifier findings, or a dump that does not round-trip; null when none. */
+    public static String verifyAndRoundTrip(Module m) {
+        var problems = Verifier.verify(m);
+        if (!problems.isEmpty()) {
+            return "verifier: " + problems;
+        }
+        String text = Printer.print(m);
+        if (!(Parser.parse(text) instanceof ParseResult.Parsed parsed)) {
+            return "the dump does not parse: " + Parser.parse(text);
+        }
+        String again = Printer.print(parsed.module());
+        if (!again.equals(text)) {
+            return "the dump does not round-trip";
+        }
+        return null;
+    }
+
+    /**
+     * One random invocation on both sides; null when they agree, else what differs. Inputs and
+     * uniforms: floats in [-2, 2), ints in [-5, 5], bools; a vertex attribute's missing w reads 1;
+     * gl_FragCoord at a pixel centre of a 64x64 target; every sampler a random 4x4 texture, which
+     * the evaluator samples by the interpreter's rule (nearest texel, coordinates clamped to [0, 1],
+     * texel {@code (int)(u * (w - 1) + 0.5)}).
+     */
+    /** The CSIR interpreter's nearest sampling (Texture2D's original rule), as the evaluator asks it. */
+    private static double[] nearest(Texture2D t, float u, float v) {
+        if (t == null) {
+            return new double[4];
+        }
+        u = u < 0f ? 0f : u > 1f ? 1f : u;
+        v = v < 0f ? 0f : v > 1f ? 1f : v;
+        int x = Math.clamp((int) (u * (t.width() - 1) + 0.5f), 0, t.width() - 1);
+        int y = Math.clamp((int) (v * (t.height() - 1) + 0.5f), 0, t.height() - 1);
+        int p = t.texel(x, y);
+        return new double[] {((p >>> 16) & 0xFF) / 255f, ((p >>> 8) & 0xFF) / 255f, (p & 0xFF) / 255f,
+            (p >>> 24) / 255f};
+    }
+
+    public static String compare(ShaderStage stage, ShaderIr ir, Module m, Random random) {
+        Interpreter exec = Interpreter.of(ir, null);
+        Frame frame = exec.newFrame();
+        Invocation inv = new Invocation();
+        float[] fc = {random.nextInt(64) + 0.5f, random.nextInt(64) + 0.5f, random.nextFloat(), 1f};
+        frame.fragCoord(fc[0], fc[1], fc[2], fc[3]);
+        java.util.Map<String, Texture2D> textures = new java.util.HashMap<>();
+        for (InterfaceVar v : ir.iface().vars()) {
+            if (v.isSampler()) {
+                int[] argb = new int[16];
+                for (int i = 0; i < argb.length; i++) {
+                    argb[i] = random.nextInt();
+                }
+                Texture2D t = new Texture2D(4, 4, argb);
+                frame.texture(v.slot(), t);
+                textures.put(v.name(), t);
+                continue;
+            }
+            if (v.kind() == InterfaceVar.Kind.OUTPUT) {
+                continue;
+            }
+            GlobalVariable g = global(m, v);
+            Type t = v.kind() == InterfaceVar.Kind.UNIFORM ? member(m, v.name()) : g.valueType();
+            int n = t.componentCount();
+            float[] values = new float[Math.max(4, n)];
+            long[] bits = new long[n];
+            for (int i = 0; i < n; i++) {
+                float f = switch (t.scalarKind()) {
+                    case BOOL -> random.nextBoolean() ? 1 : 0;
+                    case INT, UINT -> random.nextInt(11) - 5;
+                    default -> random.nextFloat() * 4 - 2;
+                };
+                values[i] = f;
+                bits[i] = t.scalarKind() == ScalarKind.FLOAT ? Float.floatToRawIntBits(f) & 0xFFFF_FFFFL
+                        : (long) f & 0xFFFF_FFFFL;
+            }
+            if (t.scalarKind() == ScalarKind.FLOAT && n < 4 && v.kind() == InterfaceVar.Kind.INPUT
+                    && stage == ShaderStage.VERTEX) {
+                values[3] = 1f; // an attribute's missing w reads as 1
+            }
+            Val.Num val = Val.Num.of(t, bits);
+            switch (v.kind()) {
+                case INPUT -> {
+                    if (stage == ShaderStage.VERTEX) {
+                        frame.attribute(v.slot(), values[0], values[1], values[2], values[3]);
+                    } else {
+                        frame.varying(v.slot(), values[0], values[1], values[2], values[3]);
+                    }
+                    inv.input(v.name(), val);
+                }
+                case UNIFORM -> {
+                    if (t instanceof MatrixType mt) {
+                        frame.uniformMatrix(v.slot(), mt.columns(), values);
+                    } else {
+                        frame.uniform(v.slot(), values[0], values[1], values[2], values[3]);
+                    }
+                    inv.uniformMember(ModuleBuilder.DEFAULT_BLOCK, v.name(), val);
+                }
+                default -> {
+                }
+            }
+        }
+        if (stage == ShaderStage.FRAGMENT) {
+            inv.input("gl_FragCoord", Val.Num.of(VectorType.VEC4, bitsOf(fc)));
+        }
+        inv.sampler(lookup -> nearest(textures.get(lookup.texture().name()), lookup.coord().floatAt(0),
+                lookup.coord().floatAt(1)));
+        exec.run(frame);
+        Result r = Evaluator.run(m, inv);
+        if (frame.discarded() != (r.status() == Result.Status.KILLED)) {
+            return "discarded: csir " + frame.discarded() + ", evaluator " + r;
+        }
+        if (!r.returned() && r.status() != Result.Status.KILLED) {
+            return "evaluator " + r;
+        }
+        if (frame.discarded()) {
+            return null;
+        }
+        for (InterfaceVar v : ir.iface().outputs()) {
+            float[] want = stage == ShaderStage.FRAGMENT ? frame.color() : slice(frame.varyingsOut(), v.slot());
+            String d = differ(v.name(), want, r.num(v.name()));
+            if (d != null) {
+                return d;
+            }
+        }
+        if (stage == ShaderStage.VERTEX) {
+            return differ("gl_Position", frame.position(), r.num("gl_Position"));
+        }
+        return null;
+    }
+
+    /**
+     * Random values for every stage input and default-block uniform of a module, for the
+     * evaluator alone: mostly as {@link #compare} chooses them, and with {@code edges} also
+     * zeros, negative zeros, large values, infinities and NaNs now and then.
+     */
+    public static Invocation invocation(Module m, Random random, boolean edges) {
+        Invocation inv = new Invocation();
+        for (GlobalVariable g : m.globals()) {
+            if (g.space() == AddressSpace.INPUT) {
+                if (g.builtIn() == BuiltIn.FRAG_COORD) {
+                    float[] fc = {random.nextInt(64) + 0.5f, random.nextInt(64) + 0.5f, random.nextFloat(), 1f};
+                    inv.input(g.name(), Val.Num.of(VectorType.VEC4, bitsOf(fc)));
+                } else if (g.builtIn() == null) {
+                    inv.input(g.name(), randomValue(g.valueType(), random, edges));
+                }
+            } else if (g.space() == AddressSpace.UNIFORM && g.name().equals(ModuleBuilder.DEFAULT_BLOCK)) {
+                for (StructType.Member member : ((StructType) g.valueType()).members()) {
+                    inv.uniformMember(g.name(), member.name(), randomValue(member.type(), random, edges));
+                }
+            }
+        }
+        return inv;
+    }
+
+    private static Val.Num randomValue(Type t, Random random, boolean edges) {
+        int n = t.componentCount();
+        long[] bits = new long[n];
+        for (int i = 0; i < n; i++) {
+            bits[i] = switch (t.scalarKind()) {
+                case BOOL -> random.nextBoolean() ? 1 : 0;
+                case INT, UINT -> (edges && random.nextInt(50) == 0 ? random.nextInt() : random.nextInt(11) - 5)
+                        & 0xFFFF_FFFFL;
+                default -> Float.floatToRawIntBits(randomFloat(random, edges)) & 0xFFFF_FFFFL;
+            };
+        }
+        return Val.Num.of(t, bits);
+    }
+
+    private static float randomFloat(Random random, boolean edges) {
+        if (edges) {
+            switch (random.nextInt(40)) {
+                case 0 -> {
+                    return 0f;
+                }
+                case 1 -> {
+                    return -0f;
+                }
+                case 2 -> {
+                    return random.nextBoolean() ? 1e30f : -1e30f;
+                }
+                case 3 -> {
+                    return Float.NaN;
+                }
+                case 4 -> {
+                    return random.nextBoolean() ? Float.POSITIVE_INFINITY : Float.NEGATIVE_INFINITY;
+                }
+                default -> {
+                }
+            }
+        }
+        return random.nextFloat() * 4 - 2;
+    }
+
+    private static long[] bitsOf(float[] f) {
+        long[] b = new long[f.length];
+        for (int i = 0; i < f.length; i++) {
+            b[i] = Float.floatToRawIntBits(f[i]) & 0xFFFF_FFFFL;
+        }
+        return b;
+    }
+
+    private static float[] slice(float[] a, int slot) {
+        float[] out = new float[4];
+        System.arraycopy(a, slot * 4, out, 0, 4);
+        return out;
+    }
+
+    private static String differ(String name, float[] want, Val.Num got) {
+        if (got == null) {
+            return name + " missing from the evaluator's outputs";
+        }
+        for (int i = 0; i < got.size(); i++) {
+            float g = switch (got.kind()) {
+                case FLOAT -> got.floatAt(i);
+                case BOOL -> got.boolAt(i) ? 1 : 0;
+                default -> got.intAt(i);
+            };
+            float w = want[i];
+            // infinities must match exactly: the relative bound of an infinity would take anything
+            boolean same = (Float.isNaN(g) && Float.isNaN(w)) || g == w
+                    || (Float.isFinite(g) && Float.isFinite(w)
+                            && Math.abs(g - w) <= TOLERANCE * Math.max(1f, Math.max(Math.abs(g), Math.abs(w))));
+            if (!same) {
+                return name + "[" + i + "]: csir " + w + ", evaluator " + g;
+            }
+        }
+        return null;
+    }
+
+    private static GlobalVariable global(Module m, InterfaceVar v) {
+        return m.globals().stream().filter(g -> g.name().equals(v.name())
+                && (g.space() == AddressSpace.INPUT || g.space() == AddressSpace.OUTPUT)).findFirst().orElse(null);
+    }
+
+    private static Type member(Module m, String name) {
+        var block = m.global(ModuleBuilder.DEFAULT_BLOCK).orElseThrow();
+        var struct = (StructType) block.valueType();
+        return struct.members().get(struct.indexOf(name)).type();
+    }
+}
