@@ -188,6 +188,10 @@ final class CompileCommand extends Subcommand implements Callable<Integer> {
             dm.put("column", d.column());
             dm.put("severity", d.severity().word());
             dm.put("code", d.code());
+            if (d.offset() >= 0) {
+                dm.put("offset", d.offset());
+                dm.put("length", d.length());
+            }
             dm.put("message", d.message());
             diags.add(dm);
         }

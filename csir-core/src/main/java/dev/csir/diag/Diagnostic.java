@@ -7,10 +7,12 @@ package dev.csir.diag;
  * shown at 1:1. {@code code} names the kind for tools (JSON output, IDEs): a warning's is its
  * own ({@code csir-opt-failed}); an error's is derived from its message's head in
  * {@link Messages} ({@code unknown-identifier}, {@code shader-exceeds-the-temporary-limit}), so
- * the one table still defines both. The rendered text does not show it.
+ * the one table still defines both. The rendered text does not show it. {@code offset} and
+ * {@code length} are the UTF-8 byte span of the token the error points at (-1 and 0 when there
+ * is none), for tools that underline it.
  */
 public record Diagnostic(String file, int line, int column, String message, String sourceLine, boolean located,
-        Severity severity, String code) {
+        Severity severity, String code, int offset, int length) {
 
     /** How bad it is: an error rejects the input, a warning or note does not. */
     public enum Severity {
@@ -80,9 +82,9 @@ public record Diagnostic(String file, int line, int column, String message, Stri
         }
     }
 
-    /** An error, located or not. */
+    /** An error, located or not, without a span. */
     public Diagnostic(String file, int line, int column, String message, String sourceLine, boolean located) {
-        this(file, line, column, message, sourceLine, located, Severity.ERROR, "");
+        this(file, line, column, message, sourceLine, located, Severity.ERROR, "", -1, 0);
     }
 
     /** A located error. */
@@ -97,7 +99,7 @@ public record Diagnostic(String file, int line, int column, String message, Stri
 
     /** A warning about the whole shader, with its code. */
     public static Diagnostic warning(String file, String code, String message, String firstLine) {
-        return new Diagnostic(file, 1, 1, message, firstLine, false, Severity.WARNING, code);
+        return new Diagnostic(file, 1, 1, message, firstLine, false, Severity.WARNING, code, -1, 0);
     }
 
     public boolean isError() {

@@ -14,7 +14,7 @@ public final class DiagnosticLog {
     public static final int MAX_REPORTED = 8;
 
     /** A reported error; {@code key} is its sort position, {@code line} and {@code column} where it is shown. */
-    private record Entry(long key, int line, int column, String message) {
+    private record Entry(long key, int line, int column, String message, int offset, int length) {
     }
 
     private final String file;
@@ -48,6 +48,15 @@ public final class DiagnosticLog {
      * errors stay after their cause even where they are shown at an earlier column.
      */
     public void error(int line, int column, String message, int sortLine, int sortColumn) {
+        add(line, column, -1, 0, message, sortLine, sortColumn);
+    }
+
+    /** Reports an error at a 1-based line and column over the token at UTF-8 byte {@code offset}, {@code length} long. */
+    public void error(int line, int column, int offset, int length, String message) {
+        add(line, column, offset, length, message, line, column);
+    }
+
+    private void add(int line, int column, int offset, int length, String message, int sortLine, int sortColumn) {
         count++;
         long key = key(sortLine, sortColumn);
         int at = located.size();
@@ -55,7 +64,7 @@ public final class DiagnosticLog {
             at--;
         }
         if (at < MAX_REPORTED) {
-            located.add(at, new Entry(key, Math.max(1, line), Math.max(1, column), message));
+            located.add(at, new Entry(key, Math.max(1, line), Math.max(1, column), message, offset, length));
             if (located.size() > MAX_REPORTED) {
                 located.removeLast();
             }
@@ -66,7 +75,7 @@ public final class DiagnosticLog {
     public void error(String message) {
         count++;
         if (unlocated.size() < MAX_REPORTED) {
-            unlocated.add(new Entry(Long.MAX_VALUE, 1, 1, message));
+            unlocated.add(new Entry(Long.MAX_VALUE, 1, 1, message, -1, 0));
         }
     }
 
@@ -102,7 +111,8 @@ public final class DiagnosticLog {
     public List<Diagnostic> diagnostics() {
         List<Diagnostic> out = new ArrayList<>(MAX_REPORTED);
         for (Entry e : located) {
-            out.add(new Diagnostic(file, e.line(), e.column(), e.message(), sourceLine(e.line())));
+            out.add(new Diagnostic(file, e.line(), e.column(), e.message(), sourceLine(e.line()), true,
+                    Diagnostic.Severity.ERROR, "", e.offset(), e.length()));
         }
         for (Entry e : unlocated) {
             if (out.size() == MAX_REPORTED) {

@@ -95,7 +95,7 @@ public final class Parser {
 
     private void error(int tok, String message) {
         if (tok >= 0 && tok < tk.count) {
-            log.error(tk.line[tok], tk.column[tok], message);
+            log.error(tk.line[tok], tk.column[tok], tk.offset[tok], tk.length[tok], message);
         } else {
             log.error(1, 1, message);
         }

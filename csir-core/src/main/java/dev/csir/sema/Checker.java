@@ -55,7 +55,7 @@ public final class Checker {
     }
 
     void error(Pos pos, String message) {
-        log.error(pos.line(), pos.column(), message);
+        log.error(pos.line(), pos.column(), pos.offset(), pos.length(), message);
     }
 
     private Typed.Unit run(Ast.Unit unit) {

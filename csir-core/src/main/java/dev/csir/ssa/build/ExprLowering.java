@@ -164,9 +164,15 @@ final class ExprLowering {
         if (i instanceof Constant.Scalar k) {
             return b.extract(base, k.intValue());
         }
-        // a composite cannot be indexed at run time as a value: through a local, as SPIR-V does
-        Value local = b.alloca(base.type(), "index.tmp");
-        b.store(local, base);
-        return b.load(b.access(local, i));
+        // a matrix column at a run-time index: a chain of selects over the columns rather than a
+        // local to index, so nothing stays in memory; an index out of range reads zeros, as a load
+        // through an out-of-range access chain does
+        MatrixType m = (MatrixType) base.type();
+        Value column = Zero.of(m.columnType());
+        for (int c = 0; c < m.columns(); c++) {
+            Value hit = b.compare(Opcode.EQ, i, Constant.ofBits((ScalarType) i.type(), c));
+            column = b.select(hit, b.extract(base, c), column);
+        }
+        return column;
     }
 }
