@@ -244,9 +244,9 @@ final class RenderCommand extends Subcommand implements Callable<Integer> {
 
     private LinkedProgram linkProgram(PrintWriter err) throws BadInput {
         try {
-            // VirGL emits the TGSI when it uploads the program; the software path needs none
-            return ProgramFiles.link(vertexFile, fragmentFile, err, prefix(),
-                    backend == Backend.software ? Target.CSIR : Target.TGSI);
+            // the software path needs no TGSI; VirGL emits it when it uploads the program, so a
+            // shader over a VirGL budget fails there, and AUTO draws it in software instead
+            return ProgramFiles.link(vertexFile, fragmentFile, err, prefix(), Target.CSIR);
         } catch (Inputs.InputException e) {
             throw new BadInput(e.getMessage());
         }

@@ -224,4 +224,34 @@ class RenderCommandTest {
         assertThat(set.status()).as(set.err()).isZero();
         assertThat(set.err()).doesNotContain("warning");
     }
+
+    @Test
+    void aShaderOverTheVirglBudgetRendersInSoftwareAndAutoFallsBack() throws Exception {
+        // 31 nested ifs, each comparing anew, fit every CSIR pool but not 3600 bytes of TGSI
+        StringBuilder ifs = new StringBuilder();
+        for (int i = 0; i < 31; i++) {
+            ifs.append("if (u > ").append(i).append(".0) { ");
+        }
+        Path vs = write("deep.vert", "layout(location = 0) in vec4 p; uniform float u; void main() { float x = 0.5; "
+                + ifs + "x = 1.0; " + "}".repeat(31) + " gl_Position = p * x; }");
+        Path fs = write("deep.frag", "out vec4 o; void main() { o = vec4(1.0); }");
+        Path out = dir.resolve("deep.png");
+        Cli.Result soft = Cli.run("render", vs.toString(), fs.toString(), "--backend", "software", "--size", "16x16",
+                "-o", out.toString());
+        assertThat(soft.status()).as(soft.err()).isZero();
+        assertThat(soft.err()).doesNotContain("TGSI");
+        Assumptions.assumeTrue(VirglServer.executable().isPresent(),
+                "SKIPPED: virgl_test_server is not installed (.ci/run installs it)");
+        Cli.Result virgl = Cli.run("render", vs.toString(), fs.toString(), "--backend", "virgl", "--size", "16x16",
+                "-o", dir.resolve("v.png").toString());
+        assertThat(virgl.status()).isEqualTo(Main.REJECTED);
+        assertThat(virgl.err()).contains("TGSI exceeds the VirGL command budget");
+        assertThat(dir.resolve("v.png")).doesNotExist();
+        Cli.Result auto = Cli.run("render", vs.toString(), fs.toString(), "--size", "16x16", "-o",
+                dir.resolve("a.png").toString());
+        assertThat(auto.status()).as(auto.err()).isZero();
+        assertThat(auto.out()).contains("with software");
+        assertThat(auto.err()).contains("TGSI exceeds the VirGL command budget");
+        assertThat(Files.readAllBytes(dir.resolve("a.png"))).isEqualTo(Files.readAllBytes(out));
+    }
 }
