@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * Runs the optimizer on a copy of a module: the passes that run once, then the fixed-point
- * passes in order until a whole round changes nothing (or {@link #MAX_ROUNDS} rounds ran). With
+ * passes in turn, round after round, until every one of them has run once without changing
+ * anything since the last change (or {@link #MAX_ROUNDS} rounds ran). With
  * {@code verifyEachPass} the verifier runs after every pass. A pass that throws, or leaves a module
  * the verifier rejects, ends the run: the result is a failure naming the pass, and the caller
  * keeps the unoptimized module, which the optimizer never touches.
@@ -51,21 +52,22 @@ public final class PassManager {
                 return f;
             }
         }
-        int rounds = 0;
-        boolean changed = true;
-        while (changed && rounds < MAX_ROUNDS) {
-            changed = false;
-            rounds++;
-            for (Pass p : fixedPoint) {
-                int before = ran.size();
-                Failed f = apply(p, m, ran);
-                if (f != null) {
-                    return f;
-                }
-                changed |= ran.size() > before;
+        // stop as soon as each pass has seen the module as it now is and left it alone, rather
+        // than finishing the round and running a whole further one
+        int n = fixedPoint.size();
+        int quiet = 0;
+        int executed = 0;
+        while (n > 0 && quiet < n && executed < MAX_ROUNDS * n) {
+            Pass p = fixedPoint.get(executed % n);
+            int before = ran.size();
+            Failed f = apply(p, m, ran);
+            if (f != null) {
+                return f;
             }
+            quiet = ran.size() > before ? 0 : quiet + 1;
+            executed++;
         }
-        return new Optimized(m, ran, rounds);
+        return new Optimized(m, ran, n == 0 ? 0 : (executed + n - 1) / n);
     }
 
     /** Runs one pass; null when it went well. */
