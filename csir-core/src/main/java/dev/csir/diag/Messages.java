@@ -247,6 +247,15 @@ public final class Messages {
         return UNSUPPORTED_VERSION + " " + shown + ": csir supports versions " + min + " to " + max;
     }
 
+    /** {@code cycle} is the functions of a call cycle in call order, starting and ending at one. */
+    public static String recursion(java.util.List<String> cycle) {
+        StringBuilder sb = new StringBuilder(RECURSION).append(": '").append(cycle.getFirst()).append("' calls ");
+        for (int i = 1; i < cycle.size(); i++) {
+            sb.append(i > 1 ? ", which calls " : "").append("'").append(cycle.get(i)).append("'");
+        }
+        return sb.toString();
+    }
+
     public static String unsupportedBuiltin(String name) {
         return UNSUPPORTED_BUILTIN + " '" + name + "'";
     }

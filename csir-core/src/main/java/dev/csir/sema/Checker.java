@@ -220,19 +220,24 @@ public final class Checker {
         };
     }
 
+    /** Each function on a call cycle is an error naming the cycle from it (GLSL has no recursion). */
     private void checkRecursion() {
         for (String f : functions.keySet()) {
-            if (reaches(f, f, new HashSet<>())) {
-                error(functions.get(f).pos(), Messages.RECURSION);
+            List<String> path = new ArrayList<>(List.of(f));
+            if (cycle(f, f, path, new HashSet<>())) {
+                error(functions.get(f).pos(), Messages.recursion(path));
             }
         }
     }
 
-    private boolean reaches(String from, String target, Set<String> seen) {
-        for (String callee : calls.getOrDefault(from, Set.of())) {
-            if (callee.equals(target) || (seen.add(callee) && reaches(callee, target, seen))) {
+    /** True when {@code target} is reachable from {@code from}; {@code path} then ends with the calls that get there. */
+    private boolean cycle(String from, String target, List<String> path, Set<String> seen) {
+        for (String callee : new java.util.TreeSet<>(calls.getOrDefault(from, Set.of()))) {
+            path.add(callee);
+            if (callee.equals(target) || (seen.add(callee) && cycle(callee, target, path, seen))) {
                 return true;
             }
+            path.removeLast();
         }
         return false;
     }

@@ -98,7 +98,11 @@ class CheckerTest {
         assertThat(errors(ShaderStage.FRAGMENT, "out vec4 c; void main() { c = atan(1.0); }"))
                 .containsExactly("1:31: unsupported built-in function 'atan'");
         assertThat(errors(ShaderStage.FRAGMENT, "out vec4 c;\nfloat f(float x) { return f(x); }\nvoid main() { c = vec4(f(1.0)); }"))
-                .containsExactly("2:7: recursion is not supported");
+                .containsExactly("2:7: recursion is not supported: 'f' calls 'f'");
+        assertThat(errors(ShaderStage.FRAGMENT, "out vec4 c;\nfloat f(float x) { return g(x); }\n"
+                + "float g(float x) { return f(x); }\nvoid main() { c = vec4(f(1.0)); }"))
+                .containsExactly("2:7: recursion is not supported: 'f' calls 'g', which calls 'f'",
+                        "3:7: recursion is not supported: 'g' calls 'f', which calls 'g'");
         assertThat(errors(ShaderStage.VERTEX, "void main() { discard; }"))
                 .containsExactly("1:15: discard is only valid in a fragment shader");
         assertThat(errors(ShaderStage.FRAGMENT, "out vec4 c; void f() { } void main() { c = vec4(f()); }"))
