@@ -101,8 +101,11 @@ public final class VirglProtocol {
     /**
      * The longest shader text VirGL can carry at all: the first packet's length dword holds the
      * text's byte count with its NUL in 31 bits ({@code VIRGL_OBJ_SHADER_OFFSET_VAL}), so 2^31 - 2
-     * characters. Below that nothing else binds: the packets of one shader go in one SUBMIT_CMD,
-     * which vtest takes up to 2^32 - 1 bytes long and {@link VtestClient} streams in pieces.
+     * characters. No transport bound is tighter: the packets of one shader (at most 2^29 + 6 *
+     * 8193 dwords) go in one SUBMIT_CMD, which vtest takes up to 2^30 - 1 dwords long and
+     * {@link VtestClient} streams in pieces. Memory is the practical limit long before: the
+     * encoder holds the packets as an {@code int[]}, and the server allocates four bytes per
+     * token of the hint (the text length) to parse it.
      */
     public static final int MAX_SHADER_TEXT = 0x7ffffffe;
 
