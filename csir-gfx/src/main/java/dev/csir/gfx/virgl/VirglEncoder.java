@@ -4,7 +4,6 @@ import static dev.csir.gfx.virgl.VirglProtocol.*;
 
 import dev.csir.gfx.GfxException;
 import dev.csir.ir.Stage;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -73,46 +72,62 @@ public final class VirglEncoder {
 
     /**
      * CREATE_OBJECT SHADER: the TGSI text as ASCII with its NUL, packed four bytes per dword
-     * little-endian and zero-padded, after handle, type, byte length (with the NUL), a token-count
-     * hint and a zero stream-output count.
+     * little-endian and zero-padded to a whole dword, after handle, type, byte length (with the
+     * NUL), a token-count hint and a zero stream-output count.
      *
-     * @throws GfxException when the type is not vertex (0) or fragment (1), the handle is 0, or the
-     *         text is longer than {@value VirglProtocol#MAX_SHADER_TEXT} characters or not ASCII
+     * <p>Text of more than {@value VirglProtocol#SHADER_TEXT_DWORDS_PER_PACKET} dwords (one
+     * packet's payload less its five header dwords) is split, as virglrenderer's
+     * {@code vrend_create_shader} expects: the first packet carries the total length and the first
+     * {@value VirglProtocol#SHADER_TEXT_DWORDS_PER_PACKET} dwords; each following packet has the
+     * same handle, type, token hint and zero stream-output count, and in place of the length
+     * {@link VirglProtocol#SHADER_OFFSET_CONT} | the byte offset of its chunk. Every chunk but the
+     * last is full; the last holds the NUL and the padding. The server parses the text when the
+     * last chunk arrives, sizing its token buffer from that packet's hint, so every packet carries
+     * it. The packets go one after the other and must reach the server in that order with no other
+     * shader of the same type in between.
+     *
+     * @throws GfxException when the type is not vertex (0) or fragment (1), the handle is 0, the
+     *         text is longer than {@value VirglProtocol#MAX_SHADER_TEXT} characters (what the
+     *         length field can describe), or it has a NUL or a non-ASCII character
      */
-    public VirglEncoder createShader(int handle, int type, String text) throws GfxException {
+    public VirglEncoder createShader(int handle, int type, CharSequence text) throws GfxException {
         if (type != SHADER_VERTEX && type != SHADER_FRAGMENT) {
             throw new GfxException("shader type " + type + " is neither vertex (0) nor fragment (1)");
         }
         if (handle == 0) {
             throw new GfxException("shader object handle 0");
         }
-        if (text.length() > MAX_SHADER_TEXT) {
-            throw new GfxException("shader text of " + text.length() + " characters exceeds the VirGL limit of "
-                    + MAX_SHADER_TEXT);
+        int length = text.length();
+        if (length > MAX_SHADER_TEXT) {
+            throw new GfxException("shader text of " + length + " characters exceeds the " + MAX_SHADER_TEXT
+                    + " that VirGL's 31-bit shader length (text and NUL, in bytes) can describe");
         }
-        byte[] bytes = text.getBytes(StandardCharsets.US_ASCII);
-        for (int i = 0; i < text.length(); i++) {
+        for (int i = 0; i < length; i++) {
             char c = text.charAt(i);
             if (c == 0 || c > 0x7f) {
                 throw new GfxException("shader text has a " + (c == 0 ? "NUL" : "non-ASCII") + " character at "
                         + i);
             }
         }
-        int withNul = bytes.length + 1;
-        int words = (withNul + 3) / 4;
-        packet(CCMD_CREATE_OBJECT, OBJ_SHADER, 5 + words);
-        put(handle);
-        put(type);
-        put(withNul);
-        put(tokenHint(withNul));
-        put(0);
-        for (int w = 0; w < words; w++) {
-            int v = 0;
-            for (int b = 0; b < 4; b++) {
-                int i = w * 4 + b;
-                v |= (i < bytes.length ? bytes[i] & 0xff : 0) << (8 * b);
+        int withNul = length + 1;
+        int words = (int) ((withNul + 3L) / 4);
+        int tokens = tokenHint(withNul);
+        for (int first = 0; first < words; first += SHADER_TEXT_DWORDS_PER_PACKET) {
+            int n = Math.min(SHADER_TEXT_DWORDS_PER_PACKET, words - first);
+            packet(CCMD_CREATE_OBJECT, OBJ_SHADER, 5 + n);
+            put(handle);
+            put(type);
+            put(first == 0 ? withNul : SHADER_OFFSET_CONT | first * 4);
+            put(tokens);
+            put(0);
+            for (int w = first; w < first + n; w++) {
+                int v = 0;
+                for (int b = 0; b < 4; b++) {
+                    int i = w * 4 + b;
+                    v |= (i < length ? text.charAt(i) : 0) << (8 * b);
+                }
+                put(v);
             }
-            put(v);
         }
         return this;
     }

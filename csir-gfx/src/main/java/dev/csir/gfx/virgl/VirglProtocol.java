@@ -86,8 +86,28 @@ public final class VirglProtocol {
 
     /** The largest payload of one packet: the header's 16-bit length field. */
     public static final int MAX_PAYLOAD = 0xffff;
-    /** The longest shader text the shader-object command takes (the compiler's TGSI budget). */
-    public static final int MAX_SHADER_TEXT = 3600;
+    /**
+     * The text dwords one CREATE_OBJECT SHADER packet carries: the payload less its five header
+     * dwords (handle, type, offset/length, token hint, stream-output count). Longer text goes on in
+     * continuation packets.
+     */
+    public static final int SHADER_TEXT_DWORDS_PER_PACKET = MAX_PAYLOAD - 5;
+    /**
+     * Bit 31 of a shader packet's offset/length dword ({@code VIRGL_OBJ_SHADER_OFFSET_CONT}): the
+     * packet continues a shader whose first packet gave the total length, and the low 31 bits are
+     * the byte offset of this packet's text.
+     */
+    public static final int SHADER_OFFSET_CONT = 1 << 31;
+    /**
+     * The longest shader text VirGL can carry at all: the first packet's length dword holds the
+     * text's byte count with its NUL in 31 bits ({@code VIRGL_OBJ_SHADER_OFFSET_VAL}), so 2^31 - 2
+     * characters. No transport bound is tighter: the packets of one shader (at most 2^29 + 6 *
+     * 8193 dwords) go in one SUBMIT_CMD, which vtest takes up to 2^30 - 1 dwords long and
+     * {@link VtestClient} streams in pieces. Memory is the practical limit long before: the
+     * encoder holds the packets as an {@code int[]}, and the server allocates four bytes per
+     * token of the hint (the text length) to parse it.
+     */
+    public static final int MAX_SHADER_TEXT = 0x7ffffffe;
 
     /** A packet header: command in bits 0-7, object type in 8-15, payload dwords in 16-31. */
     public static int header(int cmd, int obj, int length) {

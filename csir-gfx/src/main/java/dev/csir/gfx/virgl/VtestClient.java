@@ -113,12 +113,31 @@ public final class VtestClient implements AutoCloseable {
         submit(encoder.buffer(), encoder.size());
     }
 
+    /**
+     * SUBMIT_CMD of {@code count} dwords. The payload goes out in pieces of at most
+     * {@value #SUBMIT_PIECE_DWORDS} dwords through the same small buffer, so a command stream of
+     * any length an {@code int[]} holds is sent (the server reads the whole message, up to
+     * 2^32 - 1 bytes, before it decodes any of it).
+     */
     public void submit(int[] dwords, int count) throws GfxException {
-        ByteBuffer b = begin(VCMD_SUBMIT_CMD, count);
-        b.asIntBuffer().put(dwords, 0, count);
-        b.position(b.position() + count * 4);
-        flush();
+        if (count < 0 || count > dwords.length) {
+            throw new IllegalArgumentException(count + " of " + dwords.length + " dwords");
+        }
+        ensure(8);
+        out.putInt(count).putInt(VCMD_SUBMIT_CMD);
+        int from = 0;
+        do {
+            int n = Math.min(SUBMIT_PIECE_DWORDS, count - from);
+            ensure(n * 4);
+            out.asIntBuffer().put(dwords, from, n);
+            out.position(out.position() + n * 4);
+            flush();
+            from += n;
+        } while (from < count);
     }
+
+    /** How many dwords of a SUBMIT_CMD {@link #submit} writes at a time. */
+    static final int SUBMIT_PIECE_DWORDS = 1 << 14;
 
     /**
      * RESOURCE_BUSY_WAIT with the WAIT flag: returns once the last submit has executed. This is the

@@ -437,15 +437,116 @@ class VirglDrawTest {
         assertRecovered(before);
     }
 
-    @Test
-    void tooLongShaderTextIsRefusedBeforeSending() throws GfxException {
+    // ---- long shader text -------------------------------------------------------------------
+
+    /** Hand-written fragment TGSI and the colour it writes. */
+    private record Chain(String text, int adds, int r, int g, int b) {
+    }
+
+    /**
+     * Valid fragment TGSI of at least {@code minBytes}: TEMP[0] starts at (0, 0, 0, 1), then each of
+     * n ADDs adds (2^-k, 2^-(k+1), 2^-(k+2), 0) with 2^k the power of two above n (immediates as
+     * float bit patterns, Mesa's style), then TEMP[0] goes to the colour. Every partial sum is a
+     * float exactly, so the colour is (n / 2^k, n / 2^(k+1), n / 2^(k+2), 1), red in [0.5, 1),
+     * whatever order the host adds in; a lost or repeated line changes it (or breaks the parse).
+     */
+    private static Chain chain(int minBytes) {
+        StringBuilder body = new StringBuilder();
+        int n = 0;
+        while (chainHeader(n).length() + body.length() + chainTail(n).length() < minBytes) {
+            n++;
+            body.append("  ").append(n).append(": ADD TEMP[0], TEMP[0], IMM[1]\n");
+        }
+        String text = chainHeader(n) + body + chainTail(n);
+        int k = chainShift(n);
+        return new Chain(text, n, Math.round(n * 255f / (1 << k)), Math.round(n * 255f / (2 << k)),
+                Math.round(n * 255f / (4 << k)));
+    }
+
+    /** The k of {@link #chain}: the least with n < 2^k. */
+    private static int chainShift(int n) {
+        return 32 - Integer.numberOfLeadingZeros(n);
+    }
+
+    private static String chainTail(int n) {
+        return "  " + (n + 1) + ": MOV OUT[0], TEMP[0]\n  " + (n + 2) + ": END\n";
+    }
+
+    private static String chainHeader(int n) {
+        int k = chainShift(n);
+        return "FRAG\nPROPERTY FS_COLOR0_WRITES_ALL_CBUFS 1\nDCL OUT[0], COLOR\nDCL TEMP[0]\n"
+                + "IMM[0] UINT32 {0, 0, 0, " + Float.floatToRawIntBits(1f) + "}\n"
+                + "IMM[1] UINT32 {" + Float.floatToRawIntBits(Math.scalb(1f, -k)) + ", "
+                + Float.floatToRawIntBits(Math.scalb(1f, -k - 1)) + ", " + Float.floatToRawIntBits(Math.scalb(1f, -k - 2))
+                + ", 0}\n  0: MOV TEMP[0], IMM[0]\n";
+    }
+
+    /** How many CREATE_OBJECT SHADER packets the encoder sends the text in. */
+    private static int shaderPackets(String text) throws GfxException {
+        int[] w = new VirglEncoder().createShader(1, VirglProtocol.SHADER_FRAGMENT, text).toArray();
+        int packets = 0;
+        for (int at = 0; at < w.length; at += (w[at] >>> 16) + 1) {
+            assertThat(w[at] & 0xffff).isEqualTo(0x0401);
+            packets++;
+        }
+        return packets;
+    }
+
+    /**
+     * Draws the triangle with a fragment shader of at least {@code minBytes} of TGSI and checks its
+     * colour; then the ordinary program draws on the same connection.
+     */
+    private void drawLongFragment(int minBytes, int packets) throws GfxException {
         LinkedProgram good = TestPrograms.colouredTriangle();
-        LinkedProgram bad = withFragmentText(good, "huge.frag", "FRAG\n" + "  0: NOP\n".repeat(400) + "END\n");
+        Chain c = chain(minBytes);
+        assertThat(c.text().length()).isGreaterThanOrEqualTo(minBytes);
+        assertThat(shaderPackets(c.text())).as("packets for %d characters", c.text().length()).isEqualTo(packets);
+        LinkedProgram longer = withFragmentText(good, "long.frag", c.text());
+        int before = device.connections();
+        device.clear(0, 0, 0, 1, 1);
+        device.draw(longer, longer.newUniforms(), triangle(0, TRI_COL), DrawState.FLAT);
+        Frame f = device.readback();
+        assertThat(c.r()).as("red from the adds").isBetween(127, 255);
+        assertPixel(f, 32, 40, c.r(), c.g(), c.b(), 255);
+        assertPixel(f, 6, 57, c.r(), c.g(), c.b(), 255);
+        assertPixel(f, 2, 2, 0, 0, 0, 255);
+        assertThat(device.connections()).as("no reconnect").isEqualTo(before);
+        // the device stays usable: another program, on the same connection
+        device.clear(0, 0, 0, 1, 1);
+        device.draw(good, good.newUniforms(), triangle(0, solid(1, 1, 1)), DrawState.FLAT);
+        Frame after = device.readback();
+        assertPixel(after, 32, 40, 255, 255, 255, 255);
+        assertPixel(after, 2, 2, 0, 0, 0, 255);
+        assertThat(device.connections()).isEqualTo(before);
+    }
+
+    @Test
+    void shaderTextOf64KiBDraws() throws GfxException {
+        drawLongFragment(64 * 1024, 1);
+    }
+
+    @Test
+    void shaderTextLongerThanOneCommandGoesInContinuationPacketsAndDraws() throws GfxException {
+        // one packet carries 65530 dwords = 262120 bytes of text with its NUL
+        drawLongFragment(65530 * 4 + 1, 2);
+    }
+
+    @Test
+    void shaderTextInThreePacketsDraws() throws GfxException {
+        drawLongFragment(2 * 65530 * 4 + 4096, 3);
+    }
+
+    @Test
+    void shaderTextVirglCannotCarryIsRefusedBeforeSending() throws GfxException {
+        // the one length bound left (2^31 - 2 characters, VirglEncoderTest) is beyond any String;
+        // text the packet cannot hold at all, a NUL inside it, is refused the same way: located,
+        // before anything is sent, with the connection untouched
+        LinkedProgram good = TestPrograms.colouredTriangle();
+        LinkedProgram bad = withFragmentText(good, "nul.frag", "FRAG\nDCL OUT[0], COLOR\n\0  0: END\n");
         int before = device.connections();
         assertThatThrownBy(() -> device.draw(bad, bad.newUniforms(), triangle(0, TRI_COL), DrawState.FLAT))
                 .isInstanceOf(GfxException.class).isNotInstanceOf(DeviceLostException.class)
-                .hasMessageContaining("fragment shader 'huge.frag'").hasMessageContaining("3600");
-        // the connection was not touched
+                .hasMessageContaining("fragment shader 'nul.frag'").hasMessageContaining("NUL character at 23");
         device.clear(0, 0, 0, 1, 1);
         device.draw(good, good.newUniforms(), triangle(0, solid(1, 1, 1)), DrawState.FLAT);
         assertPixel(device.readback(), 32, 40, 255, 255, 255, 255);

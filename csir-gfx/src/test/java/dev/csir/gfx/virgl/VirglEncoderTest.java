@@ -47,16 +47,127 @@ class VirglEncoderTest {
         assertThat(w).containsExactly(0x00070401, 7, 1, 5, 128, 0, 0x47415246, 0);
     }
 
+    /** Text whose character i is one of 26 letters chosen by i, so a shifted chunk shows. */
+    private static String letters(int n) {
+        char[] c = new char[n];
+        for (int i = 0; i < n; i++) {
+            c[i] = (char) ('A' + i % 26);
+        }
+        return new String(c);
+    }
+
+    /** Four text bytes as one little-endian dword. */
+    private static int dword(String text, int from) {
+        int v = 0;
+        for (int b = 0; b < 4; b++) {
+            int i = from + b;
+            v |= (i < text.length() ? text.charAt(i) : 0) << (8 * b);
+        }
+        return v;
+    }
+
+    /** The text dwords of the packet whose header is at {@code at}, checked against the text from {@code byteOffset}. */
+    private static void assertChunk(int[] w, int at, String text, int byteOffset, int dwords) {
+        for (int k = 0; k < dwords; k++) {
+            int expected = dword(text, byteOffset + 4 * k);
+            if (w[at + 6 + k] != expected) {
+                throw new AssertionError("text dword " + k + " of the packet at " + at + " (byte " + (byteOffset + 4 * k)
+                        + "): " + Integer.toHexString(w[at + 6 + k]) + " instead of " + Integer.toHexString(expected));
+            }
+        }
+    }
+
     @Test
-    void shaderTextLimitIs3600Characters() throws GfxException {
-        int[] w = words(new VirglEncoder().createShader(1, 0, "X".repeat(3600)));
-        assertThat(w[3]).isEqualTo(3601);
-        assertThat(w[4]).as("token hint covers the whole text").isEqualTo(3601);
-        assertThat(w).hasSize(1 + 5 + 901);
-        assertThat(w[0] >>> 16).isEqualTo(5 + 901);
-        assertThatThrownBy(() -> new VirglEncoder().createShader(1, 0, "X".repeat(3601)))
-                .isInstanceOf(GfxException.class).hasMessageContaining("3601 characters")
-                .hasMessageContaining("3600");
+    void oneShaderPacketCarries65530TextDwords() {
+        assertThat(VirglProtocol.SHADER_TEXT_DWORDS_PER_PACKET).isEqualTo(65530);
+        assertThat(VirglProtocol.SHADER_OFFSET_CONT).isEqualTo(0x80000000);
+    }
+
+    @Test
+    void textFillingExactlyOnePacketIsNotSplit() throws GfxException {
+        // 262119 characters + NUL = 262120 bytes = 65530 dwords: the NUL is the last byte
+        String text = letters(262119);
+        int[] w = words(new VirglEncoder().createShader(3, 1, text));
+        assertThat(w).hasSize(1 + 5 + 65530);
+        assertThat(w[0]).isEqualTo(0xFFFF0401);
+        assertThat(w[1]).isEqualTo(3);
+        assertThat(w[2]).isEqualTo(1);
+        assertThat(w[3]).as("total length, no continuation bit").isEqualTo(262120);
+        assertThat(w[4]).isEqualTo(262120);
+        assertThat(w[5]).isEqualTo(0);
+        assertChunk(w, 0, text, 0, 65530);
+        // bytes 262116..262118 are the text's last three characters, 262119 the NUL
+        assertThat(w[65535] & 0xff000000).isEqualTo(0);
+        assertThat(w[65535] & 0x00ffffff).isEqualTo(dword(text, 262116) & 0x00ffffff).isNotZero();
+
+        // three characters fewer: the NUL starts the last dword, the rest is padding
+        int[] v = words(new VirglEncoder().createShader(3, 1, letters(262116)));
+        assertThat(v).hasSize(65536);
+        assertThat(v[3]).isEqualTo(262117);
+        assertThat(v[65535]).isEqualTo(0);
+    }
+
+    @Test
+    void oneByteMoreSendsTheNulInAContinuationPacket() throws GfxException {
+        String text = letters(262120);
+        int[] w = words(new VirglEncoder().createShader(9, 0, text));
+        assertThat(w).hasSize(65536 + 1 + 5 + 1);
+        // the first packet: total length 262121, the first 65530 dwords, all text
+        assertThat(w[0]).isEqualTo(0xFFFF0401);
+        assertThat(w).startsWith(0xFFFF0401, 9, 0, 262121, 262121, 0);
+        assertChunk(w, 0, text, 0, 65530);
+        assertThat(w[65535]).as("a full dword of text, \"KLMN\"").isEqualTo(0x4E4D4C4B);
+        // the continuation: same handle, type and token hint, CONT | byte offset 262120, and one
+        // dword holding the NUL (byte 262120) and three bytes of padding
+        assertThat(java.util.Arrays.copyOfRange(w, 65536, w.length))
+                .containsExactly(0x00060401, 9, 0, 0x80000000 | 262120, 262121, 0, 0);
+    }
+
+    @Test
+    void longTextGoesInFullChunksWithTheirByteOffsets() throws GfxException {
+        int chunk = 65530 * 4;
+        String text = letters(2 * chunk + 9);
+        int[] w = words(new VirglEncoder().createShader(4, 1, text));
+        int total = 2 * chunk + 10; // with the NUL
+        int lastDwords = 3; // 10 bytes -> 3 dwords: 9 characters, the NUL, two bytes of padding
+        assertThat(w).hasSize(2 * 65536 + 6 + lastDwords);
+        int[] at = {0, 65536, 2 * 65536};
+        int[] offlen = {total, 0x80000000 | chunk, 0x80000000 | 2 * chunk};
+        int[] len = {65535, 65535, 5 + lastDwords};
+        for (int p = 0; p < 3; p++) {
+            assertThat(java.util.Arrays.copyOfRange(w, at[p], at[p] + 6)).as("header of packet %d", p)
+                    .containsExactly(len[p] << 16 | 0x0401, 4, 1, offlen[p], total, 0);
+            assertChunk(w, at[p], text, p * chunk, len[p] - 5);
+        }
+        assertThat(w[w.length - 1]).as("the 9th character, then NUL and padding")
+                .isEqualTo(dword(text, 2 * chunk + 8)).isEqualTo(text.charAt(2 * chunk + 8));
+    }
+
+    @Test
+    void textBeyondWhatTheLengthFieldDescribesIsRefusedBeforeEncoding() {
+        assertThat(VirglProtocol.MAX_SHADER_TEXT).isEqualTo(Integer.MAX_VALUE - 1);
+        // a CharSequence of 2^31 - 1 characters that allocates nothing: the check comes first
+        CharSequence huge = new CharSequence() {
+            @Override
+            public int length() {
+                return Integer.MAX_VALUE;
+            }
+
+            @Override
+            public char charAt(int index) {
+                return 'X';
+            }
+
+            @Override
+            public CharSequence subSequence(int start, int end) {
+                throw new UnsupportedOperationException();
+            }
+        };
+        VirglEncoder e = new VirglEncoder().bindShader(1, 0);
+        assertThatThrownBy(() -> e.createShader(1, 1, huge)).isInstanceOf(GfxException.class)
+                .hasMessageContaining("2147483647 characters").hasMessageContaining("2147483646")
+                .hasMessageContaining("31-bit");
+        assertThat(e.size()).as("nothing appended").isEqualTo(3);
     }
 
     @Test
