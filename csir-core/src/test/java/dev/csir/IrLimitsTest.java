@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
  * pools reached from source, are in {@link LanguageLimitsTest}.
  */
 class IrLimitsTest {
-    private static final Limits D = Limits.DEFAULT;
+    private static final Limits D = Limits.CHRISOS;
 
     @Test
     void theDocumentedValues() {
@@ -44,7 +44,7 @@ class IrLimitsTest {
 
     @Test
     void builderHolds384Instructions() {
-        IrBuilder b = new IrBuilder();
+        IrBuilder b = new IrBuilder(D);
         for (int i = 0; i < 384; i++) {
             assertThat(b.emit(Opcode.NOP, Type.NONE, 0, -1, -1, -1, 0, 0)).isEqualTo(i);
         }
@@ -61,7 +61,7 @@ class IrLimitsTest {
 
     @Test
     void builderHolds160Immediates() {
-        IrBuilder b = new IrBuilder();
+        IrBuilder b = new IrBuilder(D);
         assertThat(b.immediates(new float[156])).isZero();
         assertThat(b.immediates(1f, 2f, 3f, 4f)).isEqualTo(156);
         assertThat(b.failed()).isFalse();
@@ -71,7 +71,7 @@ class IrLimitsTest {
 
     @Test
     void builderHolds96Temporaries() {
-        IrBuilder b = new IrBuilder();
+        IrBuilder b = new IrBuilder(D);
         assertThat(b.temp(92)).isZero();
         assertThat(b.temp(4)).isEqualTo(92);
         assertThat(b.failed()).isFalse();
@@ -84,7 +84,7 @@ class IrLimitsTest {
 
     @Test
     void theFirstOverflowIsTheOneReported() {
-        IrBuilder b = new IrBuilder();
+        IrBuilder b = new IrBuilder(D);
         b.temp(96);
         assertThat(b.constant(1f)).isEqualTo(96);
         b.immediates(new float[200]);
@@ -93,7 +93,7 @@ class IrLimitsTest {
 
     @Test
     void countingStopsAtTheCap() {
-        IrBuilder b = new IrBuilder();
+        IrBuilder b = new IrBuilder(D);
         assertThat(b.temp(IrBuilder.CAP)).isZero();
         assertThat(b.capped()).isFalse();
         assertThat(b.temp()).isEqualTo(-1);
@@ -101,7 +101,7 @@ class IrLimitsTest {
         // once stopped, nothing more is allocated: the total is a lower bound
         assertThat(b.emit(Opcode.NOP, Type.NONE, 0, -1, -1, -1, 0, 0)).isEqualTo(-1);
         assertThat(b.failure(true)).isEqualTo("shader exceeds the temporary limit: needs at least "
-                + IrBuilder.CAP + " temporaries, the limit is 96");
+                + (IrBuilder.CAP + 1) + " temporaries, the limit is 96");
     }
 
     // ---------------------------------------------------------------- the verifier's sizes
@@ -121,11 +121,11 @@ class IrLimitsTest {
     @Test
     void verifierSizes() {
         ShaderInterface none = ShaderInterface.EMPTY;
-        assertThat(Verifier.verify(vertex(nops(384), 160, 96, none))).isEmpty();
+        assertThat(Verifier.verify(vertex(nops(384), 160, 96, none), D)).isEmpty();
         List<Problem> size = List.of(new Problem(-1, Messages.IR_SIZE_INVALID));
-        assertThat(Verifier.verify(vertex(nops(385), 0, 1, none))).isEqualTo(size);
-        assertThat(Verifier.verify(vertex(nops(1), 161, 1, none))).isEqualTo(size);
-        assertThat(Verifier.verify(vertex(nops(1), 0, 97, none))).isEqualTo(size);
+        assertThat(Verifier.verify(vertex(nops(385), 0, 1, none), D)).isEqualTo(size);
+        assertThat(Verifier.verify(vertex(nops(1), 161, 1, none), D)).isEqualTo(size);
+        assertThat(Verifier.verify(vertex(nops(1), 0, 97, none), D)).isEqualTo(size);
         // the same sizes pass once the limits are raised
         Limits raised = new Limits(385, 161, 97, 32, 8, 8, 32, 4, 3600);
         assertThat(Verifier.verify(vertex(nops(385), 161, 97, none), raised)).isEmpty();
@@ -134,10 +134,10 @@ class IrLimitsTest {
     @Test
     void aTemporaryPastTheLimitIsInvalidEvenWhenCounted() {
         ShaderIr ir = vertex(List.of(Insn.of(Opcode.MOV, Type.VEC4, 4, 96, 0, -1, 0, 0)), 0, 97, ShaderInterface.EMPTY);
-        assertThat(Verifier.verify(ir)).containsExactly(new Problem(-1, Messages.IR_SIZE_INVALID),
+        assertThat(Verifier.verify(ir, D)).containsExactly(new Problem(-1, Messages.IR_SIZE_INVALID),
                 new Problem(0, Messages.INVALID_DESTINATION));
         ShaderIr last = vertex(List.of(Insn.of(Opcode.MOV, Type.VEC4, 4, 95, 0, -1, 0, 0)), 0, 96, ShaderInterface.EMPTY);
-        assertThat(Verifier.verify(last)).isEmpty();
+        assertThat(Verifier.verify(last, D)).isEmpty();
     }
 
     /** {@code depth} nested IFs around a discard, each closed. */
@@ -171,12 +171,12 @@ class IrLimitsTest {
         // Found by the random-IR property test: marks past the slot counts used to verify, and
         // TGSI then declared inputs, constants or samplers that do not exist.
         for (ShaderInterface ok : List.of(new ShaderInterface(7, 7, 31, 3, List.of()), ShaderInterface.EMPTY)) {
-            assertThat(Verifier.verify(vertex(nops(1), 0, 1, ok))).isEmpty();
+            assertThat(Verifier.verify(vertex(nops(1), 0, 1, ok), D)).isEmpty();
         }
         for (ShaderInterface past : List.of(new ShaderInterface(8, -1, -1, -1, List.of()),
                 new ShaderInterface(-1, 8, -1, -1, List.of()), new ShaderInterface(-1, -1, 32, -1, List.of()),
                 new ShaderInterface(-1, -1, -1, 4, List.of()))) {
-            assertThat(Verifier.verify(vertex(nops(1), 0, 1, past)))
+            assertThat(Verifier.verify(vertex(nops(1), 0, 1, past), D))
                     .containsExactly(new Problem(-1, Messages.INTERFACE_MARK_RANGE));
         }
     }
@@ -213,13 +213,46 @@ class IrLimitsTest {
         ShaderIr atBudget = BudgetShaders.ofLength(3600);
         ShaderIr over = BudgetShaders.ofLength(3601);
         assertThat(Verifier.verify(atBudget)).isEmpty();
-        assertThat(TgsiEmitter.emit(atBudget)).isInstanceOfSatisfying(TgsiResult.Ok.class,
+        assertThat(TgsiEmitter.emit(atBudget, null, D)).isInstanceOfSatisfying(TgsiResult.Ok.class,
                 ok -> assertThat(ok.text()).hasSize(3600));
-        assertThat(TgsiEmitter.emit(over)).isInstanceOfSatisfying(TgsiResult.Failed.class, f -> assertThat(f.message())
+        assertThat(TgsiEmitter.emit(over, null, D)).isInstanceOfSatisfying(TgsiResult.Failed.class, f -> assertThat(f.message())
                 .isEqualTo("TGSI exceeds the VirGL command budget: needs 3601 bytes, the limit is 3600"));
         // the same shader fits once the budget is raised by the one byte it lacks
         Limits raised = new Limits(384, 160, 96, 32, 8, 8, 32, 4, 3601);
         assertThat(TgsiEmitter.emit(over, null, raised)).isInstanceOfSatisfying(TgsiResult.Ok.class,
                 ok -> assertThat(ok.text()).hasSize(3601));
+    }
+
+    @Test
+    void theDefaultProfileHoldsWhatTheRealConsumersTake() {
+        Limits d = Limits.DEFAULT;
+        assertThat(List.of(d.maxInstructions(), d.maxImmediates(), d.maxTemporaries(), d.maxIfDepth(), d.tgsiBudget()))
+                .containsExactly(32767, 1024, 4096, 32, Integer.MAX_VALUE);
+        assertThat(Limits.named("default")).isSameAs(d);
+        assertThat(Limits.named("chrisos")).isSameAs(Limits.CHRISOS);
+        assertThat(Limits.named("other")).isNull();
+        assertThat(d.within(Limits.CHRISOS)).isEqualTo(Limits.CHRISOS);
+        IrBuilder temps = new IrBuilder(d);
+        assertThat(temps.temp(4096)).isZero();
+        assertThat(temps.failed()).isFalse();
+        temps.temp();
+        assertThat(temps.failure(true)).isEqualTo("shader exceeds the temporary limit: needs 4097 temporaries, the limit is 4096");
+        IrBuilder imms = new IrBuilder(d);
+        assertThat(imms.immediates(new float[1024])).isZero();
+        assertThat(imms.failed()).isFalse();
+        imms.immediates(1f);
+        assertThat(imms.failure(true)).isEqualTo("too many constants: needs 1025 constant values, the limit is 1024");
+        IrBuilder insns = new IrBuilder(d);
+        for (int i = 0; i < 32767; i++) {
+            insns.emit(Opcode.NOP, Type.NONE, 0, -1, -1, -1, 0, 0);
+        }
+        assertThat(insns.failed()).isFalse();
+        insns.emit(Opcode.NOP, Type.NONE, 0, -1, -1, -1, 0, 0);
+        assertThat(insns.failure(true)).startsWith("shader exceeds the instruction limit: needs ")
+                .endsWith("32768 instructions, the limit is 32767");
+        ShaderInterface none = ShaderInterface.EMPTY;
+        assertThat(Verifier.verify(vertex(nops(32767), 1024, 4096, none))).isEmpty();
+        assertThat(Verifier.verify(vertex(nops(1), 1025, 1, none))).containsExactly(new Problem(-1, Messages.IR_SIZE_INVALID));
+        assertThat(Verifier.verify(vertex(nops(1), 0, 4097, none))).containsExactly(new Problem(-1, Messages.IR_SIZE_INVALID));
     }
 }

@@ -25,8 +25,11 @@ import org.junit.jupiter.api.Test;
  */
 class LanguageLimitsTest {
 
+    /** The limits here are the documented pools: the ChrisOS profile. */
+    static final CompileOptions CHRISOS = CompileOptions.DEFAULT.withLimits(Limits.CHRISOS);
+
     static CompileResult vert(String src) {
-        return ShaderCompiler.compile(Stage.VERTEX, "t.vert", src);
+        return ShaderCompiler.compile(Stage.VERTEX, "t.vert", src, CHRISOS);
     }
 
     /**
@@ -34,11 +37,11 @@ class LanguageLimitsTest {
      * so the counts below do not depend on what the optimizer manages to fold.
      */
     static CompileResult vertUnoptimized(String src) {
-        return ShaderCompiler.compile(Stage.VERTEX, "t.vert", src, CompileOptions.DEFAULT.withOptimize(false));
+        return ShaderCompiler.compile(Stage.VERTEX, "t.vert", src, CHRISOS.withOptimize(false));
     }
 
     static CompileResult frag(String src) {
-        return ShaderCompiler.compile(Stage.FRAGMENT, "t.frag", src);
+        return ShaderCompiler.compile(Stage.FRAGMENT, "t.frag", src, CHRISOS);
     }
 
     static void compiles(CompileResult r) {

@@ -56,6 +56,9 @@ final class CompileCommand extends Subcommand implements Callable<Integer> {
     @Option(names = "--no-opt", description = "Skip the optimizer.")
     boolean noOpt;
 
+    @picocli.CommandLine.Mixin
+    LimitsOption profile;
+
     @Override
     public Integer call() {
         PrintWriter err = err();
@@ -94,7 +97,7 @@ final class CompileCommand extends Subcommand implements Callable<Integer> {
                     continue;
                 }
                 r = ShaderCompiler.compile(st.compiled().get(), name, src,
-                        dev.csir.CompileOptions.DEFAULT.withOptimize(!noOpt));
+                        dev.csir.CompileOptions.DEFAULT.withOptimize(!noOpt).withLimits(profile.limits));
             }
             for (Diagnostic d : r.diagnostics()) {
                 err.print(d.render());

@@ -14,6 +14,9 @@ import picocli.CommandLine.Parameters;
         description = "Prints the CSIR of a CSI blob (version 1 or 2), or of a source compiled on the fly.",
         footer = {"", Main.EXIT_STATUS})
 final class DumpCommand extends Subcommand implements Callable<Integer> {
+    @picocli.CommandLine.Mixin
+    LimitsOption profile;
+
     @Parameters(paramLabel = "FILE")
     Path file;
 
@@ -24,7 +27,7 @@ final class DumpCommand extends Subcommand implements Callable<Integer> {
             err().println(prefix() + unknown);
             return Main.USAGE;
         }
-        ShaderIr ir = ShaderFiles.load(file, err(), prefix());
+        ShaderIr ir = ShaderFiles.load(file, err(), prefix(), profile.limits);
         if (ir == null) {
             return Main.REJECTED;
         }

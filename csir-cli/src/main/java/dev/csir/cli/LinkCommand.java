@@ -41,6 +41,9 @@ final class LinkCommand extends Subcommand implements Callable<Integer> {
                     + " or csi (both shaders as one CSI v2 program blob, DIR/link.csi or - ).")
     Emit emit;
 
+    @picocli.CommandLine.Mixin
+    LimitsOption profile;
+
     @Option(names = {"-o", "--output"}, paramLabel = "DIR",
             description = "Write VS.tgsi and FS.tgsi (or link.json, link.iface.txt, link.csi) into this existing"
                     + " directory; - or no -o writes to standard output.")
@@ -56,7 +59,7 @@ final class LinkCommand extends Subcommand implements Callable<Integer> {
         LinkedProgram lp;
         try {
             lp = ProgramFiles.link(vertexFile, fragmentFile, err(), prefix(),
-                    emit == Emit.tgsi || emit == Emit.json ? Target.TGSI : Target.CSIR);
+                    emit == Emit.tgsi || emit == Emit.json ? Target.TGSI : Target.CSIR, profile.limits);
         } catch (Inputs.InputException e) {
             err().println(prefix() + e.getMessage());
             return Main.REJECTED;
@@ -68,7 +71,7 @@ final class LinkCommand extends Subcommand implements Callable<Integer> {
         String fsName = fragmentFile.getFileName().toString();
         TgsiProgram text = null;
         if (emit == Emit.tgsi || emit == Emit.json) {
-            switch (TgsiProgram.emit(lp.vertex(), lp.fragment(), lp.remap())) {
+            switch (TgsiProgram.emit(lp.vertex(), lp.fragment(), lp.remap(), profile.limits)) {
                 case TgsiProgram.Emitted e -> text = e.program();
                 case TgsiProgram.Failed f -> {
                     err().println(prefix() + "error: " + f.message());

@@ -6,6 +6,7 @@ import dev.csir.ShaderCompiler;
 import dev.csir.Target;
 import dev.csir.diag.Diagnostic;
 import dev.csir.diag.DiagnosticLog;
+import dev.csir.ir.Limits;
 import dev.csir.ir.Stage;
 import dev.csir.link.LinkError;
 import dev.csir.link.LinkedProgram;
@@ -22,9 +23,9 @@ final class ProgramFiles {
      * The linked program, or null after the compile or link errors were printed. With target TGSI
      * each shader's TGSI limits are checked as it compiles, so their errors are located in source.
      */
-    static LinkedProgram link(Path vertexFile, Path fragmentFile, PrintWriter err, String prefix, Target target)
-            throws Inputs.InputException {
-        CompileOptions options = CompileOptions.DEFAULT.withTarget(target);
+    static LinkedProgram link(Path vertexFile, Path fragmentFile, PrintWriter err, String prefix, Target target,
+            Limits limits) throws Inputs.InputException {
+        CompileOptions options = CompileOptions.DEFAULT.withTarget(target).withLimits(limits);
         String vsSource = Inputs.readText(vertexFile);
         String fsSource = Inputs.readText(fragmentFile);
         String vsName = vertexFile.getFileName().toString();
@@ -36,7 +37,7 @@ final class ProgramFiles {
         if (!vs.ok() || !fs.ok()) {
             return null;
         }
-        Program program = new Program();
+        Program program = new Program(limits);
         program.attach(vs);
         program.attach(fs);
         if (program.link()) {

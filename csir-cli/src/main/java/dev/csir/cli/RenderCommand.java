@@ -20,6 +20,7 @@ import dev.csir.ir.Type;
 import dev.csir.link.LinkedProgram;
 import dev.csir.link.UniformInfo;
 import dev.csir.link.UniformValues;
+import dev.csir.tgsi.TgsiProgram;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -99,6 +100,9 @@ final class RenderCommand extends Subcommand implements Callable<Integer> {
             description = "Frames to draw (at least 1); reports the rate when > 1.")
     int frames;
 
+    @picocli.CommandLine.Mixin
+    LimitsOption profile;
+
     @Option(names = "--no-depth", description = "Disable the depth test.")
     boolean noDepth;
 
@@ -172,7 +176,9 @@ final class RenderCommand extends Subcommand implements Callable<Integer> {
         SoftwareDevice[] soft = new SoftwareDevice[1];
         AutoDevice.Opener openVirgl = () -> {
             server[0] = virglSocket != null ? VirglServer.attach(virglSocket) : VirglServer.start(Duration.ofSeconds(20));
-            return VirglDevice.open(server[0], "csir", Duration.ofSeconds(20));
+            // the TGSI the device sends is held to the profile's budget
+            return VirglDevice.open(server[0], "csir", Duration.ofSeconds(20))
+                    .tgsiSource(p -> TgsiProgram.emit(p.vertex(), p.fragment(), p.remap(), profile.limits));
         };
         AutoDevice.Opener openSoft = () -> soft[0] = new SoftwareDevice();
         Optional<UniformInfo> time = lp.iface().uniform("time").filter(u -> u.type() == Type.FLOAT);
@@ -246,7 +252,7 @@ final class RenderCommand extends Subcommand implements Callable<Integer> {
         try {
             // the software path needs no TGSI; VirGL emits it when it uploads the program, so a
             // shader over a VirGL budget fails there, and AUTO draws it in software instead
-            return ProgramFiles.link(vertexFile, fragmentFile, err, prefix(), Target.CSIR);
+            return ProgramFiles.link(vertexFile, fragmentFile, err, prefix(), Target.CSIR, profile.limits);
         } catch (Inputs.InputException e) {
             throw new BadInput(e.getMessage());
         }

@@ -1,9 +1,11 @@
 package dev.csir.cli;
 
+import dev.csir.CompileOptions;
 import dev.csir.CompileResult;
 import dev.csir.ShaderCompiler;
 import dev.csir.csi.Csi;
 import dev.csir.csi.CsiResult;
+import dev.csir.ir.Limits;
 import dev.csir.ir.ShaderIr;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -28,10 +30,10 @@ final class ShaderFiles {
     }
 
     /** The shader, or null after printing why it could not be loaded. */
-    static ShaderIr load(Path file, PrintWriter err, String prefix) {
+    static ShaderIr load(Path file, PrintWriter err, String prefix, Limits limits) {
         try {
             if (Inputs.isCsi(file)) {
-                CsiResult r = Csi.load(Inputs.readBytes(file));
+                CsiResult r = Csi.load(Inputs.readBytes(file), limits);
                 return switch (r) {
                     case CsiResult.Loaded l -> {
                         for (String note : l.notes()) {
@@ -50,7 +52,8 @@ final class ShaderFiles {
             String name = file.getFileName().toString();
             SourceStage stage = Inputs.stageOf(file, null).orElseThrow();
             CompileResult r = stage.compiled().isEmpty() ? ShaderCompiler.rejectStage(name)
-                    : ShaderCompiler.compile(stage.compiled().get(), name, Inputs.readText(file));
+                    : ShaderCompiler.compile(stage.compiled().get(), name, Inputs.readText(file),
+                            CompileOptions.DEFAULT.withLimits(limits));
             err.print(r.log());
             return r.ok() ? r.ir() : null;
         } catch (Inputs.InputException e) {

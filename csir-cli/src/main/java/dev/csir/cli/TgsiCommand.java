@@ -22,6 +22,9 @@ final class TgsiCommand extends Subcommand implements Callable<Integer> {
     /** Varying slots a remap can name. */
     private static final int SLOTS = 8;
 
+    @picocli.CommandLine.Mixin
+    LimitsOption profile;
+
     @Parameters(paramLabel = "FILE")
     Path file;
 
@@ -45,7 +48,7 @@ final class TgsiCommand extends Subcommand implements Callable<Integer> {
             err().println(prefix() + unknown);
             return Main.USAGE;
         }
-        ShaderIr ir = ShaderFiles.load(file, err(), prefix());
+        ShaderIr ir = ShaderFiles.load(file, err(), prefix(), profile.limits);
         if (ir == null) {
             return Main.REJECTED;
         }
@@ -60,7 +63,7 @@ final class TgsiCommand extends Subcommand implements Callable<Integer> {
             Arrays.fill(full, -1);
             System.arraycopy(remap, 0, full, 0, remap.length);
         }
-        TgsiResult r = TgsiEmitter.emit(ir, full);
+        TgsiResult r = TgsiEmitter.emit(ir, full, profile.limits);
         return switch (r) {
             case TgsiResult.Failed f -> {
                 err().println(file + ": error: " + f.message());

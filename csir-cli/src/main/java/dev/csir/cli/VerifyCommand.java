@@ -15,6 +15,9 @@ import picocli.CommandLine.Parameters;
         description = "Loads each file (a CSI blob, or a source compiled on the fly) and runs the verifier on it.",
         footer = {"", Main.EXIT_STATUS})
 final class VerifyCommand extends Subcommand implements Callable<Integer> {
+    @picocli.CommandLine.Mixin
+    LimitsOption profile;
+
     @Parameters(arity = "1..*", paramLabel = "FILE")
     List<Path> files;
 
@@ -29,12 +32,12 @@ final class VerifyCommand extends Subcommand implements Callable<Integer> {
         }
         int status = Main.OK;
         for (Path file : files) {
-            ShaderIr ir = ShaderFiles.load(file, err, prefix());
+            ShaderIr ir = ShaderFiles.load(file, err, prefix(), profile.limits);
             if (ir == null) {
                 status = Main.REJECTED;
                 continue;
             }
-            List<Verifier.Problem> problems = Verifier.verify(ir);
+            List<Verifier.Problem> problems = Verifier.verify(ir, profile.limits);
             if (problems.isEmpty()) {
                 out.println(file + ": ok (" + ir.stage().word() + ", " + ir.liveCount() + " instructions, "
                         + ir.immediateCount() + " immediates, " + ir.temps() + " temporaries)");

@@ -192,7 +192,7 @@ class CompileCommandTest {
         }
         src.append(";\n}\n");
         Path big = write("big.frag", src.toString());
-        Cli.Result tgsi = Cli.run("compile", big.toString());
+        Cli.Result tgsi = Cli.run("compile", "--limits", "chrisos", big.toString());
         assertThat(tgsi.status()).isEqualTo(Main.REJECTED);
         assertThat(tgsi.err()).contains("shader exceeds the temporary limit");
         Cli.Result ssa = Cli.run("compile", "--emit", "ssa", big.toString());
@@ -203,5 +203,22 @@ class CompileCommandTest {
         Cli.Result raw = Cli.run("compile", "--emit", "ssa", "--no-opt", big.toString());
         assertThat(raw.status()).isZero();
         assertThat(raw.out()).contains("= alloca : ptr<function, vec4> ; a47");
+    }
+
+    @Test
+    void theChrisosProfileHoldsTheDocumentedPools() throws IOException {
+        StringBuilder src = new StringBuilder("uniform float u;\nvoid main() {\n  float s = u;\n");
+        for (int i = 0; i < 60; i++) {
+            src.append("  s = s * ").append(i).append(".5;\n");
+        }
+        src.append("  gl_Position = vec4(s);\n}\n");
+        Path v = write("pools.vert", src.toString());
+        assertThat(Cli.run("compile", v.toString()).status()).isZero();
+        Cli.Result r = Cli.run("compile", "--limits", "chrisos", v.toString());
+        assertThat(r.status()).isEqualTo(Main.REJECTED);
+        assertThat(r.err()).contains("the limit is 96");
+        Cli.Result bad = Cli.run("compile", "--limits", "tiny", v.toString());
+        assertThat(bad.status()).isEqualTo(Main.USAGE);
+        assertThat(bad.err()).contains("--limits", "unknown profile 'tiny'");
     }
 }

@@ -227,7 +227,7 @@ class RenderCommandTest {
 
     @Test
     void aShaderOverTheVirglBudgetRendersInSoftwareAndAutoFallsBack() throws Exception {
-        // 31 nested ifs, each comparing anew, fit every CSIR pool but not 3600 bytes of TGSI
+        // 31 nested ifs, each comparing anew, fit every ChrisOS pool but not its 3600 bytes of TGSI
         StringBuilder ifs = new StringBuilder();
         for (int i = 0; i < 31; i++) {
             ifs.append("if (u > ").append(i).append(".0) { ");
@@ -236,22 +236,27 @@ class RenderCommandTest {
                 + ifs + "x = 1.0; " + "}".repeat(31) + " gl_Position = p * x; }");
         Path fs = write("deep.frag", "out vec4 o; void main() { o = vec4(1.0); }");
         Path out = dir.resolve("deep.png");
-        Cli.Result soft = Cli.run("render", vs.toString(), fs.toString(), "--backend", "software", "--size", "16x16",
-                "-o", out.toString());
+        Cli.Result soft = Cli.run("render", vs.toString(), fs.toString(), "--limits", "chrisos", "--backend", "software",
+                "--size", "16x16", "-o", out.toString());
         assertThat(soft.status()).as(soft.err()).isZero();
         assertThat(soft.err()).doesNotContain("TGSI");
         Assumptions.assumeTrue(VirglServer.executable().isPresent(),
                 "SKIPPED: virgl_test_server is not installed (.ci/run installs it)");
-        Cli.Result virgl = Cli.run("render", vs.toString(), fs.toString(), "--backend", "virgl", "--size", "16x16",
-                "-o", dir.resolve("v.png").toString());
+        Cli.Result virgl = Cli.run("render", vs.toString(), fs.toString(), "--limits", "chrisos", "--backend", "virgl",
+                "--size", "16x16", "-o", dir.resolve("v.png").toString());
         assertThat(virgl.status()).isEqualTo(Main.REJECTED);
         assertThat(virgl.err()).contains("TGSI exceeds the VirGL command budget");
         assertThat(dir.resolve("v.png")).doesNotExist();
-        Cli.Result auto = Cli.run("render", vs.toString(), fs.toString(), "--size", "16x16", "-o",
-                dir.resolve("a.png").toString());
+        Cli.Result auto = Cli.run("render", vs.toString(), fs.toString(), "--limits", "chrisos", "--size", "16x16",
+                "-o", dir.resolve("a.png").toString());
         assertThat(auto.status()).as(auto.err()).isZero();
         assertThat(auto.out()).contains("with software");
         assertThat(auto.err()).contains("TGSI exceeds the VirGL command budget");
         assertThat(Files.readAllBytes(dir.resolve("a.png"))).isEqualTo(Files.readAllBytes(out));
+        // the default profile has no TGSI budget: VirGL takes the same shader
+        Cli.Result roomy = Cli.run("render", vs.toString(), fs.toString(), "--backend", "virgl", "--size", "16x16",
+                "-o", dir.resolve("r.png").toString());
+        assertThat(roomy.status()).as(roomy.err()).isZero();
+        assertThat(Files.readAllBytes(dir.resolve("r.png"))).isEqualTo(Files.readAllBytes(out));
     }
 }

@@ -182,6 +182,8 @@ public final class Csi {
         if (u32(in, 4) == VERSION_2) {
             return CsiV2.readShader(blob, lim);
         }
+        // version 1 is the documented format: its counts never exceed the ChrisOS pools
+        lim = lim.within(Limits.CHRISOS);
         long stageCode = u32(in, 8);
         Stage stage = stageCode <= 1 ? Stage.of((int) stageCode) : null;
         if (stage == null) {

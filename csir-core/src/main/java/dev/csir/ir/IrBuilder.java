@@ -191,10 +191,12 @@ public final class IrBuilder {
             return null;
         }
         boolean all = exact && !capped;
+        // a pool counted to the cap needs at least one more than it holds
+        int more = capped ? 1 : 0;
         return switch (overflow) {
-            case TEMPORARIES -> Messages.temporaryLimit(temps, all, limits.maxTemporaries());
-            case IMMEDIATES -> Messages.immediateLimit(nimm, all, limits.maxImmediates());
-            case INSTRUCTIONS -> Messages.instructionLimit(code.size(), all, limits.maxInstructions());
+            case TEMPORARIES -> Messages.temporaryLimit(temps + more, all, limits.maxTemporaries());
+            case IMMEDIATES -> Messages.immediateLimit(nimm + more, all, limits.maxImmediates());
+            case INSTRUCTIONS -> Messages.instructionLimit(code.size() + more, all, limits.maxInstructions());
         };
     }
 

@@ -258,20 +258,28 @@ class SemanticDiagnosticsTest {
      * A pool overflow is located where lowering crossed the limit, says what the shader needs, and
      * is the last error (the original reported it at 1:1, then the errors its bad values caused).
      */
+    private static final dev.csir.CompileOptions CHRISOS =
+            dev.csir.CompileOptions.DEFAULT.withLimits(dev.csir.ir.Limits.CHRISOS);
+
     @Test
     void poolLimitsAreLocatedAndFinal() {
         String temps = "uniform float u;\nvoid main() {\n  float s = u;\n" + lines("  s = s * %d.5;", 170)
                 + "  gl_Position = vec4(s);\n}\n";
-        CompileResult r = ShaderCompiler.compile(VERTEX, "t", temps);
+        CompileResult r = ShaderCompiler.compile(VERTEX, "t", temps, CHRISOS);
         assertThat(r.diagnostics()).extracting(d -> d.line() + ":" + d.column() + ": " + d.message())
                 .containsExactly("50:11: shader exceeds the temporary limit: needs 345 temporaries, the limit is 96");
         String insns = "uniform vec4 u;\nvoid main() {\n  vec4 v = u;\n" + lines("  gl_Position = v;", 200) + "}\n";
-        r = ShaderCompiler.compile(VERTEX, "t", insns);
+        r = ShaderCompiler.compile(VERTEX, "t", insns, CHRISOS);
         assertThat(r.diagnostics()).extracting(d -> d.line() + ":" + d.column() + ": " + d.message())
                 .containsExactly("194:15: shader exceeds the instruction limit: needs 404 instructions, the limit is 384");
         String consts = "void main() {\n" + lines("  gl_Position = vec4(%d.5);", 60) + "}\n";
-        assertThat(Shaders.firstError(VERTEX, consts))
-                .isEqualTo("33:17: too many constants: needs 304 constant values, the limit is 160");
+        r = ShaderCompiler.compile(VERTEX, "t", consts, CHRISOS);
+        assertThat(r.diagnostics()).extracting(d -> d.line() + ":" + d.column() + ": " + d.message())
+                .first().isEqualTo("33:17: too many constants: needs 304 constant values, the limit is 160");
+        // under the default profile the same shaders compile
+        assertThat(ShaderCompiler.compile(VERTEX, "t", temps).ok()).isTrue();
+        assertThat(ShaderCompiler.compile(VERTEX, "t", insns).ok()).isTrue();
+        assertThat(ShaderCompiler.compile(VERTEX, "t", consts).ok()).isTrue();
         // the same shape, shorter, compiles (and fits the TGSI budget)
         Shaders.ok(VERTEX, "uniform vec4 u;\nvoid main() {\n  vec4 v = u;\n" + lines("  gl_Position = v;", 50) + "}\n");
     }

@@ -20,7 +20,7 @@ class TargetTest {
 
     @Test
     void csirNeedsNoTgsiAndTgsiReportsItsBudget() {
-        CompileOptions unoptimized = CompileOptions.DEFAULT.withOptimize(false);
+        CompileOptions unoptimized = CompileOptions.DEFAULT.withLimits(dev.csir.ir.Limits.CHRISOS).withOptimize(false);
         CompileResult csir = ShaderCompiler.compile(Stage.VERTEX, "t.vert", LONG, unoptimized.withTarget(Target.CSIR));
         assertThat(csir.ok()).as(csir.log()).isTrue();
         assertThat(csir.tgsi()).isNull();
@@ -32,14 +32,15 @@ class TargetTest {
 
     @Test
     void linkingIsTargetNeutralAndTheTgsiOfAProgramIsTheTargetsToMake() {
-        CompileOptions csirOnly = CompileOptions.DEFAULT.withOptimize(false).withTarget(Target.CSIR);
+        CompileOptions csirOnly = CompileOptions.DEFAULT.withLimits(dev.csir.ir.Limits.CHRISOS).withOptimize(false)
+                .withTarget(Target.CSIR);
         Program p = new Program();
         p.attach(ShaderCompiler.compile(Stage.VERTEX, "t.vert", LONG, csirOnly));
         p.attach(ShaderCompiler.compile(Stage.FRAGMENT, "t.frag", "out vec4 c; void main() { c = vec4(1.0); }",
                 csirOnly));
         assertThat(p.link()).as(p.log().toString()).isTrue();
         var lp = p.linked().orElseThrow();
-        assertThat(TgsiProgram.emit(lp.vertex(), lp.fragment(), lp.remap()))
+        assertThat(TgsiProgram.emit(lp.vertex(), lp.fragment(), lp.remap(), dev.csir.ir.Limits.CHRISOS))
                 .isInstanceOfSatisfying(TgsiProgram.Failed.class,
                         f -> assertThat(f.message()).startsWith("t.vert: " + Messages.TGSI_BUDGET));
     }

@@ -81,8 +81,9 @@ class CsiV2Test {
         return (CsiResult.Loaded) r;
     }
 
+    /** Why a blob is rejected under the documented pools (the ChrisOS profile). */
     static String reason(byte[] blob) {
-        CsiResult r = Csi.load(blob);
+        CsiResult r = Csi.load(blob, dev.csir.ir.Limits.CHRISOS);
         assertThat(r).isInstanceOf(CsiResult.Rejected.class);
         return ((CsiResult.Rejected) r).reason();
     }

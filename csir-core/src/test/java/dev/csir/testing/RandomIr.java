@@ -44,7 +44,7 @@ public final class RandomIr {
 
     /** A random shader shaped against the default limits (sometimes one past them). */
     public static ShaderIr generate(Choices choices) {
-        return new RandomIr(choices, Limits.DEFAULT).shader();
+        return new RandomIr(choices, Limits.CHRISOS).shader();
     }
 
     /** A random fragment-to-vertex varying remap, or null (no remap) one time in three. */

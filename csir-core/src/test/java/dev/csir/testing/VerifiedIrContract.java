@@ -35,10 +35,10 @@ public final class VerifiedIrContract {
         }
         int[] remap = ir.stage() == Stage.FRAGMENT ? RandomIr.remap(c) : null;
         Outcome outcome;
-        switch (TgsiEmitter.emit(ir, remap, Limits.DEFAULT)) {
+        switch (TgsiEmitter.emit(ir, remap, Limits.CHRISOS)) {
             case TgsiResult.Ok ok -> {
                 int bytes = ok.text().getBytes(StandardCharsets.UTF_8).length;
-                require(bytes <= Limits.DEFAULT.tgsiBudget(), "TGSI of " + bytes + " bytes is over the budget");
+                require(bytes <= Limits.CHRISOS.tgsiBudget(), "TGSI of " + bytes + " bytes is over the budget");
                 require(ok.text().startsWith(dev.csir.tgsi.TgsiEmitter.header(ir.stage()) + "\n"), "TGSI without its header");
                 require(ok.text().contains("END"), "TGSI without END");
                 outcome = Outcome.EMITTED;
