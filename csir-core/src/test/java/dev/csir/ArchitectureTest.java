@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Test;
  * The layering of DESIGN.md, checked over the compiled classes (every class reference in each
  * constant pool, descriptors included): the shared vocabulary depends on nothing; the front end
  * knows neither IR; the transform IR knows no CSIR, no front end and no back end; CSIR and its
- * back ends know nothing of the transform IR; no package mixes the two IRs.
+ * back ends know nothing of the transform IR; no package mixes the two IRs; the SPIR-V back end
+ * reads only the transform IR and the shared vocabulary.
  */
 class ArchitectureTest {
     /** The CSIR world: its model, passes, verifier, interpreter, blob format and TGSI back end. */
@@ -141,6 +142,15 @@ class ArchitectureTest {
             }
         }
         assertThat(bad).isEmpty();
+    }
+
+    /** The SPIR-V back end takes a verified transform-IR module: no CSIR, no front end, no facade. */
+    @Test
+    void theSpirvBackEndKnowsOnlyTheTransformIr() {
+        assertThat(deps).containsKey("dev.csir.back.spirv");
+        assertThat(deps.get("dev.csir.back.spirv")).contains("dev.csir.ssa", "dev.csir.ssa.verify", "dev.csir.types");
+        assertThat(violations("dev.csir.back.spirv", Set.of("dev.csir.ssa", "dev.csir.types", "dev.csir.diag"),
+                Set.of())).isEmpty();
     }
 
     /** The facade ({@code dev.csir}) drives every stage and so knows both; nothing else may. */

@@ -1,0 +1,37 @@
+package dev.csir.back.spirv;
+
+import java.util.Set;
+import java.util.TreeSet;
+
+/** The module's id counter (ids are dense from 1), the capabilities asked for and the options. */
+final class Ids {
+    private int next = 1;
+    private final Set<Integer> capabilities = new TreeSet<>();
+    private final boolean debugNames;
+
+    Ids(boolean debugNames) {
+        this.debugNames = debugNames;
+        capabilities.add(Spv.Capability.Shader);
+    }
+
+    int next() {
+        return next++;
+    }
+
+    /** One more than the largest id handed out: the header's bound. */
+    int bound() {
+        return next;
+    }
+
+    void capability(int capability) {
+        capabilities.add(capability);
+    }
+
+    Set<Integer> capabilities() {
+        return capabilities;
+    }
+
+    boolean debugNames() {
+        return debugNames;
+    }
+}

@@ -1,0 +1,246 @@
+package dev.csir.back.spirv;
+
+import dev.csir.ssa.BuiltIn;
+import dev.csir.ssa.EntryPoint;
+import dev.csir.ssa.Function;
+import dev.csir.ssa.GlobalVariable;
+import dev.csir.ssa.Interpolation;
+import dev.csir.ssa.Module;
+import dev.csir.ssa.SpecConstant;
+import dev.csir.ssa.Value;
+import dev.csir.ssa.verify.Problem;
+import dev.csir.ssa.verify.Verifier;
+import dev.csir.types.AddressSpace;
+import dev.csir.types.ShaderStage;
+import dev.csir.types.StructType;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The SPIR-V back end: a verified transform-IR module to a SPIR-V 1.0 binary for Vulkan 1.0
+ * ({@code Shader} capability, logical addressing, GLSL450 memory model, GLSL.std.450 for the
+ * built-ins). The module is verified first and a module with problems is refused with them as
+ * the result's errors; so is anything the writer does not emit yet. It never throws.
+ *
+ * <p>The module is written in the logical sections SPIR-V prescribes, each its own word run
+ * (capabilities, the GLSL.std.450 import, the memory model, entry points, execution modes,
+ * debug names, decorations, then types, constants and globals, then functions), and joined at the
+ * end behind the header, whose bound is the next free id. Types and constants are declared once
+ * ({@link TypeTable}); functions are written by {@link FunctionEmitter}.
+ */
+public final class SpirvWriter {
+    private SpirvWriter() {
+    }
+
+    /** What to write besides the code: debug names (OpName, OpMemberName) or not. */
+    public record Options(boolean debugNames) {
+        public static final Options DEFAULT = new Options(false);
+    }
+
+    /** The binary (little-endian words) when the module was written, else null and why not. */
+    public record Result(byte[] binary, List<String> errors) {
+        public Result {
+            errors = List.copyOf(errors);
+        }
+
+        public boolean ok() {
+            return binary != null;
+        }
+
+        /** The binary as 32-bit words. */
+        public int[] words() {
+            int[] out = new int[binary.length / 4];
+            ByteBuffer.wrap(binary).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(out);
+            return out;
+        }
+    }
+
+    public static Result write(Module module) {
+        return write(module, Options.DEFAULT);
+    }
+
+    public static Result write(Module module, Options options) {
+        List<Problem> problems = Verifier.verify(module);
+        if (!problems.isEmpty()) {
+            List<String> errors = new ArrayList<>();
+            for (Problem p : problems) {
+                errors.add("the module does not verify: " + p);
+            }
+            return new Result(null, errors);
+        }
+        try {
+            int[] words = new SpirvWriter.Run(options == null ? Options.DEFAULT : options).module(module);
+            ByteBuffer bytes = ByteBuffer.allocate(words.length * 4).order(ByteOrder.LITTLE_ENDIAN);
+            bytes.asIntBuffer().put(words);
+            return new Result(bytes.array(), List.of());
+        } catch (SpirvException e) {
+            return new Result(null, List.of("SPIR-V: " + e.getMessage()));
+        } catch (RuntimeException e) {
+            return new Result(null, List.of("SPIR-V: internal error: " + e));
+        }
+    }
+
+    /** One write of one module. */
+    private static final class Run {
+        private final Ids ids;
+        private final Words extImports = new Words();
+        private final Words memoryModel = new Words();
+        private final Words entryPoints = new Words();
+        private final Words executionModes = new Words();
+        private final Words names = new Words();
+        private final Words annotations = new Words();
+        private final Words types = new Words();
+        private final Words functions = new Words();
+        private final TypeTable table;
+        private final Map<Value, Integer> values = new IdentityHashMap<>();
+        private final Map<Function, Integer> functionIds = new IdentityHashMap<>();
+
+        Run(Options options) {
+            ids = new Ids(options.debugNames());
+            table = new TypeTable(ids, types, annotations, names);
+        }
+
+        int[] module(Module m) {
+            int glsl = ids.next();
+            extImports.opWithString(Spv.Op.OpExtInstImport, new int[] {glsl}, Spv.Glsl.NAME);
+            memoryModel.op(Spv.Op.OpMemoryModel, Spv.AddressingModel.Logical, Spv.MemoryModel.GLSL450);
+            for (Function f : m.functions()) {
+                int id = ids.next();
+                functionIds.put(f, id);
+                name(id, f.name());
+            }
+            for (SpecConstant s : m.specConstants()) {
+                values.put(s, table.specConstant(s));
+            }
+            for (GlobalVariable g : m.globals()) {
+                global(g);
+            }
+            for (EntryPoint e : m.entryPoints()) {
+                entryPoint(e);
+            }
+            boolean implicitLod = m.entryPoints().stream().allMatch(e -> e.stage() == ShaderStage.FRAGMENT);
+            FunctionEmitter emitter = new FunctionEmitter(table, ids, functions, names, glsl, implicitLod, values,
+                    functionIds);
+            for (Function f : m.functions()) {
+                emitter.emit(f);
+            }
+            Words all = new Words();
+            all.add(Spv.MAGIC);
+            all.add(Spv.VERSION_1_0);
+            all.add(0); // generator: none registered
+            all.add(ids.bound());
+            all.add(0);
+            for (int c : ids.capabilities()) {
+                all.op(Spv.Op.OpCapability, c);
+            }
+            for (Words w : List.of(extImports, memoryModel, entryPoints, executionModes, names, annotations, types,
+                    functions)) {
+                all.addAll(w);
+            }
+            return all.toArray();
+        }
+
+        private void name(int id, String name) {
+            if (ids.debugNames() && name != null && !name.isEmpty()) {
+                names.opWithString(Spv.Op.OpName, new int[] {id}, name);
+            }
+        }
+
+        private void global(GlobalVariable g) {
+            int pointer = table.pointer(g.type());
+            int init = g.initializer() == null ? -1 : table.constant(g.initializer());
+            int id = ids.next();
+            int sc = TypeTable.storageClass(g.space());
+            if (init < 0) {
+                types.op(Spv.Op.OpVariable, pointer, id, sc);
+            } else {
+                types.op(Spv.Op.OpVariable, pointer, id, sc, init);
+            }
+            values.put(g, id);
+            name(id, g.name());
+            if (g.builtIn() != null) {
+                annotations.op(Spv.Op.OpDecorate, id, Spv.Decoration.BuiltIn, builtIn(g.builtIn()));
+            } else if (g.location() >= 0) {
+                annotations.op(Spv.Op.OpDecorate, id, Spv.Decoration.Location, g.location());
+            }
+            if ((g.space() == AddressSpace.INPUT || g.space() == AddressSpace.OUTPUT) && g.builtIn() == null) {
+                if (g.interpolation() == Interpolation.FLAT) {
+                    annotations.op(Spv.Op.OpDecorate, id, Spv.Decoration.Flat);
+                } else if (g.interpolation() == Interpolation.NOPERSPECTIVE) {
+                    annotations.op(Spv.Op.OpDecorate, id, Spv.Decoration.NoPerspective);
+                }
+            }
+            if (g.set() >= 0) {
+                annotations.op(Spv.Op.OpDecorate, id, Spv.Decoration.DescriptorSet, g.set());
+                annotations.op(Spv.Op.OpDecorate, id, Spv.Decoration.Binding, g.binding());
+            }
+            if (TypeTable.isLaidOut(g.space())) {
+                if (!(g.valueType() instanceof StructType)) {
+                    throw new SpirvException("a uniform block of " + g.valueType().name() + " (it must be a struct)");
+                }
+                annotations.op(Spv.Op.OpDecorate, table.laidOutId(g.valueType()), Spv.Decoration.Block);
+            }
+        }
+
+        private int builtIn(BuiltIn b) {
+            return switch (b) {
+                case POSITION -> Spv.BuiltIn.Position;
+                case POINT_SIZE -> Spv.BuiltIn.PointSize;
+                case CLIP_DISTANCE -> {
+                    ids.capability(Spv.Capability.ClipDistance);
+                    yield Spv.BuiltIn.ClipDistance;
+                }
+                case VERTEX_INDEX -> Spv.BuiltIn.VertexIndex;
+                case INSTANCE_INDEX -> Spv.BuiltIn.InstanceIndex;
+                case FRAG_COORD -> Spv.BuiltIn.FragCoord;
+                case FRONT_FACING -> Spv.BuiltIn.FrontFacing;
+                case POINT_COORD -> Spv.BuiltIn.PointCoord;
+                case FRAG_DEPTH -> Spv.BuiltIn.FragDepth;
+                case SAMPLE_ID -> {
+                    ids.capability(Spv.Capability.SampleRateShading);
+                    yield Spv.BuiltIn.SampleId;
+                }
+                case GLOBAL_INVOCATION_ID -> Spv.BuiltIn.GlobalInvocationId;
+                case LOCAL_INVOCATION_ID -> Spv.BuiltIn.LocalInvocationId;
+                case LOCAL_INVOCATION_INDEX -> Spv.BuiltIn.LocalInvocationIndex;
+                case WORKGROUP_ID -> Spv.BuiltIn.WorkgroupId;
+                case NUM_WORKGROUPS -> Spv.BuiltIn.NumWorkgroups;
+            };
+        }
+
+        private void entryPoint(EntryPoint e) {
+            int model = switch (e.stage()) {
+                case VERTEX -> Spv.ExecutionModel.Vertex;
+                case FRAGMENT -> Spv.ExecutionModel.Fragment;
+                case COMPUTE -> Spv.ExecutionModel.GLCompute;
+                default -> throw new SpirvException("the " + e.stage().word() + " stage is not written yet");
+            };
+            int fn = functionIds.get(e.function());
+            int[] iface = new int[e.interfaceVariables().size()];
+            for (int k = 0; k < iface.length; k++) {
+                iface[k] = values.get(e.interfaceVariables().get(k));
+            }
+            entryPoints.opWithString(Spv.Op.OpEntryPoint, new int[] {model, fn}, e.function().name(), iface);
+            switch (e.stage()) {
+                case FRAGMENT -> {
+                    executionModes.op(Spv.Op.OpExecutionMode, fn, Spv.ExecutionMode.OriginUpperLeft);
+                    if (e.interfaceVariables().stream().anyMatch(g -> g.builtIn() == BuiltIn.FRAG_DEPTH)) {
+                        executionModes.op(Spv.Op.OpExecutionMode, fn, Spv.ExecutionMode.DepthReplacing);
+                    }
+                }
+                case COMPUTE -> {
+                    List<Integer> size = e.workgroupSize();
+                    executionModes.op(Spv.Op.OpExecutionMode, fn, Spv.ExecutionMode.LocalSize,
+                            size.size() > 0 ? size.get(0) : 1, size.size() > 1 ? size.get(1) : 1,
+                            size.size() > 2 ? size.get(2) : 1);
+                }
+                default -> {
+                }
+            }
+        }
+    }
+}
