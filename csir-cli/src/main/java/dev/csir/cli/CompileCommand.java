@@ -8,6 +8,7 @@ import dev.csir.diag.Diagnostic;
 import dev.csir.ir.InterfaceVar;
 import dev.csir.ir.ShaderIr;
 import dev.csir.ir.Stage;
+import dev.csir.back.spirv.SpirvWriter;
 import dev.csir.ssa.text.Printer;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -33,7 +34,7 @@ import picocli.CommandLine.Parameters;
         footer = {"", Main.EXIT_STATUS})
 final class CompileCommand extends Subcommand implements Callable<Integer> {
 
-    enum Emit { tgsi, ir, ast, csi, json, ssa }
+    enum Emit { tgsi, ir, ast, csi, json, ssa, spv }
 
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Shader source files.")
     List<Path> files;
@@ -45,7 +46,8 @@ final class CompileCommand extends Subcommand implements Callable<Integer> {
 
     @Option(names = "--emit", paramLabel = "KIND", defaultValue = "tgsi",
             description = "What to output: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}). ssa is the"
-                    + " optimized transform IR (the module as lowered with --no-opt); it has no CSIR limits.")
+                    + " optimized transform IR (the module as lowered with --no-opt), spv a SPIR-V 1.0 binary for"
+                    + " Vulkan 1.0 (written to INPUT.spv unless -o says otherwise); neither has CSIR's limits.")
     Emit emit;
 
     @Option(names = {"-o", "--output"}, paramLabel = "OUT",
@@ -80,7 +82,7 @@ final class CompileCommand extends Subcommand implements Callable<Integer> {
         for (Path file : files) {
             String name = file.getFileName().toString();
             SourceStage st = Inputs.stageOf(file, stage).orElseThrow();
-            if (emit == Emit.ssa) {
+            if (emit == Emit.ssa || emit == Emit.spv) {
                 status = Math.max(status, ssa(file, name, st));
                 continue;
             }
@@ -121,7 +123,7 @@ final class CompileCommand extends Subcommand implements Callable<Integer> {
                 case ir -> r.irDump().getBytes(StandardCharsets.UTF_8);
                 case ast -> r.astDump().getBytes(StandardCharsets.UTF_8);
                 case csi -> Csi.save(r.ir());
-                case json, ssa -> throw new IllegalStateException();
+                case json, ssa, spv -> throw new IllegalStateException();
             };
             Path target = output == null ? (emit == Emit.csi ? sibling(file, ".csi") : Path.of("-"))
                     : outputIsDir ? output.resolve(name + extension(emit)) : output;
@@ -155,11 +157,25 @@ final class CompileCommand extends Subcommand implements Callable<Integer> {
         if (!r.ok()) {
             return Main.REJECTED;
         }
-        byte[] text = Printer.print(r.module()).getBytes(StandardCharsets.UTF_8);
+        byte[] data;
+        if (emit == Emit.spv) {
+            SpirvWriter.Result spv = SpirvWriter.write(r.module());
+            if (!spv.errors().isEmpty()) {
+                for (String e : spv.errors()) {
+                    err().println(name + ": error: " + e);
+                }
+                return Main.REJECTED;
+            }
+            data = spv.binary();
+        } else {
+            data = Printer.print(r.module()).getBytes(StandardCharsets.UTF_8);
+        }
         boolean several = files.size() > 1;
-        Path target = output == null || OutputFiles.isStdout(output) ? Path.of("-")
+        // a binary does not go to a terminal unless asked: its default is a file beside the input
+        Path target = output == null ? (emit == Emit.spv ? sibling(file, ".spv") : Path.of("-"))
+                : OutputFiles.isStdout(output) ? Path.of("-")
                 : several || Files.isDirectory(output) ? output.resolve(name + extension(emit)) : output;
-        return writeReporting(target, text) ? Main.OK : Main.REJECTED;
+        return writeReporting(target, data) ? Main.OK : Main.REJECTED;
     }
 
     private static Path sibling(Path file, String ext) {
@@ -175,6 +191,7 @@ final class CompileCommand extends Subcommand implements Callable<Integer> {
             case csi -> ".csi";
             case json -> ".json";
             case ssa -> ".ssa";
+            case spv -> ".spv";
         };
     }
 

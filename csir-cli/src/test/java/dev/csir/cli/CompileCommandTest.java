@@ -221,4 +221,31 @@ class CompileCommandTest {
         assertThat(bad.status()).isEqualTo(Main.USAGE);
         assertThat(bad.err()).contains("--limits", "unknown profile 'tiny'");
     }
+
+    @Test
+    void emitsSpirvThatSpirvValAccepts() throws Exception {
+        Path f = write("s.frag", FRAG);
+        Cli.Result r = Cli.run("compile", "--emit", "spv", f.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        Path spv = dir.resolve("s.frag.spv");
+        byte[] bin = Files.readAllBytes(spv);
+        // the SPIR-V magic number, little-endian
+        assertThat(java.util.Arrays.copyOf(bin, 4)).containsExactly(0x03, 0x02, 0x23, 0x07);
+        Cli.Result out = Cli.run("compile", "--emit", "spv", "-o", "-", f.toString());
+        assertThat(out.outBytes()).isEqualTo(bin);
+        boolean haveVal;
+        try {
+            haveVal = new ProcessBuilder("spirv-val", "--version").redirectErrorStream(true).start().waitFor() == 0;
+        } catch (IOException e) {
+            haveVal = false;
+        }
+        if (!haveVal && System.getenv("CI") != null) {
+            throw new AssertionError("spirv-val is missing under CI (.ci/run installs spirv-tools)");
+        }
+        org.junit.jupiter.api.Assumptions.assumeTrue(haveVal, "spirv-val is not installed");
+        Process p = new ProcessBuilder("spirv-val", "--target-env", "vulkan1.0", spv.toString())
+                .redirectErrorStream(true).start();
+        String log = new String(p.getInputStream().readAllBytes());
+        assertThat(p.waitFor()).as(log).isZero();
+    }
 }
