@@ -26,7 +26,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code csir compile}: source files to TGSI, IR, AST, CSI or JSON. */
 @Command(name = "compile", mixinStandardHelpOptions = true,
-        header = "Compiles shader sources to TGSI, CSIR, an AST dump, a CSI blob or JSON.",
+        header = "Compiles shader sources to TGSI, CSIR, CSI, the transform IR, SPIR-V, an AST dump or JSON.",
         description = {"The stage comes from the extension unless --stage is given: " + SourceStage.EXTENSIONS
             + "; a .glsl file needs --stage. Geometry, tessellation and compute shaders are rejected as not"
             + " supported yet.",
