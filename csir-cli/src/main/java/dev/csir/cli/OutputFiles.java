@@ -171,14 +171,10 @@ final class OutputFiles {
         if (e instanceof NotDirectoryException) {
             return "not a directory";
         }
-        if (e instanceof FileSystemException fse && fse.getReason() != null) {
-            String r = fse.getReason();
-            return r.isEmpty() ? r : Character.toLowerCase(r.charAt(0)) + r.substring(1);
-        }
-        String m = e.getMessage();
-        if (m == null || m.isBlank()) {
+        String r = e instanceof FileSystemException fse && fse.getReason() != null ? fse.getReason() : e.getMessage();
+        if (r == null || r.isBlank()) {
             return e.getClass().getSimpleName();
         }
-        return m.isEmpty() ? m : Character.toLowerCase(m.charAt(0)) + m.substring(1);
+        return Character.toLowerCase(r.charAt(0)) + r.substring(1);
     }
 }

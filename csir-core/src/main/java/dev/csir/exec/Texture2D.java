@@ -45,7 +45,7 @@ public record Texture2D(int width, int height, int[] argb, Nearest nearest) {
      * {@code (int)(u*(w-1)+0.5)}, channels divided by 255. Writes r, g, b, a at {@code out[at..]};
      * an empty texture (or {@code tex == null}) samples (0, 0, 0, 0).
      */
-    static void sample(Texture2D tex, float u, float v, float[] out, int at) {
+    public static void sample(Texture2D tex, float u, float v, float[] out, int at) {
         if (tex == null || tex.width <= 0 || tex.height <= 0) {
             out[at] = 0f;
             out[at + 1] = 0f;

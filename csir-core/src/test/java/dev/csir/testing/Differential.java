@@ -60,27 +60,19 @@ public final class Differential {
         return null;
     }
 
+    /** The CSIR interpreter's own sampling, as the evaluator asks for it. */
+    private static double[] nearest(Texture2D t, float u, float v) {
+        float[] rgba = new float[4];
+        Texture2D.sample(t, u, v, rgba, 0);
+        return new double[] {rgba[0], rgba[1], rgba[2], rgba[3]};
+    }
+
     /**
      * One random invocation on both sides; null when they agree, else what differs. Inputs and
      * uniforms: floats in [-2, 2), ints in [-5, 5], bools; a vertex attribute's missing w reads 1;
      * gl_FragCoord at a pixel centre of a 64x64 target; every sampler a random 4x4 texture, which
-     * the evaluator samples by the interpreter's rule (nearest texel, coordinates clamped to [0, 1],
-     * texel {@code (int)(u * (w - 1) + 0.5)}).
+     * the evaluator samples through the interpreter's own {@link Texture2D#sample}.
      */
-    /** The CSIR interpreter's nearest sampling (Texture2D's original rule), as the evaluator asks it. */
-    private static double[] nearest(Texture2D t, float u, float v) {
-        if (t == null) {
-            return new double[4];
-        }
-        u = u < 0f ? 0f : u > 1f ? 1f : u;
-        v = v < 0f ? 0f : v > 1f ? 1f : v;
-        int x = Math.clamp((int) (u * (t.width() - 1) + 0.5f), 0, t.width() - 1);
-        int y = Math.clamp((int) (v * (t.height() - 1) + 0.5f), 0, t.height() - 1);
-        int p = t.texel(x, y);
-        return new double[] {((p >>> 16) & 0xFF) / 255f, ((p >>> 8) & 0xFF) / 255f, (p & 0xFF) / 255f,
-            (p >>> 24) / 255f};
-    }
-
     public static String compare(ShaderStage stage, ShaderIr ir, Module m, Random random) {
         Interpreter exec = Interpreter.of(ir, null);
         Frame frame = exec.newFrame();
@@ -177,6 +169,11 @@ public final class Differential {
      * evaluator alone: mostly as {@link #compare} chooses them, and with {@code edges} also
      * zeros, negative zeros, large values, infinities and NaNs now and then.
      */
+    /** The status and, when the invocation returned, the outputs of a run: what two equivalent modules share. */
+    public static String outcome(Result r) {
+        return r.status() == Result.Status.RETURNED ? "RETURNED " + r.outputs() : r.status().toString();
+    }
+
     public static Invocation invocation(Module m, Random random, boolean edges) {
         Invocation inv = new Invocation();
         for (GlobalVariable g : m.globals()) {

@@ -14,7 +14,7 @@ import dev.csir.ssa.eval.Evaluator;
 import dev.csir.ssa.eval.Invocation;
 import dev.csir.ssa.text.Parser;
 import dev.csir.ssa.text.Printer;
-import dev.csir.testing.RandomInvocations;
+import dev.csir.testing.Differential;
 import dev.csir.testing.ShaderCorpus;
 import dev.csir.types.PointerType;
 import java.util.ArrayList;
@@ -72,9 +72,9 @@ class OptimizedCorpusTest {
             }
             Random random = new Random(s.name().hashCode());
             for (int seed = 0; seed < 8; seed++) {
-                Invocation inv = RandomInvocations.of(raw.module(), random);
-                String want = RandomInvocations.outcome(Evaluator.run(raw.module(), inv));
-                String got = RandomInvocations.outcome(Evaluator.run(opt.module(), inv));
+                Invocation inv = Differential.invocation(raw.module(), random, false);
+                String want = Differential.outcome(Evaluator.run(raw.module(), inv));
+                String got = Differential.outcome(Evaluator.run(opt.module(), inv));
                 if (!got.equals(want)) {
                     failures.add(s.name() + " seed " + seed + ": unoptimized " + want + ", optimized " + got);
                     break;
