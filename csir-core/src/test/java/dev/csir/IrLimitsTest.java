@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Every documented CSIR and TGSI limit at its exact edge, through {@link IrBuilder},
  * {@link Verifier} and {@link TgsiEmitter}: 384 instructions, 160 immediates, 96 temporaries,
- * IF nesting 32, the slot counts behind the interface marks (8 attributes, 8 varyings, 32
+ * IF and LOOP nesting 32 (together), the slot counts behind the interface marks (8 attributes, 8 varyings, 32
  * uniform vec4s, 4 samplers) and the 3600-byte TGSI budget. The language's limits, and these
  * pools reached from source, are in {@link LanguageLimitsTest}.
  */
@@ -162,6 +162,45 @@ class IrLimitsTest {
         Limits deeper = new Limits(384, 160, 96, 40, 8, 8, 32, 4, 3600);
         assertThat(Verifier.verify(nested(40), deeper)).isEmpty();
         assertThat(Verifier.verify(nested(41), deeper)).containsExactly(new Problem(40, Messages.INVALID_IF));
+    }
+
+    /**
+     * {@code depth} constructs nested alternately LOOP, IF, LOOP, ... (the innermost holds a
+     * BREAK), each closed; one more LOOP or IF at the innermost level when {@code innermostIf}
+     * says which.
+     */
+    static ShaderIr mixedNesting(int depth, boolean innermostIf) {
+        List<Insn> code = new ArrayList<>();
+        List<Opcode> closers = new ArrayList<>();
+        for (int i = 0; i < depth; i++) {
+            boolean loop = i < depth - 1 ? i % 2 == 0 : !innermostIf;
+            code.add(Insn.of(loop ? Opcode.LOOP : Opcode.IF, Type.NONE, 0, -1, loop ? -1 : 0, -1, 0, 0));
+            closers.add(loop ? Opcode.ENDLOOP : Opcode.ENDIF);
+        }
+        code.add(Insn.of(Opcode.BREAK, Type.NONE, 0, -1, -1, -1, 0, 0));
+        for (Opcode closer : closers.reversed()) {
+            code.add(Insn.of(closer, Type.NONE, 0, -1, -1, -1, 0, 0));
+        }
+        return new ShaderIr("t", Stage.FRAGMENT, code, new float[0], 1, ShaderInterface.EMPTY);
+    }
+
+    @Test
+    void ifsAndLoopsNestAtMost32DeepTogetherInBothProfiles() {
+        for (Limits lim : List.of(Limits.CHRISOS, Limits.DEFAULT)) {
+            for (boolean innermostIf : new boolean[] {false, true}) {
+                assertThat(Verifier.verify(mixedNesting(32, innermostIf), lim)).isEmpty();
+                assertThat(TgsiEmitter.emit(mixedNesting(32, innermostIf), null, lim))
+                        .isInstanceOf(TgsiResult.Ok.class);
+                // the 33rd construct, counted across both kinds, is the one refused
+                String refused = innermostIf ? Messages.INVALID_IF : Messages.LOOP_TOO_DEEP;
+                assertThat(Verifier.verify(mixedNesting(33, innermostIf), lim))
+                        .containsExactly(new Problem(32, refused));
+            }
+        }
+        Limits deeper = new Limits(384, 160, 96, 40, 8, 8, 32, 4, 3600);
+        assertThat(Verifier.verify(mixedNesting(40, false), deeper)).isEmpty();
+        assertThat(Verifier.verify(mixedNesting(41, false), deeper))
+                .containsExactly(new Problem(40, Messages.LOOP_TOO_DEEP));
     }
 
     // ---------------------------------------------------------------- slots

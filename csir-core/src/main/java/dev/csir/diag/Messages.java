@@ -53,6 +53,15 @@ public final class Messages {
     public static final String VARYING_STORE_STAGE = "varying store in a non-vertex shader";
     public static final String FRAGCOORD_LOAD_STAGE = "fragment coordinate load in a non-fragment shader";
     public static final String INTERFACE_MARK_RANGE = "interface high-water mark beyond the slot limits";
+    // Verifier: structured loops (CSI version 2), nested together with IF/ELSE/ENDIF
+    public static final String LOOP_TOO_DEEP = "LOOP nested deeper than the limit";
+    public static final String ENDLOOP_WITHOUT_LOOP = "ENDLOOP without LOOP";
+    public static final String ENDLOOP_IN_IF = "ENDLOOP before the IF inside its loop is closed";
+    public static final String ELSE_ACROSS_LOOP = "ELSE crosses a LOOP boundary";
+    public static final String ENDIF_ACROSS_LOOP = "ENDIF crosses a LOOP boundary";
+    public static final String BREAK_OUTSIDE_LOOP = "BREAK outside a loop";
+    public static final String CONTINUE_OUTSIDE_LOOP = "CONTINUE outside a loop";
+    public static final String UNCLOSED_LOOP = "unclosed LOOP";
 
     // TGSI emitter (TGSI_BUDGET is the head of tgsiBudget)
     public static final String TGSI_BUDGET = "TGSI exceeds the VirGL command budget";
@@ -229,6 +238,13 @@ public final class Messages {
     public static final String EXEC_IF_TOO_DEEP = "if nesting exceeds the interpreter depth";
     public static final String EXEC_ELSE_WITHOUT_IF = "else without an open if";
     public static final String EXEC_ENDIF_WITHOUT_IF = "endif without an open if";
+    public static final String EXEC_LOOP_TOO_DEEP = "loop nesting exceeds the interpreter depth";
+    public static final String EXEC_ENDLOOP_WITHOUT_LOOP = "endloop without a matching loop";
+    public static final String EXEC_LOOP_NOT_CLOSED = "loop without endloop";
+    public static final String EXEC_BREAK_OUTSIDE_LOOP = "break with no open loop";
+    public static final String EXEC_CONTINUE_OUTSIDE_LOOP = "continue with no open loop";
+    // Interpreter: the guard that keeps a verified but endless loop from hanging a caller
+    public static final String EXEC_ITERATION_LIMIT = "loop iteration limit exceeded";
 
     // Messages with details: the constant above is each one's head, so a caller can still tell
     // which message it is ({@code message.startsWith(HEAD)}).

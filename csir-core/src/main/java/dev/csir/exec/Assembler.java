@@ -12,12 +12,16 @@ import java.util.Arrays;
 /**
  * Turns a {@link ShaderIr} into the interpreter's flat code. It never throws on a shader, verified
  * or not: negative operands read a block of zeros, negative destinations drop the instruction,
- * out-of-range slots grow the frame arrays, and IF/ELSE/ENDIF become forward jumps.
+ * out-of-range slots grow the frame arrays, IF/ELSE/ENDIF and BREAK become forward jumps, and
+ * ENDLOOP and CONTINUE counted back-edges to the top of their loop's body.
  *
  * <p>Why jumps are exact: the original's skip stack has the same depth at a given instruction
  * whatever the conditions, so its failures (too deep, ELSE or ENDIF with nothing open) sit at
  * fixed positions. The first such position becomes an ERROR instruction, nothing after it is
  * emitted, and every jump that would pass it lands on it, as the original's skipped walk would.
+ * Loops keep this true: IFs and LOOPs nest in one stack, and the failures of loops (too deep,
+ * ENDLOOP with no LOOP innermost, BREAK or CONTINUE outside every loop, the end reached inside a
+ * loop) sit at fixed positions too. Only back-edges jump backwards, and never past a failure.
  */
 final class Assembler {
     private final ShaderIr ir;
@@ -33,6 +37,16 @@ final class Assembler {
     private int count;
     private float[] consts;
     private int nconst;
+
+    /**
+     * The open constructs, innermost last: whether each is a LOOP, for an IF the jump still to
+     * patch (its IF, or its ELSE's jump), for a LOOP the instruction its body starts at and the
+     * last of its BREAK jumps (each links to the one before through its target word; -1 ends).
+     */
+    private boolean[] loop;
+    private int[] pending;
+    private int[] breaks;
+    private int depth;
 
     private int attrSlots;
     private int uniSlots;
@@ -69,42 +83,32 @@ final class Assembler {
         consts = new float[16];
         nconst = 0;
         int maxDepth = limits.maxIfDepth();
-        int[] pending = new int[maxDepth];
-        int depth = 0;
+        loop = new boolean[maxDepth];
+        pending = new int[maxDepth];
+        breaks = new int[maxDepth];
+        depth = 0;
         for (int i = 0; i < ir.size(); i++) {
             Insn in = ir.insn(i);
             Opcode op = Opcode.of(in.op());
             if (op == null || op == Opcode.NOP) {
                 continue; // the verifier rejects unknown opcodes; here they do nothing
             }
-            switch (op) {
-                case IF -> {
-                    if (depth >= maxDepth) {
-                        fail(Status.IF_TOO_DEEP, pending, depth);
-                        return;
-                    }
-                    pending[depth++] = emit(Ops.IF, 0, rd(in.a(), 1), 0, 0, 0);
+            Status failure = switch (op) {
+                case IF, ELSE, ENDIF -> branch(op, in);
+                case LOOP, ENDLOOP, BREAK, CONTINUE -> loop(op);
+                default -> {
+                    emitPlain(op, in);
+                    yield null;
                 }
-                case ELSE -> {
-                    if (depth == 0) {
-                        fail(Status.ELSE_WITHOUT_IF, pending, depth);
-                        return;
-                    }
-                    // Reached while running the branch before it: skip the next branch. The
-                    // jump that skipped the branch before lands just after this one.
-                    int jump = emit(Ops.JUMP, 0, 0, 0, 0, 0);
-                    patch(pending[depth - 1], count);
-                    pending[depth - 1] = jump;
-                }
-                case ENDIF -> {
-                    if (depth == 0) {
-                        fail(Status.ENDIF_WITHOUT_IF, pending, depth);
-                        return;
-                    }
-                    patch(pending[--depth], count);
-                }
-                default -> emitPlain(op, in);
+            };
+            if (failure != null) {
+                fail(failure);
+                return;
             }
+        }
+        if (innermostLoop() >= 0) {
+            fail(Status.LOOP_NOT_CLOSED);
+            return;
         }
         int end = emit(Ops.END, 0, 0, 0, 0, 0);
         for (int k = 0; k < depth; k++) {
@@ -112,10 +116,108 @@ final class Assembler {
         }
     }
 
-    private void fail(Status status, int[] pending, int depth) {
+    /** IF, ELSE or ENDIF; returns the failure it meets at this position, or null. */
+    private Status branch(Opcode op, Insn in) {
+        // Inside a loop only the IFs opened in it are open: ELSE and ENDIF never leave a loop.
+        boolean ifOpen = depth > 0 && !loop[depth - 1];
+        switch (op) {
+            case IF -> {
+                if (depth >= loop.length) {
+                    return Status.IF_TOO_DEEP;
+                }
+                loop[depth] = false;
+                pending[depth++] = emit(Ops.IF, 0, rd(in.a(), 1), 0, 0, 0);
+            }
+            case ELSE -> {
+                if (!ifOpen) {
+                    return Status.ELSE_WITHOUT_IF;
+                }
+                // Reached while running the branch before it: skip the next branch. The
+                // jump that skipped the branch before lands just after this one.
+                int jump = emit(Ops.JUMP, 0, 0, 0, 0, 0);
+                patch(pending[depth - 1], count);
+                pending[depth - 1] = jump;
+            }
+            default -> {
+                if (!ifOpen) {
+                    return Status.ENDIF_WITHOUT_IF;
+                }
+                patch(pending[--depth], count);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * LOOP, ENDLOOP, BREAK or CONTINUE; returns the failure it meets at this position, or null.
+     * LOOP emits nothing and notes where its body starts; ENDLOOP and CONTINUE become a counted
+     * back-edge to there; BREAK a jump to just after the ENDLOOP, chained until that is known.
+     */
+    private Status loop(Opcode op) {
+        int l = innermostLoop();
+        switch (op) {
+            case LOOP -> {
+                if (depth >= loop.length) {
+                    return Status.LOOP_TOO_DEEP;
+                }
+                loop[depth] = true;
+                pending[depth] = count;
+                breaks[depth++] = -1;
+            }
+            case ENDLOOP -> {
+                if (depth == 0 || !loop[depth - 1]) {
+                    return Status.ENDLOOP_WITHOUT_LOOP;
+                }
+                depth--;
+                patch(emit(Ops.BACK, 0, 0, 0, 0, 0), pending[depth]);
+                land(breaks[depth], count);
+            }
+            case BREAK -> {
+                if (l < 0) {
+                    return Status.BREAK_OUTSIDE_LOOP;
+                }
+                int jump = emit(Ops.JUMP, 0, 0, 0, 0, 0);
+                code[jump * STRIDE + Ops.X] = breaks[l]; // the chain's link until it lands
+                breaks[l] = jump;
+            }
+            default -> {
+                if (l < 0) {
+                    return Status.CONTINUE_OUTSIDE_LOOP;
+                }
+                patch(emit(Ops.BACK, 0, 0, 0, 0, 0), pending[l]);
+            }
+        }
+        return null;
+    }
+
+    /** The stack index of the innermost open LOOP, or -1. */
+    private int innermostLoop() {
+        for (int k = depth - 1; k >= 0; k--) {
+            if (loop[k]) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    /** Points every BREAK jump of the chain starting at {@code first} at instruction {@code target}. */
+    private void land(int first, int target) {
+        for (int jump = first; jump >= 0; ) {
+            int next = code[jump * STRIDE + Ops.X];
+            patch(jump, target);
+            jump = next;
+        }
+    }
+
+    /** Ends the code with an ERROR here; every open IF and pending BREAK that would pass it lands on it. */
+    private void fail(Status status) {
         int at = emit(Ops.ERROR, 0, 0, 0, status.ordinal(), 0);
         for (int k = 0; k < depth; k++) {
-            patch(pending[k], at);
+            if (loop[k]) {
+                land(breaks[k], at);
+            } else {
+                patch(pending[k], at);
+            }
         }
     }
 

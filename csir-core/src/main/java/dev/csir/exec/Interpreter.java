@@ -16,12 +16,26 @@ import java.util.Arrays;
  * produced it and results nobody reads are dropped; only temporaries, which are private to a
  * run, can tell.
  *
+ * <p>Loops (CSI version 2): LOOP starts a body that ENDLOOP sends control back to; BREAK leaves
+ * the innermost loop, CONTINUE goes back to its top. Each invocation takes at most
+ * {@link #MAX_ITERATIONS} back-edges, counted in a local, so the guard costs no allocation and
+ * nothing on code without loops.
+ *
  * <p>Semantics are the original's (chrisos-original.md §4.4) with accurate math: sin, cos, sqrt
  * and pow come from {@link Math} and are rounded to float. Documented choices where the shader
  * language leaves a result undefined: {@code rcp(0) = 0}; {@code rsq(x <= 0) = 0}; see
  * {@link #pow(float, float)}.
  */
 public final class Interpreter {
+    /**
+     * Loop back-edges (ENDLOOP and CONTINUE jumps, all loops together) one invocation may take;
+     * the next one ends it with {@link Status#ITERATION_LIMIT}. A verified loop may never end,
+     * and a caller shading a million fragments must not hang on one. 2^16 is far above what a
+     * real shader iterates per invocation (and GLSL's own fixed bounds), while an endless loop
+     * of a few instructions still stops within about a millisecond.
+     */
+    public static final int MAX_ITERATIONS = 1 << 16;
+
     private static final Status[] STATUSES = Status.values();
 
     private final String name;
@@ -87,7 +101,10 @@ public final class Interpreter {
         return stage;
     }
 
-    /** Precompiled instructions (NOPs dropped, ENDIFs folded into jumps, the final END counted). */
+    /**
+     * Precompiled instructions (NOPs, LOOPs and ENDIFs dropped or folded into jumps, ENDLOOPs as
+     * back-edges, the final END counted).
+     */
     public int instructionCount() {
         return count;
     }
@@ -118,6 +135,7 @@ public final class Interpreter {
     private Status exec(float[] t, Frame f) {
         final int[] c = code;
         int pc = 0;
+        int backEdges = 0;
         while (true) {
             final int d = c[pc + 1];
             final int a = c[pc + 2];
@@ -328,6 +346,13 @@ public final class Interpreter {
                     }
                 }
                 case Ops.JUMP -> {
+                    pc = c[pc + 4];
+                    continue;
+                }
+                case Ops.BACK -> {
+                    if (++backEdges > MAX_ITERATIONS) {
+                        return Status.ITERATION_LIMIT;
+                    }
                     pc = c[pc + 4];
                     continue;
                 }

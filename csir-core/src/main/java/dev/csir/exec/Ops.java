@@ -73,4 +73,6 @@ final class Ops {
     static final int IF = 55;
     static final int JUMP = 56;
     static final int DISCARD = 57;
+    /** A loop back-edge (ENDLOOP, CONTINUE): counted against the iteration guard, then a jump. */
+    static final int BACK = 58;
 }

@@ -15,7 +15,12 @@ import java.util.List;
  *   <li>Dead results: an instruction with no effect besides writing temporaries that nothing
  *       reads is dropped, repeated until nothing changes.</li>
  * </ul>
- * Adjacent means no IF, ELSE or ENDIF between, so no jump lands between the pair.
+ * Adjacent means no IF, ELSE, ENDIF or loop marker between, so no jump lands between the pair.
+ *
+ * <p>Both stay right with loops, though a loop can read a temporary near its top that is written
+ * further down (a loop-carried value) or after the loop: fusion only drops a temporary whose one
+ * reader is the MOV right after its producer, and dead results count reads anywhere in the
+ * shader, before or after the write, so neither relies on the order of the code.
  */
 final class Simplifier {
     private Simplifier() {
@@ -110,7 +115,8 @@ final class Simplifier {
 
     private static boolean isPure(Insn in) {
         return switch (Opcode.of(in.op())) {
-            case STORE_POS, STORE_VAR, STORE_COLOR, IF, ELSE, ENDIF, DISCARD -> false;
+            case STORE_POS, STORE_VAR, STORE_COLOR, IF, ELSE, ENDIF, DISCARD, LOOP, ENDLOOP, BREAK,
+                 CONTINUE -> false;
             default -> true;
         };
     }

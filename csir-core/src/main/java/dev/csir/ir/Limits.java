@@ -4,7 +4,8 @@ package dev.csir.ir;
  * Every capacity the compiler enforces, in one value: a profile. {@link #CHRISOS} holds the
  * documented pools, for the ChrisOS kernel's fixed buffers (CSI version 1 always uses it);
  * {@link #DEFAULT} what the real consumers take: CSIR's 16-bit record fields for instructions,
- * virglrenderer's 1024 immediates, Gallium's 4096 temporaries and 32 levels of nesting, and no
+ * virglrenderer's 1024 immediates, Gallium's 4096 temporaries and 32 levels of nesting (IF and
+ * LOOP counted together: {@link #maxIfDepth()} bounds both constructs in one stack), and no
  * TGSI budget (VirGL carries long text in continuation packets). The interface slot counts are
  * the documented ones in both: the renderers size their attribute, varying, uniform and sampler
  * storage to them.

@@ -1,6 +1,9 @@
 package dev.csir.ir;
 
-/** The 33 CSIR opcodes, numbered as the CSI record stores them. */
+/**
+ * The CSIR opcodes, numbered as the CSI record stores them: the original's 33 (NOP 0 ... DISCARD
+ * 32), then the structured loops, which only CSI version 2 stores (see {@link #isVersion2Only()}).
+ */
 public enum Opcode {
     NOP("nop"), CONST("const"), MOV("mov"), SWZ("swz"), SETLANE("lane"),
     ADD("add"), SUB("sub"), MUL("mul"), MAX("max"), MIN("min"), ABS("abs"), DOT("dot"),
@@ -8,7 +11,9 @@ public enum Opcode {
     MULMV("mul_mv"), MULMM("mul_mm"), SAMPLE("sample2d"),
     LOAD_ATTR("load_attr"), LOAD_VAR("load_var"), LOAD_UNI("load_uni"), LOAD_FCOORD("load_fragcoord"),
     STORE_POS("store_pos"), STORE_VAR("store_var"), STORE_COLOR("store_color"),
-    IF("if"), ELSE("else"), ENDIF("endif"), DISCARD("discard");
+    IF("if"), ELSE("else"), ENDIF("endif"), DISCARD("discard"),
+    // Additions after the original's last opcode, so every original number keeps its meaning.
+    LOOP("loop"), ENDLOOP("endloop"), BREAK("break"), CONTINUE("continue");
 
     private static final Opcode[] BY_CODE = values();
 
@@ -33,6 +38,14 @@ public enum Opcode {
         return code >= 0 && code < BY_CODE.length ? BY_CODE[code] : null;
     }
 
-    /** Highest valid opcode number (DISCARD). */
-    public static final int MAX_CODE = 32;
+    /** Whether this opcode is one of csir's additions, which CSI version 1 cannot carry. */
+    public boolean isVersion2Only() {
+        return ordinal() > MAX_ORIGINAL_CODE;
+    }
+
+    /** Highest opcode number of the original (DISCARD): what CSI version 1 stores. */
+    public static final int MAX_ORIGINAL_CODE = 32;
+
+    /** Highest valid opcode number (CONTINUE). */
+    public static final int MAX_CODE = 36;
 }

@@ -13,6 +13,9 @@ final class ConstantDedup {
     // still holds the value everywhere after its CONST) and both the earlier CONST and the later
     // one dominate every read they serve. Temporaries read as part of a matrix span keep their
     // own CONST: renaming one column would tear the span apart.
+    // Loops: a loop body is a region (see Regions), so a CONST in a loop serves nothing after it;
+    // a read that comes before the only CONST in the code, such as a loop-carried read near the
+    // top of a body whose CONST comes later, pins the temporary as any read before it does.
 
     private ConstantDedup() {
     }
@@ -46,8 +49,8 @@ final class ConstantDedup {
         int[] rename = new int[ntmp];
         Arrays.fill(rename, -1);
         // Available constants: the four lanes' bits in two longs and the temporary, in CONST order;
-        // truncated back to the IF's mark at its ELSE and ENDIF, as a branch's CONSTs do not
-        // dominate what follows the branch.
+        // truncated back to the IF's mark at its ELSE and ENDIF (the LOOP's at its ENDLOOP), as a
+        // branch's or a loop body's CONSTs do not dominate what follows it.
         long[] keys = new long[2 * n];
         int[] temps = new int[n];
         int avail = 0;
@@ -57,11 +60,11 @@ final class ConstantDedup {
         for (int i = 0; i < n; i++) {
             Insn in = code[i];
             Opcode op = Opcode.of(in.op());
-            if (op == Opcode.IF) {
+            if (op == Opcode.IF || op == Opcode.LOOP) {
                 marks[depth++] = avail;
             } else if (op == Opcode.ELSE) {
                 avail = marks[depth - 1];
-            } else if (op == Opcode.ENDIF) {
+            } else if (op == Opcode.ENDIF || op == Opcode.ENDLOOP) {
                 avail = marks[--depth];
             } else if (op == Opcode.CONST) {
                 int t = in.dst();

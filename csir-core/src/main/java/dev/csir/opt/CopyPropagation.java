@@ -16,6 +16,11 @@ final class CopyPropagation {
     // when every temporary and lane it reads is covered, a matrix read only when all its columns
     // were copied from consecutive columns, and never so that a matrix product reads a
     // temporary it writes (TGSI writes the product column by column while still reading).
+    // Loops: the body's top is reached from before the loop and from every ENDLOOP and CONTINUE,
+    // so at LOOP the copies with either side written anywhere in the body (nested loops
+    // included) are dropped; what is left holds in every iteration and after the loop, which is
+    // left only through BREAK, so at ENDLOOP the state goes back to it. Copies made inside the
+    // body hold from where they are made on within one iteration, as in straight-line code.
 
     private CopyPropagation() {
     }
@@ -37,6 +42,10 @@ final class CopyPropagation {
         int[][] before = new int[n][];
         int[][] thenEnd = new int[n][];
         int depth = 0;
+        // Per open LOOP: the copies that hold throughout it.
+        int[] loopEnd = Effects.loopEnds(code);
+        int[][] invariant = new int[n][];
+        int loops = 0;
         boolean changed = false;
         for (int i = 0; i < n; i++) {
             Insn in = code[i];
@@ -65,6 +74,22 @@ final class CopyPropagation {
                     int[] other = thenEnd[depth] != null ? thenEnd[depth] : before[depth];
                     meet(other, src, lanes);
                     count(src, users);
+                }
+                case LOOP -> {
+                    int end = loopEnd[i] < 0 ? n : loopEnd[i];
+                    for (int j = i + 1; j < end; j++) {
+                        int span = Effects.writeSpan(code[j]);
+                        for (int k = 0; k < span; k++) {
+                            kill(code[j].dst() + k, src, users);
+                        }
+                    }
+                    invariant[loops++] = save(src, lanes);
+                }
+                case ENDLOOP -> {
+                    restore(invariant[--loops], src, lanes);
+                    count(src, users);
+                }
+                case BREAK, CONTINUE -> {
                 }
                 default -> {
                     if (op == Opcode.MOV && in.a() == in.dst()) {

@@ -16,6 +16,9 @@ import java.util.List;
  * already turned into NOP no longer count their operands (so the rounds really cascade).
  * SETLANE's destination counts as a use because it keeps the untouched lanes; SETLANE, SAMPLE,
  * loads, stores, MULMM and control flow are never removed.
+ *
+ * <p>Loops need nothing here: a use counts wherever it is, before or after the write, so a value
+ * a loop carries into its next iteration or reads after it is always counted.
  */
 public final class DeadResults {
     /** Rounds of use counting and elimination. */

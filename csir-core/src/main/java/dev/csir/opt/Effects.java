@@ -111,7 +111,29 @@ final class Effects {
     }
 
     static boolean isControl(int op) {
-        return op == Opcode.IF.code() || op == Opcode.ELSE.code() || op == Opcode.ENDIF.code();
+        return op == Opcode.IF.code() || op == Opcode.ELSE.code() || op == Opcode.ENDIF.code()
+                || op == Opcode.LOOP.code() || op == Opcode.ENDLOOP.code() || op == Opcode.BREAK.code()
+                || op == Opcode.CONTINUE.code();
+    }
+
+    /**
+     * The index of the ENDLOOP of every LOOP (at the LOOP's index; -1 elsewhere), for verified
+     * code, where LOOP and ENDLOOP pair up.
+     */
+    static int[] loopEnds(Insn[] code) {
+        int[] end = new int[code.length];
+        int[] open = new int[code.length];
+        int depth = 0;
+        for (int i = 0; i < code.length; i++) {
+            end[i] = -1;
+            int op = code[i].op();
+            if (op == Opcode.LOOP.code()) {
+                open[depth++] = i;
+            } else if (op == Opcode.ENDLOOP.code() && depth > 0) {
+                end[open[--depth]] = i;
+            }
+        }
+        return end;
     }
 
     /**

@@ -34,8 +34,9 @@ public final class Optimizer {
      * csir's own passes alone, for IR the verifier has accepted (the compiler verifies the
      * documented pass's output, then runs these): constant merging, copy propagation,
      * dead-write removal, compaction. IR with records they do not fully understand comes back
-     * unchanged. One round: a second round of copy propagation and dead writes found nothing
-     * more on any corpus, conformance or example shader.
+     * unchanged. Each pass treats loops conservatively (its comment says how), so none has to
+     * iterate a loop to a fixed point. One round: a second round of copy propagation and dead
+     * writes found nothing more on any corpus, conformance or example shader.
      */
     public static ShaderIr extraPasses(ShaderIr verified) {
         if (!Effects.understood(verified)) {

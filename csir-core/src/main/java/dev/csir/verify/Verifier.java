@@ -30,6 +30,13 @@ import java.util.List;
  *     slot up to them ({@code interface high-water mark beyond the slot limits});</li>
  * <li>IF nests at most {@link Limits#maxIfDepth()} deep; control-flow state stays sensible after
  *     an error (an IF is always pushed, a stray ELSE or ENDIF is ignored);</li>
+ * <li>LOOP/ENDLOOP (CSI version 2) nest in the same stack as IF/ELSE/ENDIF: an IF opened in a
+ *     loop closes before its ENDLOOP ({@code ENDLOOP before the IF inside its loop is closed}),
+ *     ELSE and ENDIF never close an IF outside the innermost loop ({@code ELSE crosses a LOOP
+ *     boundary}), every ENDLOOP has its LOOP and every LOOP its ENDLOOP ({@code ENDLOOP without
+ *     LOOP}, {@code unclosed LOOP}), BREAK and CONTINUE lie inside a loop, the IF and LOOP
+ *     nesting together is at most {@link Limits#maxIfDepth()} deep ({@code LOOP nested deeper
+ *     than the limit}, or {@code invalid if}), and the loop opcodes carry no operands;</li>
  * <li>LOAD_ATTR only in vertex shaders, LOAD_VAR and LOAD_FCOORD only in fragment shaders,
  *     STORE_VAR only in vertex shaders (the language never produces anything else);</li>
  * <li>slots are bounded by the limits as well as the interface: SAMPLE {@code aux <= sampHi <
@@ -84,15 +91,22 @@ public final class Verifier {
         private final Limits limits;
         private final ShaderInterface iface;
         private final List<Problem> problems = new ArrayList<>();
-        /** Per open IF: whether its ELSE was seen. Sized so no nesting can overflow it. */
+        /**
+         * Per open construct: whether it is a LOOP, and for an IF whether its ELSE was seen.
+         * Sized so no nesting can overflow them.
+         */
+        private final boolean[] isLoop;
         private final boolean[] elseSeen;
         private int depth;
+        /** How many of the open constructs are LOOPs. */
+        private int loops;
         private int index;
 
         Scan(ShaderIr ir, Limits limits) {
             this.ir = ir;
             this.limits = limits;
             this.iface = ir.iface();
+            this.isLoop = new boolean[ir.size() + 1];
             this.elseSeen = new boolean[ir.size() + 1];
         }
 
@@ -110,7 +124,10 @@ public final class Verifier {
                 instruction(ir.insn(index));
             }
             index = -1;
-            if (depth != 0) {
+            if (loops != 0) {
+                report(Messages.UNCLOSED_LOOP);
+            }
+            if (depth != loops) {
                 report(Messages.UNBALANCED_CONTROL_FLOW);
             }
             return List.copyOf(problems);
@@ -132,32 +149,75 @@ public final class Verifier {
             operands(op, in);
         }
 
+        /**
+         * IF/ELSE/ENDIF and LOOP/ENDLOOP nest in one stack, so neither construct can close across
+         * the other, and {@link Limits#maxIfDepth()} bounds them together, as the interpreter's one
+         * stack of open constructs does (and so each alone stays within Gallium's 32-deep
+         * condition and loop stacks). After a problem the stack stays sensible: an IF or LOOP
+         * is always pushed, a stray ELSE, ENDIF or ENDLOOP is ignored, and an ENDLOOP that finds
+         * IFs still open inside its loop closes them with it.
+         */
         private void controlFlow(Opcode op, Insn in) {
             switch (op) {
                 case IF -> {
                     if (!temp(in.a()) || depth >= limits.maxIfDepth()) {
                         report(Messages.INVALID_IF);
                     }
-                    // Pushed even when invalid, so its ELSE and ENDIF still match.
-                    elseSeen[depth++] = false;
+                    push(false);
                 }
                 case ELSE -> {
-                    if (depth == 0 || elseSeen[depth - 1]) {
+                    if (innermostIsLoop()) {
+                        report(depth > loops ? Messages.ELSE_ACROSS_LOOP : Messages.INVALID_ELSE);
+                    } else if (depth == 0 || elseSeen[depth - 1]) {
                         report(Messages.INVALID_ELSE);
                     } else {
                         elseSeen[depth - 1] = true;
                     }
                 }
                 case ENDIF -> {
-                    if (depth == 0) {
+                    if (innermostIsLoop()) {
+                        report(depth > loops ? Messages.ENDIF_ACROSS_LOOP : Messages.INVALID_ENDIF);
+                    } else if (depth == 0) {
                         report(Messages.INVALID_ENDIF);
                     } else {
                         depth--;
                     }
                 }
+                case LOOP -> {
+                    if (depth >= limits.maxIfDepth()) {
+                        report(Messages.LOOP_TOO_DEEP);
+                    }
+                    push(true);
+                    loops++;
+                }
+                case ENDLOOP -> {
+                    if (loops == 0) {
+                        report(Messages.ENDLOOP_WITHOUT_LOOP);
+                    } else {
+                        if (!innermostIsLoop()) {
+                            report(Messages.ENDLOOP_IN_IF);
+                        }
+                        while (!isLoop[depth - 1]) {
+                            depth--;
+                        }
+                        depth--;
+                        loops--;
+                    }
+                }
+                case BREAK -> check(loops > 0, Messages.BREAK_OUTSIDE_LOOP);
+                case CONTINUE -> check(loops > 0, Messages.CONTINUE_OUTSIDE_LOOP);
                 default -> {
                 }
             }
+        }
+
+        private void push(boolean loop) {
+            isLoop[depth] = loop;
+            elseSeen[depth++] = false;
+        }
+
+        private boolean innermostIsLoop() {
+            return depth > 0 && isLoop[depth - 1];
         }
 
         private void stage(Opcode op) {
@@ -219,6 +279,12 @@ public final class Verifier {
          * covers are left to it, so one fault gives one problem.
          */
         private void operands(Opcode op, Insn in) {
+            if (op == Opcode.LOOP || op == Opcode.ENDLOOP || op == Opcode.BREAK || op == Opcode.CONTINUE) {
+                // csir's own opcodes carry no operands at all, so no stray field has a meaning
+                check(in.dst() < 0, Messages.INVALID_DESTINATION);
+                check(in.a() < 0 && in.b() < 0, Messages.INVALID_OPERAND);
+                return;
+            }
             boolean ownDst = op == Opcode.LOAD_UNI || op == Opcode.MULMM || op == Opcode.CONST;
             boolean ownA = op == Opcode.IF || op == Opcode.MULMM || op == Opcode.MULMV;
             boolean ownB = op == Opcode.MULMM;
@@ -232,7 +298,8 @@ public final class Verifier {
 
         private static boolean writes(Opcode op) {
             return switch (op) {
-                case STORE_POS, STORE_VAR, STORE_COLOR, IF, ELSE, ENDIF, DISCARD, NOP -> false;
+                case STORE_POS, STORE_VAR, STORE_COLOR, IF, ELSE, ENDIF, DISCARD, NOP, LOOP, ENDLOOP,
+                        BREAK, CONTINUE -> false;
                 default -> true;
             };
         }

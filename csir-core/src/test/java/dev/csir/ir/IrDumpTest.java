@@ -55,6 +55,31 @@ class IrDumpTest {
     }
 
     @Test
+    void loopOpcodesPrintTheirMnemonicsUnindentedAsIfBodiesAre() {
+        // the dump indents no IF body, so loop bodies are not indented either
+        IrBuilder b = new IrBuilder();
+        int c = b.constant(1);
+        b.emit(Opcode.LOOP, Type.NONE, 0, -1, -1, -1, 0, 0);
+        b.emit(Opcode.IF, Type.NONE, 0, -1, c, -1, 0, 0);
+        b.emit(Opcode.BREAK, Type.NONE, 0, -1, -1, -1, 0, 0);
+        b.emit(Opcode.ELSE, Type.NONE, 0, -1, -1, -1, 0, 0);
+        b.emit(Opcode.CONTINUE, Type.NONE, 0, -1, -1, -1, 0, 0);
+        b.emit(Opcode.ENDIF, Type.NONE, 0, -1, -1, -1, 0, 0);
+        b.emit(Opcode.ENDLOOP, Type.NONE, 0, -1, -1, -1, 0, 0);
+        String dump = IrDump.dump(b.build("l.frag", Stage.FRAGMENT, ShaderInterface.EMPTY));
+        assertThat(dump.substring(dump.indexOf("block 0:\n") + 9)).isEqualTo("""
+                  %0 = const
+                  loop
+                  if %0
+                  break
+                  else
+                  continue
+                  endif
+                  endloop
+                """);
+    }
+
+    @Test
     void compiledShaderDump() {
         CompileResult r = ShaderCompiler.compile(Stage.VERTEX, "mvp.vert", """
                 uniform mat4 model;

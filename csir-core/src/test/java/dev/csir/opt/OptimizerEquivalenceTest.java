@@ -65,14 +65,16 @@ class OptimizerEquivalenceTest {
         return null;
     }
 
-    @Test
-    void randomProgramsKeepEveryOutput() {
+    /** Checks {@code count} generated programs; returns how many held a loop. */
+    private static int checkGenerated(java.util.function.LongFunction<ShaderIr> generator, int count) {
         List<String> failures = new ArrayList<>();
         long before = 0;
         long after = 0;
-        for (long seed = 0; seed < PROGRAMS; seed++) {
-            ShaderIr ir = RandomPrograms.generate(seed);
+        int loops = 0;
+        for (long seed = 0; seed < count; seed++) {
+            ShaderIr ir = generator.apply(seed);
             assertThat(Verifier.verify(ir)).as("generated program %d", seed).isEmpty();
+            loops += ir.code().stream().anyMatch(i -> i.op() == dev.csir.ir.Opcode.LOOP.code()) ? 1 : 0;
             String f = check(ir, seed);
             if (f != null) {
                 failures.add("seed " + seed + ": " + f);
@@ -83,6 +85,17 @@ class OptimizerEquivalenceTest {
         assertThat(failures).isEmpty();
         // The passes must also do something, or this test proves nothing.
         assertThat(after).isLessThan(before * 9 / 10);
+        return loops;
+    }
+
+    @Test
+    void randomProgramsKeepEveryOutput() {
+        assertThat(checkGenerated(RandomPrograms::generate, PROGRAMS)).isZero();
+    }
+
+    @Test
+    void randomProgramsWithLoopsKeepEveryOutput() {
+        assertThat(checkGenerated(RandomPrograms::withLoops, PROGRAMS / 2)).isGreaterThan(PROGRAMS / 4);
     }
 
     @Test

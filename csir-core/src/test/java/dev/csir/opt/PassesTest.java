@@ -216,4 +216,167 @@ class PassesTest {
         ShaderIr bad = ir.withCode(java.util.List.of(new Insn(Opcode.MOV.code(), 0, 4, 50, 0, -1, -1, 0, 0)));
         assertThat(Optimizer.optimize(bad)).isEqualTo(Optimizer.documented(bad));
     }
+    // ---------------------------------------------------------------- loops
+
+    private void mark(Opcode op) {
+        op(op, 0, -1, -1, -1, 0, 0);
+    }
+
+    /** {@code if (cond) break;} */
+    private void breakIf(int cond) {
+        op(Opcode.IF, 0, -1, cond, -1, 0, 0);
+        mark(Opcode.BREAK);
+        mark(Opcode.ENDIF);
+    }
+
+    @Test
+    void aConstantInALoopServesTheRestOfItsBodyButNothingAfterTheLoop() {
+        int v = b.temp();
+        op(Opcode.LOAD_VAR, 4, v, -1, -1, 0, 0);
+        int before = b.constant(3f);
+        mark(Opcode.LOOP);
+        breakIf(v);                                // may leave before the CONSTs below ran
+        int inLoop = b.constant(2f);
+        store(inLoop);
+        int again = b.constant(2f);                // served by the one above, in the same body
+        store(again);
+        int three = b.constant(3f);                // served by the one before the loop
+        store(three);
+        mark(Opcode.BREAK);
+        mark(Opcode.ENDLOOP);
+        int after = b.constant(2f);                // not served by the loop's: it may not have run
+        store(after);
+        store(before);
+        assertThat(body(ConstantDedup.run(ir()))).isEqualTo("""
+                  %0 = load_var
+                  %1 = const
+                  loop
+                  if %0
+                  break
+                  endif
+                  %2 = const aux 1
+                  store_color %2
+                  store_color %2
+                  store_color %1
+                  break
+                  endloop
+                  %5 = const aux 4
+                  store_color %5
+                  store_color %1
+                """);
+    }
+
+    @Test
+    void aConstantReadAtTheTopOfALoopBeforeItsOnlyDefinitionKeepsIt() {
+        int early = b.constant(2f);
+        int t = b.temp();
+        mark(Opcode.LOOP);
+        store(t);                                  // 0 in the first iteration, 2 afterwards
+        b.immediates(2f);
+        op(Opcode.CONST, 1, t, -1, -1, 1, 0);
+        breakIf(t);
+        mark(Opcode.ENDLOOP);
+        store(early);
+        ShaderIr ir = ir();
+        assertThat(ConstantDedup.run(ir)).isSameAs(ir);
+    }
+
+    @Test
+    void aCopyDoesNotReachIntoALoopThatWritesEitherSide() {
+        int v = b.temp();
+        op(Opcode.LOAD_VAR, 4, v, -1, -1, 0, 0);
+        int d = b.temp();
+        op(Opcode.MOV, 4, d, v, -1, 0, 0);
+        int w = b.temp();
+        op(Opcode.LOAD_VAR, 4, w, -1, -1, 1, 0);
+        int e = b.temp();
+        op(Opcode.MOV, 4, e, w, -1, 0, 0);
+        mark(Opcode.LOOP);
+        store(d);                                  // the second iteration sees v doubled: stays
+        store(e);                                  // nothing in the loop writes e or w: reads w
+        op(Opcode.ADD, 4, v, v, v, 0, 0);
+        breakIf(v);
+        mark(Opcode.ENDLOOP);
+        store(d);
+        store(e);
+        assertThat(body(CopyPropagation.run(ir()))).isEqualTo("""
+                  %0 = load_var
+                  %1 = mov %0
+                  %2 = load_var aux 1
+                  %3 = mov %2
+                  loop
+                  store_color %1
+                  store_color %2
+                  %0 = add %0 %0
+                  if %0
+                  break
+                  endif
+                  endloop
+                  store_color %1
+                  store_color %2
+                """);
+    }
+
+    @Test
+    void aCopyMadeAtTheEndOfABodyDoesNotHoldWhereTheLoopIsLeft() {
+        // The BREAK leaves in the first iteration, before d = w was ever made.
+        int w = b.temp();
+        op(Opcode.LOAD_VAR, 4, w, -1, -1, 0, 0);
+        int d = b.temp();
+        mark(Opcode.LOOP);
+        breakIf(w);
+        op(Opcode.ADD, 4, w, w, w, 0, 0);
+        op(Opcode.MOV, 4, d, w, -1, 0, 0);
+        mark(Opcode.ENDLOOP);
+        store(d);
+        ShaderIr ir = ir();
+        assertThat(CopyPropagation.run(ir)).isSameAs(ir);
+    }
+
+    @Test
+    void aLoopCarriedWriteStaysThoughNothingAfterItInTheBodyReadsIt() {
+        int v = b.temp();
+        op(Opcode.LOAD_VAR, 4, v, -1, -1, 0, 0);
+        int t = b.temp();
+        op(Opcode.MOV, 4, t, v, -1, 0, 0);
+        int out = b.temp();
+        mark(Opcode.LOOP);
+        op(Opcode.MOV, 4, out, t, -1, 0, 0);       // reads the previous iteration's t
+        int done = b.temp();
+        op(Opcode.CMP, 1, done, t, v, 2, 0);
+        breakIf(done);
+        op(Opcode.ADD, 4, t, t, v, 0, 0);          // read only at the top, next time round
+        mark(Opcode.ENDLOOP);
+        store(out);
+        ShaderIr ir = ir();
+        assertThat(DeadWrites.run(ir)).isSameAs(ir);
+    }
+
+    @Test
+    void aWriteTheBodyOverwritesBeforeAnyReadStillGoes() {
+        int v = b.temp();
+        op(Opcode.LOAD_VAR, 4, v, -1, -1, 0, 0);
+        int out = b.temp();
+        mark(Opcode.LOOP);
+        int zero = b.constant(0f, 0f, 0f, 0f);
+        op(Opcode.MOV, 4, out, zero, -1, 0, 0);    // dead: overwritten right below, every time
+        op(Opcode.MOV, 4, out, v, -1, 0, 0);
+        store(out);
+        op(Opcode.IF, 0, -1, v, -1, 0, 0);
+        mark(Opcode.CONTINUE);
+        mark(Opcode.ENDIF);
+        mark(Opcode.BREAK);
+        mark(Opcode.ENDLOOP);
+        assertThat(body(DeadWrites.run(ir()))).isEqualTo("""
+                  %0 = load_var
+                  loop
+                  %1 = mov %0
+                  store_color %1
+                  if %0
+                  continue
+                  endif
+                  break
+                  endloop
+                """);
+    }
 }

@@ -14,7 +14,9 @@ import java.util.Random;
  * Random verified CSIR in the shapes lowering produces and beyond: zero-initialised outputs,
  * repeated constants, MOV chains, partial writes, SETLANE constructors, temporaries written
  * again (not SSA), reads of never-written temporaries, matrix spans from uniforms, MOVs and
- * MULMM, nested IF/ELSE, DISCARD, and stores anywhere.
+ * MULMM, nested IF/ELSE, DISCARD, and stores anywhere; with loops, also counted LOOPs (nested in
+ * IFs and each other) with conditional and unconditional BREAKs and CONTINUEs, whose bodies read
+ * temporaries they write further down (loop-carried values).
  */
 final class RandomPrograms {
     static final ShaderInterface IFACE = new ShaderInterface(3, 3, 11, 1, List.of());
@@ -27,16 +29,27 @@ final class RandomPrograms {
     private final List<Integer> temps = new ArrayList<>();
     private final List<int[]> matrices = new ArrayList<>();
     private final List<Integer> outputs = new ArrayList<>();
+    private final boolean loops;
+    /** Open IFs and LOOPs together, innermost last. */
     private int depth;
     private final boolean[] hasElse = new boolean[8];
+    private final boolean[] isLoop = new boolean[8];
+    private int openLoops;
 
-    private RandomPrograms(long seed) {
+    private RandomPrograms(long seed, boolean loops) {
         rnd = new Random(seed);
         stage = rnd.nextBoolean() ? Stage.VERTEX : Stage.FRAGMENT;
+        this.loops = loops;
     }
 
+    /** A program without loops (the shapes of CSI version 1). */
     static ShaderIr generate(long seed) {
-        return new RandomPrograms(seed).build();
+        return new RandomPrograms(seed, false).build();
+    }
+
+    /** A program that may hold loops; every loop ends after a few iterations. */
+    static ShaderIr withLoops(long seed) {
+        return new RandomPrograms(seed, true).build();
     }
 
     private ShaderIr build() {
@@ -98,12 +111,17 @@ final class RandomPrograms {
     }
 
     private void statement() {
+        if (loops && rnd.nextInt(100) < 12) {
+            loopStatement();
+            return;
+        }
         int pick = rnd.nextInt(100);
         if (pick < 8 && depth < 4) {
             int c = rnd.nextBoolean() ? any() : fresh(Opcode.CMP, 1, any(), any(), 1 + rnd.nextInt(6), 0);
             emit(Opcode.IF, 0, -1, c, -1, 0, 0);
+            isLoop[depth] = false;
             hasElse[depth++] = false;
-        } else if (pick < 12 && depth > 0 && !hasElse[depth - 1]) {
+        } else if (pick < 12 && depth > 0 && !isLoop[depth - 1] && !hasElse[depth - 1]) {
             emit(Opcode.ELSE, 0, -1, -1, -1, 0, 0);
             hasElse[depth - 1] = true;
         } else if (pick < 17 && depth > 0) {
@@ -183,9 +201,47 @@ final class RandomPrograms {
         }
     }
 
+    /**
+     * Opens a counted loop, or (inside one) a BREAK or CONTINUE, conditional or not. The counter
+     * and its bounds are in no list, so nothing else reads or writes them: the loop counts at the
+     * top of each iteration (before any CONTINUE) and breaks after 1 to 4 iterations.
+     */
+    private void loopStatement() {
+        int pick = rnd.nextInt(10);
+        if (openLoops > 0 && pick < 5) {
+            Opcode jump = rnd.nextInt(3) == 0 ? Opcode.CONTINUE : Opcode.BREAK;
+            boolean conditional = rnd.nextInt(4) > 0;
+            if (conditional) {
+                emit(Opcode.IF, 0, -1, any(), -1, 0, 0);
+            }
+            emit(jump, 0, -1, -1, -1, 0, 0);
+            if (conditional) {
+                emit(Opcode.ENDIF, 0, -1, -1, -1, 0, 0);
+            }
+        } else if (depth < 4) {
+            int counter = b.temp();
+            emit(Opcode.MOV, 1, counter, b.constant(0f), -1, 0, 0);
+            int limit = b.constant(1 + rnd.nextInt(4));
+            int one = b.constant(1f);
+            emit(Opcode.LOOP, 0, -1, -1, -1, 0, 0);
+            emit(Opcode.ADD, 1, counter, counter, one, 0, 0);
+            int done = b.temp();
+            emit(Opcode.CMP, 1, done, counter, limit, 2, 0); // counter > limit
+            emit(Opcode.IF, 0, -1, done, -1, 0, 0);
+            emit(Opcode.BREAK, 0, -1, -1, -1, 0, 0);
+            emit(Opcode.ENDIF, 0, -1, -1, -1, 0, 0);
+            isLoop[depth++] = true;
+            openLoops++;
+        }
+    }
+
     private void close() {
-        emit(Opcode.ENDIF, 0, -1, -1, -1, 0, 0);
-        depth--;
+        if (isLoop[--depth]) {
+            emit(Opcode.ENDLOOP, 0, -1, -1, -1, 0, 0);
+            openLoops--;
+        } else {
+            emit(Opcode.ENDIF, 0, -1, -1, -1, 0, 0);
+        }
     }
 
     private void store(int t, int output) {

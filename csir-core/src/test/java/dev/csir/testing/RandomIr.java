@@ -82,41 +82,70 @@ public final class RandomIr {
         int n = clean && c.below(2) == 0 ? c.below(lim.maxInstructions() + 1)
                 : rarely() ? c.below(lim.maxInstructions() + 2) : c.below(28);
         List<Insn> code = new ArrayList<>(n + 8);
-        int depth = 0;
+        // The open constructs, innermost last: true for a LOOP, false for an IF.
+        List<Boolean> open = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             Opcode op = OPS[c.below(OPS.length)];
-            if (clean && !fits(op, depth, attrHi, sampHi)) {
+            boolean inLoop = open.contains(true);
+            if (op == Opcode.LOOP && c.below(6) > 0) {
+                op = Opcode.ADD; // loops stay rare: a verified one may run to the iteration guard
+            } else if (inLoop && c.below(4) == 0) {
+                op = Opcode.BREAK; // and mostly end early
+            }
+            if (clean && !fits(op, open, attrHi, sampHi)) {
                 op = Opcode.ADD;
             }
-            if (op == Opcode.ENDIF || op == Opcode.ELSE) {
-                if (depth == 0 && !rarely()) {
-                    op = Opcode.MOV;
-                } else if (op == Opcode.ENDIF) {
-                    depth--;
+            boolean innermostIf = !open.isEmpty() && !open.getLast();
+            boolean innermostLoop = !open.isEmpty() && open.getLast();
+            switch (op) {
+                case ENDIF, ELSE -> {
+                    if (!innermostIf && !rarely()) {
+                        op = Opcode.MOV;
+                    } else if (op == Opcode.ENDIF && innermostIf) {
+                        open.removeLast();
+                    }
                 }
-            } else if (op == Opcode.IF) {
-                depth++;
+                case ENDLOOP -> {
+                    if (!innermostLoop && !rarely()) {
+                        op = Opcode.MOV;
+                    } else if (innermostLoop) {
+                        open.removeLast();
+                    }
+                }
+                case BREAK, CONTINUE -> {
+                    if (!inLoop && !rarely()) {
+                        op = Opcode.MOV;
+                    }
+                }
+                case IF -> open.add(false);
+                case LOOP -> open.add(true);
+                default -> {
+                }
             }
             code.add(insn(op, temps, nimm, attrHi, sampHi));
         }
         if (!rarely()) {
-            for (; depth > 0; depth--) {
-                code.add(new Insn(Opcode.ENDIF.code(), 0, 0, -1, -1, -1, -1, 0, 0));
+            while (!open.isEmpty()) {
+                Opcode closer = open.removeLast() ? Opcode.ENDLOOP : Opcode.ENDIF;
+                code.add(new Insn(closer.code(), 0, 0, -1, -1, -1, -1, 0, 0));
             }
         }
         return new ShaderIr("random", stage, code, imms, temps,
                 new ShaderInterface(attrHi, varHi, uniHi, sampHi, List.of()));
     }
 
-    /** Whether a clean shader may use {@code op} here (stage, open IFs, declared slots). */
-    private boolean fits(Opcode op, int depth, int attrHi, int sampHi) {
+    /** Whether a clean shader may use {@code op} here (stage, open IFs and LOOPs, declared slots). */
+    private boolean fits(Opcode op, List<Boolean> open, int attrHi, int sampHi) {
+        int depth = open.size();
         boolean vertex = stage == Stage.VERTEX;
         return switch (op) {
             case STORE_POS, LOAD_ATTR, STORE_VAR -> vertex && (op != Opcode.LOAD_ATTR || attrHi >= 0);
             case STORE_COLOR, DISCARD, LOAD_VAR, LOAD_FCOORD -> !vertex;
             case SAMPLE -> sampHi >= 0;
-            case IF -> depth < lim.maxIfDepth();
-            case ELSE, ENDIF -> depth > 0;
+            case IF, LOOP -> depth < lim.maxIfDepth();
+            case ELSE, ENDIF -> depth > 0 && !open.getLast();
+            case ENDLOOP -> depth > 0 && open.getLast();
+            case BREAK, CONTINUE -> open.contains(true);
             default -> true;
         };
     }
@@ -133,6 +162,12 @@ public final class RandomIr {
         int a = temp(temps);
         int b = temp(temps);
         int cc = rarely() ? wild() : -1;
+        if (op == Opcode.LOOP || op == Opcode.ENDLOOP || op == Opcode.BREAK || op == Opcode.CONTINUE) {
+            // no operands, but now and then a stray one for the verifier to refuse
+            dst = rarely() ? dst : -1;
+            a = rarely() ? a : -1;
+            b = rarely() ? b : -1;
+        }
         int aux = 0;
         int aux2 = 0;
         switch (op) {

@@ -126,8 +126,8 @@ class VerifierTest {
     @Nested
     class Opcodes {
         @Test
-        void opcodeAboveDiscard() {
-            rejects(vs(new Insn(33, 0, 0, -1, -1, -1, -1, 0, 0)), 0, Messages.INVALID_OPCODE);
+        void opcodeAboveContinue() {
+            rejects(vs(new Insn(Opcode.MAX_CODE + 1, 0, 0, -1, -1, -1, -1, 0, 0)), 0, Messages.INVALID_OPCODE);
             rejects(vs(new Insn(255, 0, 0, -1, -1, -1, -1, 0, 0)), 0, Messages.INVALID_OPCODE);
         }
 
@@ -232,6 +232,100 @@ class VerifierTest {
             assertThat(Verifier.verify(fs(op(ENDIF, -1, -1, -1), op(ELSE, -1, -1, -1), op(IF, -1, 0, -1),
                     op(ELSE, -1, -1, -1), op(ENDIF, -1, -1, -1))))
                     .containsExactly(new Problem(0, Messages.INVALID_ENDIF), new Problem(1, Messages.INVALID_ELSE));
+        }
+    }
+
+    static Insn mark(Opcode op) {
+        return op(op, -1, -1, -1);
+    }
+
+    @Nested
+    class Loops {
+        @Test
+        void acceptsLoopsNestedWithIfsBreaksAndContinues() {
+            assertThat(Verifier.verify(fs(
+                    mark(LOOP),
+                    op(IF, -1, 0, -1), mark(BREAK), mark(ELSE), mark(CONTINUE), mark(ENDIF),
+                    mark(LOOP), mark(BREAK), mark(ENDLOOP),
+                    op(IF, -1, 1, -1), mark(LOOP), op(IF, -1, 2, -1), mark(CONTINUE), mark(ENDIF),
+                    mark(BREAK), mark(ENDLOOP), mark(ENDIF),
+                    mark(CONTINUE),
+                    mark(ENDLOOP),
+                    op(IF, -1, 0, -1), mark(LOOP), mark(BREAK), mark(ENDLOOP), mark(ENDIF)))).isEmpty();
+        }
+
+        @Test
+        void endloopWithoutLoop() {
+            rejects(fs(mark(ENDLOOP)), 0, Messages.ENDLOOP_WITHOUT_LOOP);
+            rejects(fs(mark(LOOP), mark(ENDLOOP), mark(ENDLOOP)), 2, Messages.ENDLOOP_WITHOUT_LOOP);
+            // an IF is no LOOP: the ENDLOOP is ignored, the ENDIF still closes the IF
+            rejects(fs(op(IF, -1, 0, -1), mark(ENDLOOP), mark(ENDIF)), 1, Messages.ENDLOOP_WITHOUT_LOOP);
+        }
+
+        @Test
+        void unclosedLoop() {
+            rejects(fs(mark(LOOP), mark(LOOP), mark(BREAK), mark(ENDLOOP)), -1, Messages.UNCLOSED_LOOP);
+            // an IF left open as well is reported as before
+            assertThat(Verifier.verify(fs(mark(LOOP), mark(ENDLOOP), op(IF, -1, 0, -1), mark(LOOP))))
+                    .containsExactly(new Problem(-1, Messages.UNCLOSED_LOOP),
+                            new Problem(-1, Messages.UNBALANCED_CONTROL_FLOW));
+        }
+
+        @Test
+        void anIfOpenedInALoopClosesBeforeItsEndloop() {
+            // the ENDLOOP closes the IF with it, so the ENDIF after it is stray
+            assertThat(Verifier.verify(fs(mark(LOOP), op(IF, -1, 0, -1), mark(ENDLOOP), mark(ENDIF))))
+                    .containsExactly(new Problem(2, Messages.ENDLOOP_IN_IF), new Problem(3, Messages.INVALID_ENDIF));
+            rejects(fs(mark(LOOP), op(IF, -1, 0, -1), op(IF, -1, 0, -1), mark(ENDIF), mark(ENDLOOP)), 4,
+                    Messages.ENDLOOP_IN_IF);
+        }
+
+        @Test
+        void elseAndEndifDoNotCrossALoopBoundary() {
+            // the ELSE is ignored, so the IF outside still closes after the loop
+            rejects(fs(op(IF, -1, 0, -1), mark(LOOP), mark(ELSE), mark(ENDLOOP), mark(ENDIF)), 2,
+                    Messages.ELSE_ACROSS_LOOP);
+            rejects(fs(op(IF, -1, 0, -1), mark(LOOP), mark(ENDIF), mark(ENDLOOP), mark(ENDIF)), 2,
+                    Messages.ENDIF_ACROSS_LOOP);
+            // with no IF open anywhere they are the plain stray markers
+            rejects(fs(mark(LOOP), mark(ELSE), mark(ENDLOOP)), 1, Messages.INVALID_ELSE);
+            rejects(fs(mark(LOOP), mark(ENDIF), mark(ENDLOOP)), 1, Messages.INVALID_ENDIF);
+        }
+
+        @Test
+        void breakAndContinueOnlyInsideALoop() {
+            rejects(fs(mark(BREAK)), 0, Messages.BREAK_OUTSIDE_LOOP);
+            rejects(fs(mark(CONTINUE)), 0, Messages.CONTINUE_OUTSIDE_LOOP);
+            rejects(fs(op(IF, -1, 0, -1), mark(BREAK), mark(ENDIF)), 1, Messages.BREAK_OUTSIDE_LOOP);
+            rejects(fs(mark(LOOP), mark(ENDLOOP), mark(CONTINUE)), 2, Messages.CONTINUE_OUTSIDE_LOOP);
+            // inside an IF inside a loop they are fine
+            assertThat(Verifier.verify(fs(mark(LOOP), op(IF, -1, 0, -1), mark(CONTINUE), mark(ENDIF),
+                    mark(BREAK), mark(ENDLOOP)))).isEmpty();
+        }
+
+        @Test
+        void loopOpcodesCarryNoOperands() {
+            rejects(fs(op(LOOP, 0, -1, -1), mark(ENDLOOP)), 0, Messages.INVALID_DESTINATION);
+            rejects(fs(mark(LOOP), op(BREAK, -1, 0, -1), mark(ENDLOOP)), 1, Messages.INVALID_OPERAND);
+            rejects(fs(mark(LOOP), op(CONTINUE, -1, -1, 3), mark(ENDLOOP)), 1, Messages.INVALID_OPERAND);
+            rejects(fs(mark(LOOP), op(ENDLOOP, 2, -1, -1)), 1, Messages.INVALID_DESTINATION);
+        }
+
+        @Test
+        void theNewOpcodesFollowTheOriginalNumbering() {
+            // the documented contract: the original's 33 keep their numbers, additions come after
+            assertThat(Opcode.DISCARD.code()).isEqualTo(32);
+            assertThat(Opcode.MAX_ORIGINAL_CODE).isEqualTo(32);
+            assertThat(List.of(LOOP.code(), ENDLOOP.code(), BREAK.code(), CONTINUE.code()))
+                    .containsExactly(33, 34, 35, 36);
+            assertThat(Opcode.MAX_CODE).isEqualTo(36).isEqualTo(Opcode.values().length - 1);
+            assertThat(Opcode.of(33)).isEqualTo(LOOP);
+            assertThat(Opcode.of(36)).isEqualTo(CONTINUE);
+            assertThat(Opcode.of(37)).isNull();
+            assertThat(Arrays.stream(Opcode.values()).filter(Opcode::isVersion2Only))
+                    .containsExactly(LOOP, ENDLOOP, BREAK, CONTINUE);
+            assertThat(List.of(LOOP.mnemonic(), ENDLOOP.mnemonic(), BREAK.mnemonic(), CONTINUE.mnemonic()))
+                    .containsExactly("loop", "endloop", "break", "continue");
         }
     }
 
@@ -437,8 +531,9 @@ class VerifierTest {
             assertThat(in.ncomp()).isBetween(0, 4);
             int cols = in.aux();
             switch (op) {
-                case NOP, ELSE, DISCARD -> { }
-                case ENDIF -> depth--;
+                case NOP, ELSE, DISCARD, BREAK, CONTINUE -> { }
+                case ENDIF, ENDLOOP -> depth--;
+                case LOOP -> assertThat(++depth).isLessThanOrEqualTo(lim.maxIfDepth());
                 case IF -> {
                     temps(ir, in.a(), 1);
                     assertThat(++depth).isLessThanOrEqualTo(lim.maxIfDepth());
