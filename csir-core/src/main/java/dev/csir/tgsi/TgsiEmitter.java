@@ -21,7 +21,10 @@ import dev.csir.ir.Stage;
  * (the failure then names the whole length and the record whose text crossed the budget);
  * and gl_FragCoord moves off IN[7] when a varying is declared there (the original declared IN[7]
  * twice; virglrenderer accepts that but then reads the fragment coordinate for both, so the
- * varying is lost).
+ * varying is lost). Loops (CSI version 2) become {@code BGNLOOP}/{@code ENDLOOP}/{@code BRK}, with
+ * CONTINUE lowered to a flag as {@link TgsiFlow} describes: the flags are TEMPs declared after the
+ * shader's own (so {@code DCL TEMP} covers them) and their constants one IMM after the shader's;
+ * both count against the budget like any other line.
  * Register numbers and the instruction mapping are otherwise those of the original.
  */
 public final class TgsiEmitter {
@@ -59,16 +62,24 @@ public final class TgsiEmitter {
         TgsiWriter w = new TgsiWriter((int) Math.min(estimate, budget + 256L));
 
         int fragCoordInput = TgsiInstructions.fragCoordInput(iface, remapOrNull);
-        header(w, ir, remapOrNull, fragCoord ? fragCoordInput : -1);
+        TgsiFlow flow = TgsiFlow.plan(ir, ir.temps(), w);
+        header(w, ir, remapOrNull, fragCoord ? fragCoordInput : -1, ir.temps() + flow.extraTemps());
         // The text goes on past the budget (at most a few records' lines each of a verified
         // shader's 384), so the failure can say how long it is in all.
         boolean declarationsOver = w.length() > budget;
         int crossed = immediates(w, ir, budget);
+        if (flow.needsImmediate()) {
+            flow.immediateAt(consts);
+            immediate(w, consts, new float[] {1f, 0f, 0f, 0f});
+            if (crossed < 0 && w.length() > budget) {
+                crossed = flow.firstContinue(); // the CONTINUE lowering is what needs the line
+            }
+        }
         if (declarationsOver) {
             crossed = -1;
         }
         boolean over = w.length() > budget;
-        TgsiInstructions body = new TgsiInstructions(w, remapOrNull, fragCoordInput);
+        TgsiInstructions body = new TgsiInstructions(w, remapOrNull, fragCoordInput, flow);
         for (int i = 0; i < ir.size(); i++) {
             if (!body.emit(ir.insn(i))) {
                 return new TgsiResult.Failed(Messages.TGSI_UNSUPPORTED, i);
@@ -86,7 +97,7 @@ public final class TgsiEmitter {
     }
 
     /** {@code fragCoordInput} is the register of gl_FragCoord, or -1 when nothing loads it. */
-    private static void header(TgsiWriter w, ShaderIr ir, int[] remap, int fragCoordInput) {
+    private static void header(TgsiWriter w, ShaderIr ir, int[] remap, int fragCoordInput, int temps) {
         ShaderInterface iface = ir.iface();
         w.text(header(ir.stage())).end();
         if (ir.stage() == Stage.VERTEX) {
@@ -115,10 +126,10 @@ public final class TgsiEmitter {
         if (iface.uniHi() >= 0) {
             w.text("DCL CONST[0][0..").num(iface.uniHi()).text("]").end();
         }
-        if (ir.temps() == 1) {
+        if (temps == 1) {
             w.text("DCL TEMP[0]").end();
-        } else if (ir.temps() > 1) {
-            w.text("DCL TEMP[0..").num(ir.temps() - 1).text("]").end();
+        } else if (temps > 1) {
+            w.text("DCL TEMP[0..").num(temps - 1).text("]").end();
         }
     }
 
@@ -134,22 +145,30 @@ public final class TgsiEmitter {
             if (in.op() != Opcode.CONST.code()) {
                 continue;
             }
-            w.reg("IMM", k++).text(" FLT32 {");
+            float[] lanes = new float[4];
             int n = Math.min(in.ncomp(), 4);
-            for (int lane = 0; lane < 4; lane++) {
-                if (lane > 0) {
-                    w.text(", ");
-                }
+            for (int lane = 0; lane < n; lane++) {
                 int index = in.aux() + lane;
-                TgsiFloats.append(w.sb, lane < n && index >= 0 && index < ir.immediateCount()
-                        ? ir.immediate(index) : 0f);
+                lanes[lane] = index >= 0 && index < ir.immediateCount() ? ir.immediate(index) : 0f;
             }
-            w.text("}").end();
+            immediate(w, k++, lanes);
             if (crossed < 0 && w.length() > budget) {
                 crossed = i;
             }
         }
         return crossed;
+    }
+
+    /** One {@code IMM[index] FLT32 {x, y, z, w}} line. */
+    private static void immediate(TgsiWriter w, int index, float[] lanes) {
+        w.reg("IMM", index).text(" FLT32 {");
+        for (int lane = 0; lane < 4; lane++) {
+            if (lane > 0) {
+                w.text(", ");
+            }
+            TgsiFloats.append(w.sb, lanes[lane]);
+        }
+        w.text("}").end();
     }
 
     /** The first line of a stage's TGSI text. */

@@ -12,12 +12,14 @@ final class TgsiInstructions {
     private final TgsiWriter w;
     private final int[] remap;
     private final int fragCoordInput;
+    private final TgsiFlow flow;
     private int nextImm;
 
-    TgsiInstructions(TgsiWriter w, int[] remap, int fragCoordInput) {
+    TgsiInstructions(TgsiWriter w, int[] remap, int fragCoordInput, TgsiFlow flow) {
         this.w = w;
         this.remap = remap;
         this.fragCoordInput = fragCoordInput;
+        this.flow = flow;
     }
 
     /**
@@ -55,13 +57,15 @@ final class TgsiInstructions {
 
     /**
      * Writes the lines for {@code in}; returns false when the instruction has no TGSI form
-     * (a comparison code or matrix width the verifier does not check).
+     * (a comparison code or matrix width the verifier does not check, a BREAK or CONTINUE
+     * outside every loop).
      */
     boolean emit(Insn in) {
         Opcode op = in.opcode();
         if (op == null) {
             return false;
         }
+        flow.before(in);
         switch (op) {
             case NOP -> { }
             case CONST -> {
@@ -122,10 +126,9 @@ final class TgsiInstructions {
             case LOAD_FCOORD -> w.begin("MOV").sp().temp(in.dst()).comma().reg("IN", fragCoordInput).end();
             case STORE_POS, STORE_COLOR -> w.begin("MOV").sp().reg("OUT", 0).comma().temp(in.a()).end();
             case STORE_VAR -> w.begin("MOV").sp().reg("OUT", in.aux() + 1).comma().temp(in.a()).end();
-            // virglrenderer's parser wants four swizzle letters here too; ".x" is rejected.
-            case IF -> w.begin("IF").sp().tempReplicated(in.a(), 0).end();
-            case ELSE -> w.begin("ELSE").end();
-            case ENDIF -> w.begin("ENDIF").end();
+            case IF, ELSE, ENDIF, LOOP, ENDLOOP, BREAK, CONTINUE -> {
+                return flow.emit(op, in);
+            }
             case DISCARD -> w.begin("KILL").end();
         }
         return true;

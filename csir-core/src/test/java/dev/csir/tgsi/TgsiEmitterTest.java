@@ -245,6 +245,143 @@ class TgsiEmitterTest {
                 .contains("  8: MOV TEMP[4], IMM[0]\n");
     }
 
+    // ---------------------------------------------------------------- loops
+
+    /** A fragment shader of these control markers (IF reads temporary 0), storing temporary 0. */
+    private static ShaderIr markers(int temps, Opcode... ops) {
+        IrBuilder b = new IrBuilder();
+        b.temp(temps);
+        for (Opcode op : ops) {
+            b.emit(op, Type.NONE, 0, -1, op == Opcode.IF ? 0 : -1, -1, 0, 0);
+        }
+        b.emit(Opcode.STORE_COLOR, Type.VEC4, 4, -1, 0, -1, 0, 0);
+        return b.build("m.frag", Stage.FRAGMENT, ShaderInterface.EMPTY);
+    }
+
+    /** The instruction lines without their numbers, one string. */
+    private static String code(String text) {
+        StringBuilder sb = new StringBuilder();
+        for (String line : text.lines().toList()) {
+            if (line.matches(" *\\d+: .*")) {
+                sb.append(line.replaceFirst(" *\\d+: ", "")).append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
+    @Test
+    void loopsBreaksAndContinuesInTgsi() {
+        // a loop without CONTINUE needs no flag: nothing beyond the shader's own temporaries
+        String plain = ok(TgsiEmitter.emit(markers(1, Opcode.LOOP, Opcode.IF, Opcode.BREAK, Opcode.ENDIF,
+                Opcode.ENDLOOP)));
+        assertThat(plain).contains("DCL TEMP[0]\n").doesNotContain("IMM");
+        assertThat(code(plain)).isEqualTo("BGNLOOP\nIF TEMP[0].xxxx\nBRK\nENDIF\nENDLOOP\nMOV OUT[0], TEMP[0]\nEND\n");
+
+        // CONTINUE: flag TEMP[2] after the two temporaries, IMM[0] = {1, 0, 0, 0}; the BRK after the
+        // IF holding the CONTINUE is wrapped; nothing follows the CONTINUE in its arm, so no
+        // wrapper there
+        String cont = ok(TgsiEmitter.emit(markers(2, Opcode.LOOP, Opcode.IF, Opcode.CONTINUE, Opcode.ENDIF,
+                Opcode.BREAK, Opcode.ENDLOOP)));
+        assertThat(cont).contains("DCL TEMP[0..2]\n")
+                .contains("IMM[0] FLT32 {1.000000, 0.000000, 0.000000, 0.000000}\n");
+        assertThat(code(cont)).isEqualTo("""
+                BGNLOOP
+                MOV TEMP[2].x, IMM[0].xxxx
+                IF TEMP[0].xxxx
+                MOV TEMP[2].x, IMM[0].yyyy
+                ENDIF
+                IF TEMP[2].xxxx
+                BRK
+                ENDIF
+                ENDLOOP
+                MOV OUT[0], TEMP[0]
+                END
+                """);
+    }
+
+    @Test
+    void aContinueWrapsTheRestOfItsListAndEveryEnclosingListUpToItsLoop() {
+        // LOOP { IF { IF { CONTINUE; BRK } BRK } BRK } : three wrappers, one per list
+        String text = ok(TgsiEmitter.emit(markers(1, Opcode.LOOP, Opcode.IF, Opcode.IF, Opcode.CONTINUE,
+                Opcode.BREAK, Opcode.ENDIF, Opcode.BREAK, Opcode.ENDIF, Opcode.BREAK, Opcode.ENDLOOP)));
+        assertThat(code(text)).isEqualTo("""
+                BGNLOOP
+                MOV TEMP[1].x, IMM[0].xxxx
+                IF TEMP[0].xxxx
+                IF TEMP[0].xxxx
+                MOV TEMP[1].x, IMM[0].yyyy
+                IF TEMP[1].xxxx
+                BRK
+                ENDIF
+                ENDIF
+                IF TEMP[1].xxxx
+                BRK
+                ENDIF
+                ENDIF
+                IF TEMP[1].xxxx
+                BRK
+                ENDIF
+                ENDLOOP
+                MOV OUT[0], TEMP[0]
+                END
+                """);
+    }
+
+    @Test
+    void flagsArePerLevelOfLoopsThatContinueAndAnInnerContinueStaysInside() {
+        // LOOP(a) { LOOP(b) { CONTINUE } BRK } LOOP(c) { LOOP(d) { CONTINUE } CONTINUE }: a has no
+        // CONTINUE of its own; b and c take the first flag, d the second
+        String text = ok(TgsiEmitter.emit(markers(1, Opcode.LOOP, Opcode.LOOP, Opcode.CONTINUE, Opcode.ENDLOOP,
+                Opcode.BREAK, Opcode.ENDLOOP, Opcode.LOOP, Opcode.LOOP, Opcode.CONTINUE, Opcode.ENDLOOP,
+                Opcode.CONTINUE, Opcode.ENDLOOP)));
+        assertThat(text).contains("DCL TEMP[0..2]\n");
+        assertThat(code(text)).isEqualTo("""
+                BGNLOOP
+                BGNLOOP
+                MOV TEMP[1].x, IMM[0].xxxx
+                MOV TEMP[1].x, IMM[0].yyyy
+                ENDLOOP
+                BRK
+                ENDLOOP
+                BGNLOOP
+                MOV TEMP[1].x, IMM[0].xxxx
+                BGNLOOP
+                MOV TEMP[2].x, IMM[0].xxxx
+                MOV TEMP[2].x, IMM[0].yyyy
+                ENDLOOP
+                MOV TEMP[1].x, IMM[0].yyyy
+                ENDLOOP
+                MOV OUT[0], TEMP[0]
+                END
+                """);
+    }
+
+    @Test
+    void theFlagLinesCountAgainstTheBudget() {
+        ShaderIr ir = markers(1, Opcode.LOOP, Opcode.IF, Opcode.CONTINUE, Opcode.ENDIF, Opcode.BREAK, Opcode.ENDLOOP);
+        String text = ok(TgsiEmitter.emit(ir));
+        assertThat(ok(TgsiEmitter.emit(ir, null, budget(text.length())))).isEqualTo(text);
+        TgsiResult over = TgsiEmitter.emit(ir, null, budget(text.length() - 1));
+        assertThat(over).isInstanceOf(TgsiResult.Failed.class);
+        assertThat(((TgsiResult.Failed) over).message()).isEqualTo(Messages.tgsiBudget(text.length(), text.length() - 1));
+        // the flag's IMM line alone can cross the budget: the CONTINUE that needs it is blamed
+        int immEnd = text.indexOf("}\n") + 2;
+        TgsiResult atImm = TgsiEmitter.emit(ir, null, budget(immEnd - 1));
+        assertThat(atImm).isEqualTo(new TgsiResult.Failed(Messages.tgsiBudget(text.length(), immEnd - 1), 2));
+    }
+
+    @Test
+    void unverifiedLoopMarkersNeverThrow() {
+        TgsiResult outside = new TgsiResult.Failed(Messages.TGSI_UNSUPPORTED, 0);
+        assertThat(TgsiEmitter.emit(markers(1, Opcode.BREAK))).isEqualTo(outside);
+        assertThat(TgsiEmitter.emit(markers(1, Opcode.CONTINUE))).isEqualTo(outside);
+        // stray closers are written as they are (the verifier refuses such IR before emission)
+        assertThat(TgsiEmitter.emit(markers(1, Opcode.ENDLOOP, Opcode.ENDIF, Opcode.ELSE)))
+                .isInstanceOf(TgsiResult.Ok.class);
+        assertThat(TgsiEmitter.emit(markers(1, Opcode.LOOP, Opcode.IF, Opcode.CONTINUE, Opcode.ENDLOOP)))
+                .isInstanceOf(TgsiResult.Ok.class);
+    }
+
     private static ShaderIr withOne(Insn insn) {
         IrBuilder b = new IrBuilder();
         b.temp(2);

@@ -428,6 +428,13 @@ class TgsiSnapshotTest {
     }
 
     @Test
+    void loops() {
+        for (dev.csir.testing.LoopShaders.Case c : dev.csir.testing.LoopShaders.all()) {
+            check(c.name(), c.description(), of("fragment", c.ir()));
+        }
+    }
+
+    @Test
     void exactlyAtTheBudget() {
         ShaderIr ir = BudgetShaders.ofLength(3600);
         assertThat(TgsiEmitterTest.ok(TgsiEmitter.emit(ir))).hasSize(3600);

@@ -14,7 +14,9 @@ import java.util.regex.Pattern;
  * grammar reference records them: LF lines, header first, declarations and immediates before the
  * first instruction, sorted immediates with a parsable FLT32 form, ordered write masks, four-letter
  * source swizzles, known opcodes with their operand counts, every register declared once and
- * declared before use, exactly one END, dense instruction numbers.
+ * declared before use, exactly one END, dense instruction numbers; and the structure
+ * virglrenderer turns into GLSL blocks: IF/ELSE/ENDIF and BGNLOOP/ENDLOOP nested properly, BRK
+ * only inside a loop, nothing left open at END (and no CONT, which it does not translate).
  */
 final class TgsiTextCheck {
     private static final Pattern DCL = Pattern.compile(
@@ -40,7 +42,9 @@ final class TgsiTextCheck {
             Map.entry("SNE", new int[] {1, 2}), Map.entry("MAD", new int[] {1, 3}),
             Map.entry("TEX", new int[] {1, 2}), Map.entry("IF", new int[] {0, 1}),
             Map.entry("ELSE", new int[] {0, 0}), Map.entry("ENDIF", new int[] {0, 0}),
-            Map.entry("KILL", new int[] {0, 0}), Map.entry("END", new int[] {0, 0}));
+            Map.entry("KILL", new int[] {0, 0}), Map.entry("END", new int[] {0, 0}),
+            Map.entry("BGNLOOP", new int[] {0, 0}), Map.entry("ENDLOOP", new int[] {0, 0}),
+            Map.entry("BRK", new int[] {0, 0}));
 
     private TgsiTextCheck() {
     }
@@ -55,6 +59,8 @@ final class TgsiTextCheck {
         int imms = 0;
         int pc = 0;
         int ends = 0;
+        // open blocks, innermost last: 'I' an IF before its ELSE, 'E' after it, 'L' a loop
+        StringBuilder blocks = new StringBuilder();
         for (String line : lines.subList(1, lines.size())) {
             Matcher d = DCL.matcher(line);
             Matcher im = IMM.matcher(line);
@@ -83,7 +89,9 @@ final class TgsiTextCheck {
                 assertThat(ends).as("instruction after END: %s", line).isZero();
                 if (op.equals("END")) {
                     ends++;
+                    assertThat(blocks).as("blocks open at END").isEmpty();
                 }
+                structure(op, blocks, line);
                 checkOperands(op, in.group(3), declared, imms, line);
             } else {
                 throw new AssertionError("unparsable line: [" + line + "]");
@@ -91,6 +99,29 @@ final class TgsiTextCheck {
         }
         assertThat(ends).as("exactly one END").isEqualTo(1);
         return pc;
+    }
+
+    private static void structure(String op, StringBuilder blocks, String line) {
+        char top = blocks.isEmpty() ? ' ' : blocks.charAt(blocks.length() - 1);
+        switch (op) {
+            case "IF" -> blocks.append('I');
+            case "BGNLOOP" -> blocks.append('L');
+            case "ELSE" -> {
+                assertThat(top).as("ELSE without its IF: %s", line).isEqualTo('I');
+                blocks.setCharAt(blocks.length() - 1, 'E');
+            }
+            case "ENDIF" -> {
+                assertThat(top).as("ENDIF without its IF: %s", line).isIn('I', 'E');
+                blocks.setLength(blocks.length() - 1);
+            }
+            case "ENDLOOP" -> {
+                assertThat(top).as("ENDLOOP without its BGNLOOP: %s", line).isEqualTo('L');
+                blocks.setLength(blocks.length() - 1);
+            }
+            case "BRK" -> assertThat(blocks.indexOf("L")).as("BRK outside a loop: %s", line).isNotNegative();
+            default -> {
+            }
+        }
     }
 
     private static void checkDeclarationTail(boolean vertex, String file, String tail, String line) {
