@@ -96,6 +96,21 @@ class CsiCommandsTest {
     }
 
     @Test
+    void loopsTravelInVersion2BlobsThroughDumpVerifyAndTgsi() throws IOException {
+        Path blob = dir.resolve("loop.csi");
+        Files.write(blob, Csi.save(dev.csir.testing.LoopShaders.all().get(1).ir()));
+        Cli.Result dump = Cli.run("dump", blob.toString());
+        assertThat(dump.status()).as(dump.err()).isZero();
+        assertThat(dump.out()).contains("\n  loop\n", "\n  break\n", "\n  continue\n", "\n  endloop\n");
+        Cli.Result verify = Cli.run("verify", blob.toString());
+        assertThat(verify.status()).as(verify.err()).isZero();
+        assertThat(verify.out()).contains("loop.csi: ok (fragment");
+        Cli.Result tgsi = Cli.run("tgsi", blob.toString());
+        assertThat(tgsi.status()).as(tgsi.err()).isZero();
+        assertThat(tgsi.out()).contains(": BGNLOOP\n", ": BRK\n", ": ENDLOOP\n").doesNotContain("CONT");
+    }
+
+    @Test
     void verifyAcceptsAGoodBlobAndRejectsACorruptOne() throws IOException {
         Path blob = csi();
         Cli.Result ok = Cli.run("verify", blob.toString());

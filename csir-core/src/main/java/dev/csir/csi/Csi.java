@@ -46,6 +46,9 @@ import java.util.Objects;
  * names are unique, a fragment shader has at most one output (vec4, slot 0), and the shader
  * passes the {@link Verifier}. Anything else is rejected with the first failed check as reason.
  *
+ * <p>Version 2 alone stores csir's own opcodes (LOOP 33, ENDLOOP 34, BREAK 35, CONTINUE 36);
+ * version 1 refuses them both ways, {@code opcode 33 (loop) needs CSI version 2}.
+ *
  * <p>Version 1 is kept exactly as the original writes it: a 32-byte header of eight
  * little-endian u32 (magic, version, stage, nir, nimm, ntmp, checksum, reserved), {@code nir}
  * 16-byte records, then {@code nimm} floats. It has two documented gaps, kept so its blobs stay
@@ -136,9 +139,17 @@ public final class Csi {
         return null;
     }
 
-    /** The version 1 blob of {@code ir}, NOP records included. Writes whatever it is given. */
+    /**
+     * The version 1 blob of {@code ir}, NOP records included. Writes whatever it is given, but for
+     * csir's own opcodes (the loops), which the original's readers do not know: a shader holding
+     * one throws {@link IllegalArgumentException} with {@link #version1Problem}'s reason.
+     */
     public static byte[] saveV1(ShaderIr ir) {
         Objects.requireNonNull(ir, "ir");
+        String problem = version1Problem(ir);
+        if (problem != null) {
+            throw new IllegalArgumentException(problem);
+        }
         int nir = ir.size();
         int nimm = ir.immediateCount();
         ByteBuffer out = ByteBuffer.allocate(HEADER_BYTES + RECORD_BYTES * nir + 4 * nimm)
@@ -160,6 +171,28 @@ public final class Csi {
         return blob;
     }
 
+    /**
+     * Why {@code ir} cannot be saved as version 1, or null when it can: the first record whose
+     * opcode only version 2 stores, as {@code opcode 33 (loop) needs CSI version 2: instruction
+     * N}. (Version 1 keeps the original's 33 opcodes, so its blobs stay readable by the original.)
+     */
+    public static String version1Problem(ShaderIr ir) {
+        for (int i = 0; i < ir.size(); i++) {
+            String bad = version2Opcode(ir.insn(i), i);
+            if (bad != null) {
+                return bad;
+            }
+        }
+        return null;
+    }
+
+    /** The reason a version 1 record cannot hold {@code in}'s opcode, or null. */
+    private static String version2Opcode(Insn in, int index) {
+        Opcode op = in.opcode();
+        return op != null && op.isVersion2Only()
+                ? Messages.csiNeedsVersion2(op.code(), op.mnemonic()) + ": instruction " + index : null;
+    }
+
     /** Loads a blob against the default limits. Never throws. */
     public static CsiResult load(byte[] blob) {
         return load(blob, Limits.DEFAULT);
@@ -168,8 +201,9 @@ public final class Csi {
     /**
      * Loads a version 1 or 2 blob: checks, in order, the size of the least header, the magic and
      * the version. Version 1 then checks the stage, the counts against {@code limits}, the exact
-     * length, the checksum and the {@link Verifier}; version 2 the length word, the CRC-32C, the
-     * kind, the stage, the counts, the marks, the layout, the names and symbols and the verifier.
+     * length, the checksum, that every opcode is one of the original's, and the {@link Verifier};
+     * version 2 the length word, the CRC-32C, the kind, the stage, the counts, the marks, the
+     * layout, the names and symbols and the verifier.
      * The first failure is the reason. Never throws, whatever the bytes.
      */
     public static CsiResult load(byte[] blob, Limits limits) {
@@ -226,9 +260,15 @@ public final class Csi {
         for (int i = 0; i < nir; i++) {
             int at = HEADER_BYTES + RECORD_BYTES * i;
             padDropped |= in.get(at + 3) != 0;
-            code.add(new Insn(u8(in, at), u8(in, at + 1), u8(in, at + 2), in.getShort(at + 4),
+            Insn insn = new Insn(u8(in, at), u8(in, at + 1), u8(in, at + 2), in.getShort(at + 4),
                     in.getShort(at + 6), in.getShort(at + 8), in.getShort(at + 10),
-                    in.getShort(at + 12), in.getShort(at + 14)));
+                    in.getShort(at + 12), in.getShort(at + 14));
+            // Before the verifier, which accepts loops: in a version 1 blob they are not CSIR.
+            String v2 = version2Opcode(insn, i);
+            if (v2 != null) {
+                return reject(v2);
+            }
+            code.add(insn);
         }
         if (padDropped) {
             notes.add(Messages.CSI_PAD_DROPPED);

@@ -97,6 +97,8 @@ public final class Messages {
     public static final String CSI_BAD_NAME = "invalid name in a CSI blob";
     public static final String CSI_BAD_SYMBOL = "invalid interface symbol in a CSI blob";
     public static final String CSI_DUPLICATE_SYMBOL = "duplicate interface symbol name in a CSI blob";
+    /** The tail of {@link #csiNeedsVersion2}: an opcode version 1 cannot store, saving or loading. */
+    public static final String CSI_NEEDS_V2 = "needs CSI version 2";
 
     // Lexer and parser (section owned by dev.csir.lang)
     public static final String EXPECTED_VERSION_NUMBER = "expected a version number";
@@ -248,6 +250,11 @@ public final class Messages {
 
     // Messages with details: the constant above is each one's head, so a caller can still tell
     // which message it is ({@code message.startsWith(HEAD)}).
+
+    /** {@code code} and {@code mnemonic} name an opcode that only CSI version 2 stores. */
+    public static String csiNeedsVersion2(int code, String mnemonic) {
+        return "opcode " + code + " (" + mnemonic + ") " + CSI_NEEDS_V2;
+    }
 
     /** {@code bytes} is the source's UTF-8 length; {@code maxBytes} the most accepted. */
     public static String sourceTooLarge(int bytes, int maxBytes) {
