@@ -7,7 +7,6 @@ import dev.csir.ir.ShaderIr;
 import dev.csir.ir.Stage;
 import dev.csir.lang.Ast;
 import dev.csir.lang.Parser;
-import dev.csir.lower.Lowering;
 import dev.csir.opt.Optimizer;
 import dev.csir.sema.Checker;
 import dev.csir.sema.Typed;
@@ -15,6 +14,8 @@ import dev.csir.ssa.Module;
 import dev.csir.ssa.build.ModuleBuilder;
 import dev.csir.ssa.opt.Pipeline;
 import dev.csir.ssa.opt.PassManager;
+import dev.csir.tocsir.CsirLowering;
+import dev.csir.tocsir.LoweringError;
 import dev.csir.tgsi.TgsiEmitter;
 import dev.csir.tgsi.TgsiResult;
 import dev.csir.verify.Verifier;
@@ -23,15 +24,13 @@ import java.util.List;
 
 /**
  * The compile driver: source text to verified CSIR, and to TGSI when the options' target says
- * so ({@link Target}); and source text to the transform IR ({@link #compileModule}). The CSIR
- * phases run as the original's do: parse and lower while fewer than 8 errors were reported,
- * optimize (the documented pass), verify, run csir's own passes ({@link Optimizer#extraPasses})
- * and emit only when there were none. Never throws on any source text.
+ * so ({@link Target}); and source text to the transform IR ({@link #compileModule}). One
+ * pipeline: parse and check while fewer than 8 errors were reported, build the transform IR,
+ * optimize it, lower it to CSIR ({@link CsirLowering}), run the documented dead-result pass,
+ * verify, run csir's own passes ({@link Optimizer#extraPasses}) and emit only when there were no
+ * errors. Never throws on any source text.
  */
 public final class ShaderCompiler {
-    /** Source length must be below this many bytes. */
-    public static final int MAX_SOURCE_BYTES = 4096;
-
     private ShaderCompiler() {
     }
 
@@ -46,16 +45,37 @@ public final class ShaderCompiler {
         }
         String src = source == null ? "" : source;
         int bytes = utf8Length(src);
-        if (bytes == 0 || bytes >= MAX_SOURCE_BYTES) {
+        int maxBytes = options.limits().maxSourceBytes();
+        if (bytes == 0 || bytes > maxBytes) {
             DiagnosticLog log = new DiagnosticLog(file, bytes == 0 ? "" : src);
-            log.error(bytes == 0 ? Messages.EMPTY_SHADER : Messages.sourceTooLarge(bytes, MAX_SOURCE_BYTES - 1));
+            log.error(bytes == 0 ? Messages.EMPTY_SHADER : Messages.sourceTooLarge(bytes, maxBytes));
             return failed(file, stage, log, null);
         }
         DiagnosticLog log = new DiagnosticLog(file, src);
         Ast.Unit unit = Parser.parse(src, log);
-        ShaderIr ir = log.full() ? null : Lowering.lower(unit, stage, file, log, options.limits());
-        if (ir == null || log.hasErrors()) {
+        ShaderStage shaderStage = stage == Stage.VERTEX ? ShaderStage.VERTEX : ShaderStage.FRAGMENT;
+        Typed.Unit typed = log.full() ? null : Checker.check(unit, shaderStage, log);
+        if (typed == null || log.hasErrors()) {
             return failed(file, stage, log, unit);
+        }
+        Module module = transformed(typed, options);
+        if (module == null) {
+            log.error(Messages.optimizerFailed("inline", "the module could not be prepared for CSIR"));
+            return failed(file, stage, log, unit);
+        }
+        ShaderIr ir;
+        switch (CsirLowering.lower(module, file, declared(typed), options.limits())) {
+            case CsirLowering.Lowered l -> ir = l.ir();
+            case CsirLowering.Failed f -> {
+                for (LoweringError e : f.errors()) {
+                    if (e.line() > 0) {
+                        log.error(e.line(), e.column(), e.message());
+                    } else {
+                        log.error(e.message());
+                    }
+                }
+                return failed(file, stage, log, unit);
+            }
         }
         if (options.optimize()) {
             ir = Optimizer.documented(ir);
@@ -91,6 +111,27 @@ public final class ShaderCompiler {
             return new CompileResult(file, stage, ir, null, log.diagnostics(), log.count(), unit, ir);
         }
         return new CompileResult(file, stage, ir, ((TgsiResult.Ok) tgsi).text(), List.of(), 0, unit, ir);
+    }
+
+    /**
+     * The module as CSIR needs it: optimized by the standard pipeline (or only inlined and
+     * promoted to registers when the options say not to optimize); should the standard pipeline
+     * fail, the minimal one; null when that fails too.
+     */
+    private static Module transformed(Typed.Unit typed, CompileOptions options) {
+        // in place: the module was just built, and is built again in the unlikely case it is needed
+        if (options.optimize() && Pipeline.standard(options.verifyEachPass()).runInPlace(ModuleBuilder.build(typed))
+                instanceof PassManager.Optimized o) {
+            return o.module();
+        }
+        return Pipeline.minimal(options.verifyEachPass()).runInPlace(ModuleBuilder.build(typed))
+                instanceof PassManager.Optimized o ? o.module() : null;
+    }
+
+    /** Where the source declared each global, for the interface symbols. */
+    private static List<CsirLowering.Declared> declared(Typed.Unit typed) {
+        return typed.globals().stream().map(v -> new CsirLowering.Declared(v.name(), v.pos().line(), v.pos().column(),
+                v.location() >= 0)).toList();
     }
 
     /**
@@ -133,7 +174,7 @@ public final class ShaderCompiler {
         if (!options.optimize()) {
             return new ModuleResult(file, module, List.of(), 0);
         }
-        return switch (pipeline.run(module)) {
+        return switch (pipeline.run(module)) { // a copy: the warning below keeps the unoptimized module
             case PassManager.Optimized o -> new ModuleResult(file, o.module(), List.of(), 0);
             case PassManager.Failed f -> new ModuleResult(file, module, List.of(Diagnostic.warning(file,
                     Messages.OPTIMIZER_FAILED_CODE, Messages.optimizerFailed(f.pass(), f.message()),

@@ -23,8 +23,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Every documented CSIR and TGSI limit at its exact edge, through {@link IrBuilder},
  * {@link Verifier} and {@link TgsiEmitter}: 384 instructions, 160 immediates, 96 temporaries,
- * IF and LOOP nesting 32 (together), the slot counts behind the interface marks (8 attributes, 8 varyings, 32
- * uniform vec4s, 4 samplers) and the 3600-byte TGSI budget. The language's limits, and these
+ * IF and LOOP nesting 32 (together), the slot counts behind the interface marks (ChrisOS: 8 attributes, 8
+ * varyings, 32 uniform vec4s, 4 samplers; the default profile: 16, 32, 1024 and 32, both tested) and
+ * the 3600-byte TGSI budget. The language's limits, and these
  * pools reached from source, are in {@link LanguageLimitsTest}.
  */
 class IrLimitsTest {
@@ -127,7 +128,7 @@ class IrLimitsTest {
         assertThat(Verifier.verify(vertex(nops(1), 161, 1, none), D)).isEqualTo(size);
         assertThat(Verifier.verify(vertex(nops(1), 0, 97, none), D)).isEqualTo(size);
         // the same sizes pass once the limits are raised
-        Limits raised = new Limits(385, 161, 97, 32, 8, 8, 32, 4, 3600);
+        Limits raised = new Limits(385, 161, 97, 32, 8, 8, 32, 4, 3600, 4095);
         assertThat(Verifier.verify(vertex(nops(385), 161, 97, none), raised)).isEmpty();
     }
 
@@ -159,7 +160,7 @@ class IrLimitsTest {
         assertThat(TgsiEmitter.emit(nested(32))).isInstanceOf(TgsiResult.Ok.class);
         // the innermost IF is the one refused
         assertThat(Verifier.verify(nested(33))).containsExactly(new Problem(32, Messages.INVALID_IF));
-        Limits deeper = new Limits(384, 160, 96, 40, 8, 8, 32, 4, 3600);
+        Limits deeper = new Limits(384, 160, 96, 40, 8, 8, 32, 4, 3600, 4095);
         assertThat(Verifier.verify(nested(40), deeper)).isEmpty();
         assertThat(Verifier.verify(nested(41), deeper)).containsExactly(new Problem(40, Messages.INVALID_IF));
     }
@@ -197,7 +198,7 @@ class IrLimitsTest {
                         .containsExactly(new Problem(32, refused));
             }
         }
-        Limits deeper = new Limits(384, 160, 96, 40, 8, 8, 32, 4, 3600);
+        Limits deeper = new Limits(384, 160, 96, 40, 8, 8, 32, 4, 3600, 4095);
         assertThat(Verifier.verify(mixedNesting(40, false), deeper)).isEmpty();
         assertThat(Verifier.verify(mixedNesting(41, false), deeper))
                 .containsExactly(new Problem(40, Messages.LOOP_TOO_DEEP));
@@ -209,39 +210,53 @@ class IrLimitsTest {
     void interfaceMarksStayBelowTheSlotCounts() {
         // Found by the random-IR property test: marks past the slot counts used to verify, and
         // TGSI then declared inputs, constants or samplers that do not exist.
-        for (ShaderInterface ok : List.of(new ShaderInterface(7, 7, 31, 3, List.of()), ShaderInterface.EMPTY)) {
-            assertThat(Verifier.verify(vertex(nops(1), 0, 1, ok), D)).isEmpty();
-        }
-        for (ShaderInterface past : List.of(new ShaderInterface(8, -1, -1, -1, List.of()),
-                new ShaderInterface(-1, 8, -1, -1, List.of()), new ShaderInterface(-1, -1, 32, -1, List.of()),
-                new ShaderInterface(-1, -1, -1, 4, List.of()))) {
-            assertThat(Verifier.verify(vertex(nops(1), 0, 1, past), D))
-                    .containsExactly(new Problem(-1, Messages.INTERFACE_MARK_RANGE));
+        for (Limits lim : List.of(Limits.CHRISOS, Limits.DEFAULT)) {
+            int a = lim.attributeSlots();
+            int v = lim.varyingSlots();
+            int u = lim.uniformSlots();
+            int s = lim.samplerSlots();
+            for (ShaderInterface ok : List.of(new ShaderInterface(a - 1, v - 1, u - 1, s - 1, List.of()),
+                    ShaderInterface.EMPTY)) {
+                assertThat(Verifier.verify(vertex(nops(1), 0, 1, ok), lim)).as(ok.toString()).isEmpty();
+            }
+            for (ShaderInterface past : List.of(new ShaderInterface(a, -1, -1, -1, List.of()),
+                    new ShaderInterface(-1, v, -1, -1, List.of()), new ShaderInterface(-1, -1, u, -1, List.of()),
+                    new ShaderInterface(-1, -1, -1, s, List.of()))) {
+                assertThat(Verifier.verify(vertex(nops(1), 0, 1, past), lim)).as(past.toString())
+                        .containsExactly(new Problem(-1, Messages.INTERFACE_MARK_RANGE));
+            }
         }
     }
 
     @Test
     void slotOperandsStayBelowTheSlotCounts() {
-        ShaderInterface all = new ShaderInterface(7, 7, 31, 3, List.of());
         record Case(Stage stage, Opcode op, int aux, int aux2, String message) {
         }
-        for (Case c : List.of(
-                new Case(Stage.VERTEX, Opcode.LOAD_ATTR, 7, 0, Messages.INVALID_ATTRIBUTE),
-                new Case(Stage.VERTEX, Opcode.STORE_VAR, 7, 0, Messages.INVALID_VARYING),
-                new Case(Stage.FRAGMENT, Opcode.LOAD_VAR, 7, 0, Messages.INVALID_VARYING),
-                new Case(Stage.FRAGMENT, Opcode.SAMPLE, 3, 0, Messages.INVALID_SAMPLER),
-                new Case(Stage.VERTEX, Opcode.LOAD_UNI, 31, 1, Messages.INVALID_UNIFORM_LOAD),
-                new Case(Stage.VERTEX, Opcode.LOAD_UNI, 28, 4, Messages.INVALID_UNIFORM_LOAD))) {
-            boolean load = c.op() != Opcode.STORE_VAR;
-            int span = Math.max(1, c.aux2());
-            Insn at = Insn.of(c.op(), Type.VEC4, 4, load ? 0 : -1, load && c.op() != Opcode.SAMPLE ? -1 : 0, -1,
-                    c.aux(), c.aux2());
-            Insn past = Insn.of(c.op(), Type.VEC4, 4, at.dst(), at.a(), -1, c.aux() + 1,
-                    c.aux2());
-            ShaderIr ok = new ShaderIr("t", c.stage(), List.of(at), new float[0], 4 * span, all);
-            assertThat(Verifier.verify(ok)).as(c.toString()).isEmpty();
-            ShaderIr bad = new ShaderIr("t", c.stage(), List.of(past), new float[0], 4 * span, all);
-            assertThat(Verifier.verify(bad)).as(c.toString()).containsExactly(new Problem(0, c.message()));
+        // each profile's last slot verifies, the one after it does not
+        for (Limits lim : List.of(Limits.CHRISOS, Limits.DEFAULT)) {
+            int a = lim.attributeSlots() - 1;
+            int v = lim.varyingSlots() - 1;
+            int u = lim.uniformSlots() - 1;
+            int s = lim.samplerSlots() - 1;
+            ShaderInterface all = new ShaderInterface(a, v, u, s, List.of());
+            for (Case c : List.of(
+                    new Case(Stage.VERTEX, Opcode.LOAD_ATTR, a, 0, Messages.INVALID_ATTRIBUTE),
+                    new Case(Stage.VERTEX, Opcode.STORE_VAR, v, 0, Messages.INVALID_VARYING),
+                    new Case(Stage.FRAGMENT, Opcode.LOAD_VAR, v, 0, Messages.INVALID_VARYING),
+                    new Case(Stage.FRAGMENT, Opcode.SAMPLE, s, 0, Messages.INVALID_SAMPLER),
+                    new Case(Stage.VERTEX, Opcode.LOAD_UNI, u, 1, Messages.INVALID_UNIFORM_LOAD),
+                    new Case(Stage.VERTEX, Opcode.LOAD_UNI, u - 3, 4, Messages.INVALID_UNIFORM_LOAD))) {
+                boolean load = c.op() != Opcode.STORE_VAR;
+                int span = Math.max(1, c.aux2());
+                Insn at = Insn.of(c.op(), Type.VEC4, 4, load ? 0 : -1, load && c.op() != Opcode.SAMPLE ? -1 : 0, -1,
+                        c.aux(), c.aux2());
+                Insn past = Insn.of(c.op(), Type.VEC4, 4, at.dst(), at.a(), -1, c.aux() + 1,
+                        c.aux2());
+                ShaderIr ok = new ShaderIr("t", c.stage(), List.of(at), new float[0], 4 * span, all);
+                assertThat(Verifier.verify(ok, lim)).as(c.toString()).isEmpty();
+                ShaderIr bad = new ShaderIr("t", c.stage(), List.of(past), new float[0], 4 * span, all);
+                assertThat(Verifier.verify(bad, lim)).as(c.toString()).containsExactly(new Problem(0, c.message()));
+            }
         }
     }
 
@@ -257,7 +272,7 @@ class IrLimitsTest {
         assertThat(TgsiEmitter.emit(over, null, D)).isInstanceOfSatisfying(TgsiResult.Failed.class, f -> assertThat(f.message())
                 .isEqualTo("TGSI exceeds the VirGL command budget: needs 3601 bytes, the limit is 3600"));
         // the same shader fits once the budget is raised by the one byte it lacks
-        Limits raised = new Limits(384, 160, 96, 32, 8, 8, 32, 4, 3601);
+        Limits raised = new Limits(384, 160, 96, 32, 8, 8, 32, 4, 3601, 4095);
         assertThat(TgsiEmitter.emit(over, null, raised)).isInstanceOfSatisfying(TgsiResult.Ok.class,
                 ok -> assertThat(ok.text()).hasSize(3601));
     }

@@ -68,7 +68,7 @@ public final class VirglRoundTrip {
             for (int i = -warmup; i < iterations; i++) {
                 // a new program object: the device uploads its TGSI again
                 LinkedProgram fresh = new LinkedProgram(linked.vertex(), linked.fragment(), linked.remap(),
-                        linked.iface(), linked.generation());
+                        linked.iface(), linked.generation(), linked.limits());
                 long t0 = System.nanoTime();
                 device.clear(0, 0, 0, 1, 1);
                 device.draw(fresh, fresh.newUniforms(), tri, DrawState.FLAT);

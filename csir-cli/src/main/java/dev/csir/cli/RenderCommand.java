@@ -20,7 +20,6 @@ import dev.csir.ir.Type;
 import dev.csir.link.LinkedProgram;
 import dev.csir.link.UniformInfo;
 import dev.csir.link.UniformValues;
-import dev.csir.tgsi.TgsiProgram;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -176,9 +175,8 @@ final class RenderCommand extends Subcommand implements Callable<Integer> {
         SoftwareDevice[] soft = new SoftwareDevice[1];
         AutoDevice.Opener openVirgl = () -> {
             server[0] = virglSocket != null ? VirglServer.attach(virglSocket) : VirglServer.start(Duration.ofSeconds(20));
-            // the TGSI the device sends is held to the profile's budget
-            return VirglDevice.open(server[0], "csir", Duration.ofSeconds(20))
-                    .tgsiSource(p -> TgsiProgram.emit(p.vertex(), p.fragment(), p.remap(), profile.limits));
+            // the program carries the profile, so the TGSI the device sends is held to its budget
+            return VirglDevice.open(server[0], "csir", Duration.ofSeconds(20));
         };
         AutoDevice.Opener openSoft = () -> soft[0] = new SoftwareDevice();
         Optional<UniformInfo> time = lp.iface().uniform("time").filter(u -> u.type() == Type.FLOAT);

@@ -19,9 +19,6 @@ import picocli.CommandLine.Parameters;
         description = "Emits TGSI for VirGL, optionally remapping a fragment shader's varyings onto linked slots.",
         footer = {"", Main.EXIT_STATUS})
 final class TgsiCommand extends Subcommand implements Callable<Integer> {
-    /** Varying slots a remap can name. */
-    private static final int SLOTS = 8;
-
     @picocli.CommandLine.Mixin
     LimitsOption profile;
 
@@ -30,7 +27,8 @@ final class TgsiCommand extends Subcommand implements Callable<Integer> {
 
     @Option(names = "--remap", paramLabel = "S0,S1,...", split = ",",
             description = "Fragment varying remap: linked slot for each fragment-local slot (-1 keeps it);"
-                    + " at most 8 slots, each -1..7.")
+                    + " at most the profile's varying slots (32 by default, 8 with --limits chrisos), each -1 or"
+                    + " one of them.")
     int[] remap;
 
     @Option(names = {"-o", "--output"}, paramLabel = "OUT",
@@ -39,8 +37,11 @@ final class TgsiCommand extends Subcommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (remap != null && (remap.length > SLOTS || Arrays.stream(remap).anyMatch(s -> s < -1 || s >= SLOTS))) {
-            err().println(prefix() + "--remap takes at most 8 slots, each -1..7, got " + Arrays.toString(remap));
+        // a remap names the profile's varying slots, as the linker's does
+        int slots = profile.limits.varyingSlots();
+        if (remap != null && (remap.length > slots || Arrays.stream(remap).anyMatch(s -> s < -1 || s >= slots))) {
+            err().println(prefix() + "--remap takes at most " + slots + " slots, each -1.." + (slots - 1) + ", got "
+                    + Arrays.toString(remap));
             return Main.USAGE;
         }
         String unknown = ShaderFiles.unknownKind(List.of(file));
@@ -59,7 +60,7 @@ final class TgsiCommand extends Subcommand implements Callable<Integer> {
         }
         int[] full = null;
         if (remap != null) {
-            full = new int[SLOTS];
+            full = new int[slots];
             Arrays.fill(full, -1);
             System.arraycopy(remap, 0, full, 0, remap.length);
         }

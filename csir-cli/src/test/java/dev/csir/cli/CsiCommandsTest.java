@@ -136,7 +136,17 @@ class CsiCommandsTest {
         assertThat(remapped.status()).isZero();
         assertThat(remapped.out()).contains("DCL IN[2], GENERIC[2], PERSPECTIVE", "DCL IN[0], GENERIC[0], PERSPECTIVE")
                 .doesNotContain("IN[1]");
-        assertThat(Cli.run("tgsi", "--remap", "9", blob.toString()).status()).isEqualTo(Main.USAGE);
+        // a remap names the profile's varying slots: the default's 32, ChrisOS's 8
+        Cli.Result last = Cli.run("tgsi", "--remap", "31,0", blob.toString());
+        assertThat(last.status()).as(last.err()).isZero();
+        assertThat(last.out()).contains("DCL IN[31], GENERIC[31], PERSPECTIVE");
+        Cli.Result past = Cli.run("tgsi", "--remap", "32", blob.toString());
+        assertThat(past.status()).isEqualTo(Main.USAGE);
+        assertThat(past.err()).contains("--remap takes at most 32 slots, each -1..31, got [32]");
+        Cli.Result chrisos = Cli.run("tgsi", "--limits", "chrisos", "--remap", "8", blob.toString());
+        assertThat(chrisos.status()).isEqualTo(Main.USAGE);
+        assertThat(chrisos.err()).contains("--remap takes at most 8 slots, each -1..7, got [8]");
+        assertThat(Cli.run("tgsi", "--limits", "chrisos", "--remap", "7,0", blob.toString()).status()).isZero();
     }
 
     @Test

@@ -36,7 +36,7 @@ class ExitStatusTest {
     }
 
     private String badVert() throws IOException {
-        return file("bad.vert", "void main() { }\n");
+        return file("bad.vert", "void main() { gl_Position = q; }\n");
     }
 
     private String csi() throws IOException {

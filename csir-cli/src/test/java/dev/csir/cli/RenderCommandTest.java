@@ -118,10 +118,10 @@ class RenderCommandTest {
             assertThat(r.err()).as(String.join(" ", c)).contains(c[2]);
             assertThat(out).doesNotExist();
         }
-        Path badVs = write("bad.vert", "void main() { }");
+        Path badVs = write("bad.vert", "void main() { gl_Position = q; }");
         Cli.Result r = Cli.run("render", badVs.toString(), fs, "-o", out.toString());
         assertThat(r.status()).isEqualTo(Main.REJECTED);
-        assertThat(r.err()).contains("bad.vert:1:1: error: vertex shader does not write gl_Position");
+        assertThat(r.err()).contains("bad.vert:1:29: error: unknown identifier");
         assertThat(out).doesNotExist();
     }
 
@@ -258,5 +258,38 @@ class RenderCommandTest {
                 "-o", dir.resolve("r.png").toString());
         assertThat(roomy.status()).as(roomy.err()).isZero();
         assertThat(Files.readAllBytes(dir.resolve("r.png"))).isEqualTo(Files.readAllBytes(out));
+    }
+
+    /** A fragment shader of {@code slots - 1} float pads and a vec4 tint in the last slot, drawn. */
+    private Path tinted(String name, int slots) throws IOException {
+        return write(name, java.util.stream.IntStream.range(0, slots - 1)
+                .mapToObj(i -> "uniform float pad" + i + ";\n").collect(java.util.stream.Collectors.joining())
+                + "uniform vec4 tint;\nout vec4 o;\nvoid main() { o = tint; }\n");
+    }
+
+    @Test
+    void aUniformAtTheLastSlotOfEachProfileIsSetAndDrawn() throws Exception {
+        Path vs = write("s.vert", "layout(location = 0) in vec4 p; void main() { gl_Position = p; }");
+        boolean virgl = VirglServer.executable().isPresent();
+        for (String profile : new String[] {"default", "chrisos"}) {
+            Path fs = tinted(profile + ".frag", profile.equals("default") ? 1024 : 32);
+            for (String backend : virgl ? new String[] {"software", "virgl"} : new String[] {"software"}) {
+                Path out = dir.resolve(profile + "-" + backend + ".png");
+                Cli.Result r = Cli.run("render", vs.toString(), fs.toString(), "--limits", profile, "--backend", backend,
+                        "--mesh", "quad", "--size", "8x8", "--uniform", "tint=0.2,0.4,0.6,1", "-o", out.toString());
+                assertThat(r.status()).as(profile + " " + backend + ": " + r.err()).isZero();
+                assertThat(pixel(image(out), 4, 4)).as(profile + " " + backend).isEqualTo(0x336699FF);
+            }
+        }
+        // one slot past ChrisOS's 32 is refused when compiling under it, with the limit's message
+        Path past = tinted("past.frag", 33);
+        Cli.Result refused = Cli.run("render", vs.toString(), past.toString(), "--limits", "chrisos",
+                "--backend", "software", "-o", dir.resolve("past.png").toString());
+        assertThat(refused.status()).isEqualTo(Main.REJECTED);
+        assertThat(refused.err()).startsWith("past.frag:1:1: error: too many uniforms\n");
+        assertThat(dir.resolve("past.png")).doesNotExist();
+        Cli.Result roomy = Cli.run("render", vs.toString(), past.toString(), "--backend", "software",
+                "--uniform", "tint=0.2,0.4,0.6,1", "-o", dir.resolve("roomy.png").toString());
+        assertThat(roomy.status()).as(roomy.err()).isZero();
     }
 }

@@ -41,7 +41,7 @@ import java.util.Objects;
  *                  u16 line, u16 column, u8 name length L (1..64), L bytes ASCII identifier
  * end-4 u32 CRC-32C (Castagnoli) of every byte before it
  * </pre>
- * Counts are bounded by the {@link Limits} given to the loader (symbols by {@link #MAX_SYMBOLS}),
+ * Counts are bounded by the {@link Limits} given to the loader (symbols by {@link #maxSymbols}),
  * high-water marks lie in -1..slots-1, each symbol's slot (or uniform span) lies inside its mark,
  * names are unique, a fragment shader has at most one output (vec4, slot 0), and the shader
  * passes the {@link Verifier}. Anything else is rejected with the first failed check as reason.
@@ -70,13 +70,24 @@ public final class Csi {
     public static final int MAX_SHADER_NAME_BYTES = 255;
     /** Longest interface symbol name version 2 stores (the language allows 39). */
     public static final int MAX_SYMBOL_NAME_BYTES = 64;
-    /** Most interface symbols version 2 stores (the default limits allow at most 53). */
-    public static final int MAX_SYMBOLS = 128;
+    /** Most interface symbols version 2 stores: what a shader of the default profile can declare. */
+    public static final int MAX_SYMBOLS = maxSymbols(Limits.DEFAULT);
     public static final int RECORD_BYTES = 16;
     /** The name a loaded shader gets, as in the original. */
     public static final String LOADED_NAME = "csi";
 
     private Csi() {
+    }
+
+    /**
+     * The most interface symbols a shader of {@code limits} can declare, so a loader rejects more
+     * before reading them: a vertex shader's attributes and varyings (a fragment shader's varyings
+     * and its one output are fewer), a uniform per vec4 slot at most, and the samplers. The
+     * default profile gives 16 + 32 + 1024 + 32 = 1104, the ChrisOS profile 8 + 8 + 32 + 4 = 52.
+     */
+    public static int maxSymbols(Limits limits) {
+        return Math.max(limits.attributeSlots() + limits.varyingSlots(), limits.varyingSlots() + 1)
+                + limits.uniformSlots() + limits.samplerSlots();
     }
 
     /**
@@ -141,8 +152,9 @@ public final class Csi {
 
     /**
      * The version 1 blob of {@code ir}, NOP records included. Writes whatever it is given, but for
-     * csir's own opcodes (the loops), which the original's readers do not know: a shader holding
-     * one throws {@link IllegalArgumentException} with {@link #version1Problem}'s reason.
+     * csir's own opcodes (the loops) and slots past the ChrisOS profile's (a default-profile
+     * shader's 9th attribute, say), which the original's readers do not know: such a shader throws
+     * {@link IllegalArgumentException} with {@link #version1Problem}'s reason.
      */
     public static byte[] saveV1(ShaderIr ir) {
         Objects.requireNonNull(ir, "ir");
@@ -172,11 +184,22 @@ public final class Csi {
     }
 
     /**
-     * Why {@code ir} cannot be saved as version 1, or null when it can: the first record whose
-     * opcode only version 2 stores, as {@code opcode 33 (loop) needs CSI version 2: instruction
-     * N}. (Version 1 keeps the original's 33 opcodes, so its blobs stay readable by the original.)
+     * Why {@code ir} cannot be saved as version 1, or null when it can: an interface slot past the
+     * ChrisOS profile's, as {@code attribute slot 15 needs CSI version 2 (version 1 holds 8)}, or
+     * the first record whose opcode only version 2 stores, as {@code opcode 33 (loop) needs CSI
+     * version 2: instruction N}. (Version 1 keeps the original's 33 opcodes and slot counts, so
+     * its blobs stay readable by the original and by {@link #load}, which holds them to ChrisOS.)
      */
     public static String version1Problem(ShaderIr ir) {
+        ShaderInterface iface = ir.iface();
+        Limits v1 = Limits.CHRISOS;
+        String slots = version1Slot("attribute", iface.attrHi(), v1.attributeSlots());
+        slots = slots != null ? slots : version1Slot("varying", iface.varHi(), v1.varyingSlots());
+        slots = slots != null ? slots : version1Slot("uniform", iface.uniHi(), v1.uniformSlots());
+        slots = slots != null ? slots : version1Slot("sampler", iface.sampHi(), v1.samplerSlots());
+        if (slots != null) {
+            return slots;
+        }
         for (int i = 0; i < ir.size(); i++) {
             String bad = version2Opcode(ir.insn(i), i);
             if (bad != null) {
@@ -184,6 +207,10 @@ public final class Csi {
             }
         }
         return null;
+    }
+
+    private static String version1Slot(String what, int hi, int slots) {
+        return hi >= slots ? Messages.csiSlotNeedsVersion2(what, hi, slots) : null;
     }
 
     /** The reason a version 1 record cannot hold {@code in}'s opcode, or null. */

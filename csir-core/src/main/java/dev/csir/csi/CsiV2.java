@@ -227,7 +227,7 @@ final class CsiV2 {
         count(nir, lim.maxInstructions(), "instructions");
         count(nimm, lim.maxImmediates(), "immediates");
         count(ntmp, lim.maxTemporaries(), "temporaries");
-        count(nsym, Csi.MAX_SYMBOLS, "interface symbols");
+        count(nsym, Csi.maxSymbols(lim), "interface symbols");
         int attrHi = mark(in, 24, lim.attributeSlots(), "attribute");
         int varHi = mark(in, 26, lim.varyingSlots(), "varying");
         int uniHi = mark(in, 28, lim.uniformSlots(), "uniform");

@@ -193,6 +193,8 @@ public final class Messages {
     public static final String RECURSION = "recursion is not supported";
     public static final String CALL_DEPTH = "call depth limit";
     public static final String ARGUMENT_TYPE_MISMATCH = "argument type mismatch";
+    public static final String BREAK_STATEMENT_OUTSIDE_LOOP = "break is only valid inside a loop";
+    public static final String CONTINUE_STATEMENT_OUTSIDE_LOOP = "continue is only valid inside a loop";
     public static final String MISSING_RETURN_VALUE = "function is missing a return value";
     public static final String ASSIGNMENT_TARGET = "assignment target must be a name";
     public static final String ASSIGN_CONST = "cannot assign to const";
@@ -254,6 +256,11 @@ public final class Messages {
     /** {@code code} and {@code mnemonic} name an opcode that only CSI version 2 stores. */
     public static String csiNeedsVersion2(int code, String mnemonic) {
         return "opcode " + code + " (" + mnemonic + ") " + CSI_NEEDS_V2;
+    }
+
+    /** A {@code what} slot up to {@code hi} that version 1, held to {@code slots}, cannot store. */
+    public static String csiSlotNeedsVersion2(String what, int hi, int slots) {
+        return what + " slot " + hi + " " + CSI_NEEDS_V2 + " (version 1 holds " + slots + ")";
     }
 
     /** {@code bytes} is the source's UTF-8 length; {@code maxBytes} the most accepted. */

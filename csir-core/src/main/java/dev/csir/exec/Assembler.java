@@ -52,6 +52,8 @@ final class Assembler {
     private int uniSlots;
     private int varInSlots;
     private int samplerSlots;
+    /** Varying output slots the shader can store (0..n-1): the part of the file a run zeroes. */
+    private int storedVarSlots;
 
     Assembler(ShaderIr ir, int[] remap, Limits limits) {
         this.ir = ir;
@@ -74,7 +76,7 @@ final class Assembler {
         int fileFloats = zeroBlock + 32;
         return new Interpreter(ir.name(), ir.stage(), Arrays.copyOf(code, count * STRIDE),
                 Arrays.copyOf(consts, nconst), count, zeroBlock, fileFloats, attrSlots * 4,
-                uniSlots * 4, varInSlots * 4, limits.varyingSlots() * 4, samplerSlots);
+                uniSlots * 4, varInSlots * 4, limits.varyingSlots() * 4, storedVarSlots * 4, samplerSlots);
     }
 
     private void emitAll() {
@@ -334,6 +336,7 @@ final class Assembler {
             case STORE_VAR -> {
                 // As the original: a store to a slot outside the varying file does nothing.
                 if (in.aux() >= 0 && in.aux() < limits.varyingSlots()) {
+                    storedVarSlots = Math.max(storedVarSlots, in.aux() + 1);
                     emit(Ops.STORE_VAR, 0, rd(in.a(), 1), 0, in.aux() * 4, 4);
                 }
             }

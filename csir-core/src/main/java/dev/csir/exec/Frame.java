@@ -6,8 +6,10 @@ import java.util.Arrays;
  * The reusable state of one {@link Interpreter} invocation: inputs the caller fills, outputs the
  * run writes, and the temporary file. The accessors return the live arrays (no copies), so a
  * caller fills and reads them in place. One frame per thread; reuse it for every invocation.
- * Array sizes are at least the documented slot counts (8 attributes, 32 uniform vec4, 8
- * varyings, 4 samplers) and larger when the shader addresses more.
+ * Array sizes are at least the slot counts of the profile the interpreter was made with (the
+ * default: 16 attributes, 1024 uniform vec4, 32 varyings, 32 samplers; ChrisOS: 8, 32, 8, 4;
+ * see {@link Interpreter#attributeSlots()} and its siblings) and larger when the shader
+ * addresses more. A frame is made once per thread, never per invocation.
  */
 public final class Frame {
     final Interpreter owner;
@@ -64,7 +66,10 @@ public final class Frame {
         return position;
     }
 
-    /** Output: vertex varyings, vec4 per slot, zero unless the shader stores them. */
+    /**
+     * Output: vertex varyings, vec4 per slot, zero unless the shader stores them (a run zeroes
+     * only the slots the shader can store, so write nothing here yourself).
+     */
     public float[] varyingsOut() {
         return varyingsOut;
     }

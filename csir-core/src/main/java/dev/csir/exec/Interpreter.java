@@ -49,11 +49,13 @@ public final class Interpreter {
     private final int uniFloats;
     private final int varInFloats;
     private final int varOutFloats;
+    /** The prefix of the varying outputs a STORE_VAR can reach; the rest is never written. */
+    private final int storedVarFloats;
     private final int samplers;
 
     Interpreter(String name, Stage stage, int[] code, float[] consts, int count, int regFloats,
             int fileFloats, int attrFloats, int uniFloats, int varInFloats, int varOutFloats,
-            int samplers) {
+            int storedVarFloats, int samplers) {
         this.name = name;
         this.stage = stage;
         this.code = code;
@@ -65,6 +67,7 @@ public final class Interpreter {
         this.uniFloats = uniFloats;
         this.varInFloats = varInFloats;
         this.varOutFloats = varOutFloats;
+        this.storedVarFloats = storedVarFloats;
         this.samplers = samplers;
     }
 
@@ -77,7 +80,10 @@ public final class Interpreter {
         return of(ir, remap, Limits.DEFAULT);
     }
 
-    /** As {@link #of(ShaderIr, int[])} with other slot counts and IF depth. */
+    /**
+     * As {@link #of(ShaderIr, int[])} with another profile's slot counts and IF depth: the frames
+     * hold at least {@code limits}' attributes, uniform vec4s, varyings and samplers.
+     */
     public static Interpreter of(ShaderIr ir, int[] remap, Limits limits) {
         return new Assembler(Simplifier.simplify(ir), remap, limits).assemble();
     }
@@ -97,6 +103,31 @@ public final class Interpreter {
         return name;
     }
 
+    /** Attribute locations a frame of this interpreter holds (the profile's, or more). */
+    public int attributeSlots() {
+        return attrFloats / 4;
+    }
+
+    /** Uniform vec4 slots a frame holds. */
+    public int uniformSlots() {
+        return uniFloats / 4;
+    }
+
+    /** Varying input slots a frame holds (linked slots, after the remap). */
+    public int varyingInSlots() {
+        return varInFloats / 4;
+    }
+
+    /** Varying output slots a frame holds. */
+    public int varyingOutSlots() {
+        return varOutFloats / 4;
+    }
+
+    /** Sampler slots a frame holds. */
+    public int samplerSlots() {
+        return samplers;
+    }
+
     public Stage stage() {
         return stage;
     }
@@ -111,7 +142,10 @@ public final class Interpreter {
 
     /**
      * Runs one invocation: temporaries zeroed, position (0, 0, 0, 1), colour and varying outputs
-     * zero, not discarded; then the code. Returns (and records in the frame) how it ended.
+     * zero, not discarded; then the code. Returns (and records in the frame) how it ended. Only
+     * the varying slots the shader stores are zeroed: the others no run ever writes, so they stay
+     * zero, and a fragment shader (which stores none) does not pay per fragment for the
+     * profile's 32 slots.
      */
     public Status run(Frame f) {
         if (f.owner != this) {
@@ -125,7 +159,7 @@ public final class Interpreter {
         pos[2] = 0f;
         pos[3] = 1f;
         Arrays.fill(f.color, 0f);
-        Arrays.fill(f.varyingsOut, 0f);
+        Arrays.fill(f.varyingsOut, 0, storedVarFloats, 0f);
         f.discarded = false;
         final Status st = exec(t, f);
         f.status = st;

@@ -5,10 +5,21 @@ package dev.csir.ir;
  * documented pools, for the ChrisOS kernel's fixed buffers (CSI version 1 always uses it);
  * {@link #DEFAULT} what the real consumers take: CSIR's 16-bit record fields for instructions,
  * virglrenderer's 1024 immediates, Gallium's 4096 temporaries and 32 levels of nesting (IF and
- * LOOP counted together: {@link #maxIfDepth()} bounds both constructs in one stack), and no
- * TGSI budget (VirGL carries long text in continuation packets). The interface slot counts are
- * the documented ones in both: the renderers size their attribute, varying, uniform and sampler
- * storage to them.
+ * LOOP counted together: {@link #maxIfDepth()} bounds both constructs in one stack), 16
+ * vertex attributes (what GL guarantees and virglrenderer passes on), 32 varyings (virglrenderer
+ * takes 64 inputs and outputs, a host's link fewer, see below), 1024 vec4 uniforms (a host's
+ * GL_MAX_VERTEX_UNIFORM_VECTORS), 32 samplers (virglrenderer's sampler views), no TGSI
+ * budget (VirGL carries long text in continuation packets) and sources up to 16 MiB. The
+ * renderers size their attribute, varying, uniform and sampler storage to the profile they run.
+ *
+ * <p>The slot counts as measured on virglrenderer 0.10.4 over Mesa 22.3 llvmpipe (one program
+ * at every maximum, csir-gfx's ProfileMaximaTest, then one count raised at a time): 16
+ * attributes draw and a 17th is refused (GL_INVALID_VALUE for the vertex elements); 32
+ * varyings draw, and so do up to 59, where the host's link runs out of contiguous locations at
+ * 60; 1024 uniform vec4 draw, and so do up to 4096 (llvmpipe's 64 KiB constant buffer), 4097
+ * do not compile; 32 samplers draw and more are refused ("Sampler view exceeded, max is 32").
+ * So every default is one the real server takes, the attributes and samplers exactly at its
+ * limit.
  */
 public record Limits(
         int maxInstructions,
@@ -19,13 +30,15 @@ public record Limits(
         int varyingSlots,
         int uniformSlots,
         int samplerSlots,
-        int tgsiBudget) {
+        int tgsiBudget,
+        int maxSourceBytes) {
 
     /** The documented pools and the 3600-byte TGSI budget of the ChrisOS kernel's command buffer. */
-    public static final Limits CHRISOS = new Limits(384, 160, 96, 32, 8, 8, 32, 4, 3600);
+    public static final Limits CHRISOS = new Limits(384, 160, 96, 32, 8, 8, 32, 4, 3600, 4095);
 
     /** What CSIR, virglrenderer and the interpreter take. */
-    public static final Limits DEFAULT = new Limits(Short.MAX_VALUE, 1024, 4096, 32, 8, 8, 32, 4, Integer.MAX_VALUE);
+    public static final Limits DEFAULT = new Limits(Short.MAX_VALUE, 1024, 4096, 32, 16, 32, 1024, 32, Integer.MAX_VALUE,
+            16 * 1024 * 1024);
 
     /** Each capacity the smaller of this one and {@code other}'s. */
     public Limits within(Limits other) {
@@ -33,7 +46,7 @@ public record Limits(
                 Math.min(maxTemporaries, other.maxTemporaries), Math.min(maxIfDepth, other.maxIfDepth),
                 Math.min(attributeSlots, other.attributeSlots), Math.min(varyingSlots, other.varyingSlots),
                 Math.min(uniformSlots, other.uniformSlots), Math.min(samplerSlots, other.samplerSlots),
-                Math.min(tgsiBudget, other.tgsiBudget));
+                Math.min(tgsiBudget, other.tgsiBudget), Math.min(maxSourceBytes, other.maxSourceBytes));
     }
 
     /** The profile called {@code name} ({@code default} or {@code chrisos}), or null. */
@@ -48,7 +61,7 @@ public record Limits(
     public Limits {
         if (maxInstructions < 1 || maxImmediates < 0 || maxTemporaries < 1 || maxIfDepth < 1
                 || attributeSlots < 1 || varyingSlots < 1 || uniformSlots < 0 || samplerSlots < 0
-                || tgsiBudget < 64) {
+                || tgsiBudget < 64 || maxSourceBytes < 1) {
             throw new IllegalArgumentException("limits out of range: " + this);
         }
         if (maxInstructions > Short.MAX_VALUE || maxTemporaries > Short.MAX_VALUE

@@ -79,7 +79,8 @@ public final class Ast {
     }
 
     /** Statements. */
-    public sealed interface Stmt permits Empty, Block, ExprStmt, Assign, DeclStmt, If, For, Return, Discard {
+    public sealed interface Stmt permits Empty, Block, ExprStmt, Assign, DeclStmt, If, For, Return, Discard, Break,
+            Continue {
         Pos pos();
     }
 
@@ -122,6 +123,14 @@ public final class Ast {
     }
 
     /** {@code discard;} */
+    /** {@code break;}: leaves the innermost loop. */
+    public record Break(Pos pos) implements Stmt {
+    }
+
+    /** {@code continue;}: goes on with the innermost loop's next iteration. */
+    public record Continue(Pos pos) implements Stmt {
+    }
+
     public record Discard(Pos pos) implements Stmt {
     }
 

@@ -128,6 +128,14 @@ public final class AstDump {
                 line(depth, label).append("discard");
                 end(d.pos());
             }
+            case Ast.Break b -> {
+                line(depth, label).append("break");
+                end(b.pos());
+            }
+            case Ast.Continue c -> {
+                line(depth, label).append("continue");
+                end(c.pos());
+            }
         }
     }
 

@@ -407,6 +407,9 @@ public final class Lexer {
                 break;
             case 5:
                 switch (c0) {
+                    case 'b' -> {
+                        if (matches(s, off, "break")) return TokenKind.BREAK;
+                    }
                     case 'c' -> {
                         if (matches(s, off, "const")) return TokenKind.CONST;
                     }
@@ -471,6 +474,7 @@ public final class Lexer {
             case 8:
                 switch (c0) {
                     case 'c' -> {
+                        if (matches(s, off, "continue")) return TokenKind.CONTINUE;
                         if (matches(s, off, "centroid")) return TokenKind.BAD;
                         if (matches(s, off, "coherent")) return TokenKind.BAD;
                     }

@@ -396,13 +396,17 @@ public final class Parser {
             case LBRACE -> {
                 return block();
             }
-            case DISCARD -> {
+            case DISCARD, BREAK, CONTINUE -> {
                 int tok = tp;
                 adv();
                 if (!expect(TokenKind.SEMI, Messages.EXPECTED_SEMICOLON)) {
                     return null;
                 }
-                return new Ast.Discard(pos(tok));
+                return switch (k) {
+                    case BREAK -> new Ast.Break(pos(tok));
+                    case CONTINUE -> new Ast.Continue(pos(tok));
+                    default -> new Ast.Discard(pos(tok));
+                };
             }
             case RETURN -> {
                 int tok = tp;

@@ -21,7 +21,7 @@ public enum TokenKind {
     VOID("void"), BOOL("bool"), INT_KW("int"), FLOAT_KW("float"),
     VEC2("vec2"), VEC3("vec3"), VEC4("vec4"), IVEC2("ivec2"), IVEC3("ivec3"), IVEC4("ivec4"),
     MAT3("mat3"), MAT4("mat4"), SAMPLER2D("sampler2D"),
-    IF("if"), ELSE("else"), FOR("for"), RETURN("return"), DISCARD("discard"), TRUE("true"), FALSE("false"),
+    IF("if"), ELSE("else"), FOR("for"), RETURN("return"), DISCARD("discard"), BREAK("break"), CONTINUE("continue"), TRUE("true"), FALSE("false"),
     /** A rejected character, qualifier word, numeric literal or directive (already reported). */
     BAD("bad token");
 

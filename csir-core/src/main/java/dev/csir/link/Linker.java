@@ -40,6 +40,10 @@ public final class Linker {
         return link(vertex, fragment, generation, Limits.DEFAULT);
     }
 
+    /**
+     * Links under a profile: the remap covers its varying slots, and the program carries it for
+     * the renderers.
+     */
     public static Result link(ShaderIr vertex, ShaderIr fragment, int generation, Limits limits) {
         List<LinkError> log = new ArrayList<>();
         if (vertex == null || fragment == null || vertex.stage() != Stage.VERTEX
@@ -93,7 +97,7 @@ public final class Linker {
 
         ProgramInterface iface = new ProgramInterface(attributes, varyings, uniforms, samplers,
                 vertex.iface().uniformVec4Count(), fragment.iface().uniformVec4Count());
-        return new Linked(new LinkedProgram(vertex, fragment, remap, iface, generation));
+        return new Linked(new LinkedProgram(vertex, fragment, remap, iface, generation, limits));
     }
 
     private static void mergeUniform(List<UniformInfo> uniforms, InterfaceVar u, Stage stage, List<LinkError> log) {

@@ -5,19 +5,20 @@ import dev.csir.ir.Stage;
 import java.util.Optional;
 
 /**
- * The vec4 constant storage of both stages of a linked program (32 vec4 each), written by
- * uniform name. Setting a uniform writes every stage that declares it, at that stage's slot.
+ * The vec4 constant storage of both stages of a linked program, written by uniform name. Each
+ * stage holds exactly the slots it declares ({@link ProgramInterface#vec4s}, up to the profile's
+ * 1024): a program of two uniforms does not carry, copy or upload the profile's 16 KiB.
+ * Setting a uniform writes every stage that declares it, at that stage's slot.
  */
 public final class UniformValues {
-    /** vec4 slots per stage. */
-    public static final int SLOTS = 32;
-
     private final ProgramInterface iface;
-    private final float[] vertex = new float[SLOTS * 4];
-    private final float[] fragment = new float[SLOTS * 4];
+    private final float[] vertex;
+    private final float[] fragment;
 
     UniformValues(ProgramInterface iface) {
         this.iface = iface;
+        this.vertex = new float[iface.vec4s(Stage.VERTEX) * 4];
+        this.fragment = new float[iface.vec4s(Stage.FRAGMENT) * 4];
     }
 
     /**
@@ -65,16 +66,16 @@ public final class UniformValues {
         return c;
     }
 
-    /** The live storage of a stage (32 vec4 = 128 floats), as the interpreter reads it. */
+    /**
+     * The live storage of a stage: its declared vec4 slots, 4 floats each, laid out as the
+     * interpreter's uniform file (copy it into a frame's first floats).
+     */
     public float[] words(Stage stage) {
         return stage == Stage.VERTEX ? vertex : fragment;
     }
 
     /** A copy of the vec4 slots a stage declares (what a renderer uploads). */
     public float[] upload(Stage stage) {
-        float[] src = words(stage);
-        float[] out = new float[iface.vec4s(stage) * 4];
-        System.arraycopy(src, 0, out, 0, out.length);
-        return out;
+        return words(stage).clone();
     }
 }

@@ -29,6 +29,8 @@ import java.util.Set;
 public final class Checker {
     private final ShaderStage stage;
     private final DiagnosticLog log;
+    /** Loops around the statement being checked (break and continue need one). */
+    private int loops;
     private final ExprChecker exprs;
     private final Deque<Map<String, Typed.Variable>> scopes = new ArrayDeque<>();
     private final Map<String, Typed.Variable> globals = new LinkedHashMap<>();
@@ -56,6 +58,11 @@ public final class Checker {
 
     void error(Pos pos, String message) {
         log.error(pos.line(), pos.column(), pos.offset(), pos.length(), message);
+    }
+
+    /** An error the original shows at 1:1 for want of a position (a bad swizzle); it sorts where it was found. */
+    void errorAtStart(Pos pos, String message) {
+        log.error(1, 1, message, pos.line(), pos.column());
     }
 
     private Typed.Unit run(Ast.Unit unit) {
@@ -200,9 +207,11 @@ public final class Checker {
         for (Typed.Variable p : sig.params()) {
             scopes.peek().put(p.name(), p);
         }
+        int errors = log.count();
         Typed.Block block = block(f.body(), false);
         scopes.pop();
-        if (!(sig.returnType() instanceof VoidType) && !returns(block)) {
+        // a body with errors may have lost its returns with them: no follow-on error
+        if (!(sig.returnType() instanceof VoidType) && log.count() == errors && !returns(block)) {
             error(sig.pos(), Messages.MISSING_RETURN_VALUE);
         }
         current = null;
@@ -315,6 +324,20 @@ public final class Checker {
             }
             case Ast.For f -> loop(f);
             case Ast.Return r -> ret(r);
+            case Ast.Break b -> {
+                if (loops == 0) {
+                    error(b.pos(), Messages.BREAK_STATEMENT_OUTSIDE_LOOP);
+                    yield null;
+                }
+                yield new Typed.Break(b.pos());
+            }
+            case Ast.Continue c -> {
+                if (loops == 0) {
+                    error(c.pos(), Messages.CONTINUE_STATEMENT_OUTSIDE_LOOP);
+                    yield null;
+                }
+                yield new Typed.Continue(c.pos());
+            }
             case Ast.Discard d -> {
                 if (stage != ShaderStage.FRAGMENT) {
                     error(d.pos(), Messages.DISCARD_STAGE_SOURCE);
@@ -390,7 +413,9 @@ public final class Checker {
         Typed.Stmt init = f.init() == null ? null : stmt(f.init());
         Typed.Expr cond = f.cond() == null ? null : exprs.condition(f.cond(), f.pos());
         Typed.Stmt step = f.step() == null ? null : step(f.step());
+        loops++;
         Typed.Stmt body = scoped(f.body());
+        loops--;
         scopes.pop();
         boolean bad = (f.init() != null && init == null && !(f.init() instanceof Ast.Empty))
                 || (f.cond() != null && cond == null) || (f.step() != null && step == null);

@@ -141,14 +141,17 @@ final class ExprChecker {
             return null;
         }
         if (base.type() instanceof MatrixType) {
-            return fail(s.pos(), Messages.CANNOT_SWIZZLE_MATRIX);
+            checker.errorAtStart(s.pos(), Messages.CANNOT_SWIZZLE_MATRIX);
+            return null;
         }
         int size = base.type().componentCount();
         int[] lanes = new int[s.count()];
         for (int i = 0; i < lanes.length; i++) {
             lanes[i] = (s.mask() >> (2 * i)) & 3;
             if (lanes[i] >= size) {
-                return fail(s.pos(), Messages.INVALID_SWIZZLE);
+                // the conformance corpus's first error: the original has no position for it
+                checker.errorAtStart(s.pos(), Messages.INVALID_SWIZZLE);
+                return null;
             }
         }
         ScalarType c = ScalarType.of(base.type().scalarKind());

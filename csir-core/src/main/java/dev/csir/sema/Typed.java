@@ -58,7 +58,7 @@ public final class Typed {
 
     // ---- statements ----------------------------------------------------------------------------
 
-    public sealed interface Stmt permits Block, ExprStmt, Declare, Assign, If, For, Return, Discard {
+    public sealed interface Stmt permits Block, ExprStmt, Declare, Assign, If, For, Return, Discard, Break, Continue {
         Pos pos();
     }
 
@@ -89,6 +89,12 @@ public final class Typed {
 
     /** {@code return [value]}; value has the function's return type, or is null. */
     public record Return(Pos pos, Expr value) implements Stmt {
+    }
+
+    public record Break(Pos pos) implements Stmt {
+    }
+
+    public record Continue(Pos pos) implements Stmt {
     }
 
     public record Discard(Pos pos) implements Stmt {

@@ -21,6 +21,8 @@ import java.util.List;
 public final class Builder {
     private final Function function;
     private Block block;
+    private int line;
+    private int column;
 
     public Builder(Function function) {
         this.function = function;
@@ -41,6 +43,13 @@ public final class Builder {
         return this;
     }
 
+    /** Stamps what is emitted next with this source position (0, 0 for none). */
+    public Builder position(int line, int column) {
+        this.line = line;
+        this.column = column;
+        return this;
+    }
+
     /** True when the current block already ended (code after return or discard is dead). */
     public boolean terminated() {
         return block == null || block.terminator() != null;
@@ -52,7 +61,7 @@ public final class Builder {
 
     /** Appends an instruction of any opcode; the other helpers go through here. */
     public Instruction emit(Opcode op, Type type, List<? extends Value> operands, List<Block> targets, int... imm) {
-        Instruction i = new Instruction(op, type, new ArrayList<>(operands), targets, imm);
+        Instruction i = new Instruction(op, type, new ArrayList<>(operands), targets, imm).setPosition(line, column);
         if (block == null) {
             throw new IllegalStateException("no block to append " + op.mnemonic() + " to");
         }

@@ -69,6 +69,7 @@ public final class Copier {
                 Instruction n = new Instruction(i.op(), i.type(), i.operands(), List.of(), i.immediates());
                 n.setPrecise(i.precise());
                 n.setName(i.name());
+                n.setPosition(i.line(), i.column());
                 c.append(n);
                 map.put(i, n);
                 made.put(i, n);

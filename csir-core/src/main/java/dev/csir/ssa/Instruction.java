@@ -23,6 +23,9 @@ public final class Instruction implements Value {
     private boolean precise;
     private Block parent;
     private String name;
+    /** Source line and column this instruction was lowered from; 0 when unknown (no part of its value). */
+    private int line;
+    private int column;
 
     Instruction(Opcode op, Type type, List<Value> operands, List<Block> targets, int[] immediates) {
         this.op = op;
@@ -87,6 +90,22 @@ public final class Instruction implements Value {
 
     public void setCallee(Function callee) {
         this.callee = callee;
+    }
+
+    /** The source line this instruction was lowered from, 0 when unknown. */
+    public int line() {
+        return line;
+    }
+
+    /** The source column this instruction was lowered from, 0 when unknown. */
+    public int column() {
+        return column;
+    }
+
+    public Instruction setPosition(int line, int column) {
+        this.line = line;
+        this.column = column;
+        return this;
     }
 
     public boolean precise() {

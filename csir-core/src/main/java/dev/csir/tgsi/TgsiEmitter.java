@@ -67,10 +67,11 @@ public final class TgsiEmitter {
         // The text goes on past the budget (at most a few records' lines each of a verified
         // shader's 384), so the failure can say how long it is in all.
         boolean declarationsOver = w.length() > budget;
-        int crossed = immediates(w, ir, budget);
+        java.util.Map<Long, Integer> imms = new java.util.HashMap<>();
+        int crossed = immediates(w, ir, budget, imms);
         if (flow.needsImmediate()) {
-            flow.immediateAt(consts);
-            immediate(w, consts, new float[] {1f, 0f, 0f, 0f});
+            flow.immediateAt(imms.size());
+            immediate(w, imms.size(), new float[] {1f, 0f, 0f, 0f});
             if (crossed < 0 && w.length() > budget) {
                 crossed = flow.firstContinue(); // the CONTINUE lowering is what needs the line
             }
@@ -79,7 +80,7 @@ public final class TgsiEmitter {
             crossed = -1;
         }
         boolean over = w.length() > budget;
-        TgsiInstructions body = new TgsiInstructions(w, remapOrNull, fragCoordInput, flow);
+        TgsiInstructions body = new TgsiInstructions(w, remapOrNull, fragCoordInput, flow, imms);
         for (int i = 0; i < ir.size(); i++) {
             if (!body.emit(ir.insn(i))) {
                 return new TgsiResult.Failed(Messages.TGSI_UNSUPPORTED, i);
@@ -134,15 +135,21 @@ public final class TgsiEmitter {
     }
 
     /**
-     * One IMM per surviving CONST in IR order; lanes past ncomp are zero. Returns the index of the
-     * CONST whose line took the text past {@code budget}, or -1.
+     * One IMM per CONST of a distinct pool span (its first immediate and count) in IR order, so
+     * CONSTs that share their values share their line (the original's shaders never do: each
+     * CONST has its own span); lanes past ncomp are zero. {@code imms} gets each span's IMM
+     * index. Returns the index of the CONST whose line took the text past {@code budget}, or -1.
      */
-    private static int immediates(TgsiWriter w, ShaderIr ir, int budget) {
+    static long span(Insn in) {
+        return (long) in.aux() << 8 | in.ncomp();
+    }
+
+    private static int immediates(TgsiWriter w, ShaderIr ir, int budget, java.util.Map<Long, Integer> imms) {
         int crossed = -1;
         int k = 0;
         for (int i = 0; i < ir.size(); i++) {
             Insn in = ir.insn(i);
-            if (in.op() != Opcode.CONST.code()) {
+            if (in.op() != Opcode.CONST.code() || imms.putIfAbsent(span(in), k) != null) {
                 continue;
             }
             float[] lanes = new float[4];

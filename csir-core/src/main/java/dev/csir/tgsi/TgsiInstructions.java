@@ -13,13 +13,15 @@ final class TgsiInstructions {
     private final int[] remap;
     private final int fragCoordInput;
     private final TgsiFlow flow;
-    private int nextImm;
+    /** The IMM line of each CONST's pool span ({@link TgsiEmitter#span}). */
+    private final java.util.Map<Long, Integer> imms;
 
-    TgsiInstructions(TgsiWriter w, int[] remap, int fragCoordInput, TgsiFlow flow) {
+    TgsiInstructions(TgsiWriter w, int[] remap, int fragCoordInput, TgsiFlow flow, java.util.Map<Long, Integer> imms) {
         this.w = w;
         this.remap = remap;
         this.fragCoordInput = fragCoordInput;
         this.flow = flow;
+        this.imms = imms;
     }
 
     /**
@@ -69,7 +71,7 @@ final class TgsiInstructions {
         switch (op) {
             case NOP -> { }
             case CONST -> {
-                w.begin("MOV").sp().temp(in.dst()).comma().reg("IMM", nextImm++).end();
+                w.begin("MOV").sp().temp(in.dst()).comma().reg("IMM", imms.get(TgsiEmitter.span(in))).end();
             }
             case MOV -> {
                 int n = lanes(in);

@@ -74,15 +74,26 @@ class ConformanceCompileTest {
      * than one line (the log shows only the failing line, so the source cannot be rebuilt from it),
      * and csir's deliberate differences.
      */
-    static final Map<String, String> NOT_COMPARED = Map.of(
-            "gconst.vert", "multi-line source",
-            "voidfn.vert", "multi-line source",
-            "rec.vert", "multi-line source",
-            "retmid.vert", "multi-line source",
-            "argmismatch.vert", "multi-line source",
-            "sqrt.vert", "csir adds sqrt",
-            "smoothstep.vert", "csir adds smoothstep",
-            "matscalar.vert", "csir multiplies a matrix by a scalar");
+    static final Map<String, String> NOT_COMPARED = Map.ofEntries(
+            Map.entry("gconst.vert", "multi-line source"),
+            Map.entry("voidfn.vert", "multi-line source"),
+            Map.entry("rec.vert", "multi-line source"),
+            Map.entry("retmid.vert", "multi-line source"),
+            Map.entry("argmismatch.vert", "multi-line source"),
+            Map.entry("sqrt.vert", "csir adds sqrt"),
+            Map.entry("smoothstep.vert", "csir adds smoothstep"),
+            Map.entry("matscalar.vert", "csir multiplies a matrix by a scalar"),
+            // GLSL wins where the documented subset refused what GLSL accepts, or worded it apart
+            Map.entry("loop9.vert", "GLSL: loops run any number of times (CSIR has loops)"),
+            Map.entry("unsup_loop.vert", "GLSL: a float loop counter"),
+            Map.entry("loopassign.vert", "GLSL: the loop variable may be assigned"),
+            Map.entry("div0.vert", "GLSL: 1.0 / 0.0 is an infinity"),
+            Map.entry("toomanyparams.vert", "GLSL: no 4-parameter limit (the source then has no main)"),
+            Map.entry("modf.vert", "GLSL: % on a float is a type mismatch"),
+            Map.entry("mixwrong.vert", "the checker's built-in overload message: wrong arguments"),
+            Map.entry("dup.vert", "located at the second declaration, not at 1:1"),
+            Map.entry("attr9.vert", "the default profile has 16 attribute slots"),
+            Map.entry("vec3out.frag", "GLSL: a vec3 colour output (alpha 1)"));
 
     /** The one-line error experiments: the same first error, located the same. */
     @Test
@@ -116,7 +127,7 @@ class ConformanceCompileTest {
             }
         }
         assertThat(failures).isEmpty();
-        assertThat(matched).isEqualTo(36);
+        assertThat(matched).isEqualTo(26);
         assertThat(skipped).isEqualTo(NOT_COMPARED.size());
     }
 }

@@ -153,8 +153,10 @@ class RobustnessTest {
         big.add("\u00e9".repeat(2048)); // 4096 bytes of UTF-8 in 2048 chars
         big.add("void main() {" + "{".repeat(5000) + "}".repeat(5000) + "}");
         big.add("a".repeat(1 << 20));
+        // the ChrisOS profile's 4095-byte bound; the default's 16 MiB is LanguageLimitsTest's
         for (String s : big) {
-            CompileResult r = ShaderCompiler.compile(Stage.VERTEX, "big.vert", s);
+            CompileResult r = ShaderCompiler.compile(Stage.VERTEX, "big.vert", s,
+                    dev.csir.CompileOptions.DEFAULT.withLimits(dev.csir.ir.Limits.CHRISOS));
             cases++;
             assertThat(r.ok()).isFalse();
             assertThat(r.diagnostics()).extracting(Diagnostic::message)

@@ -29,18 +29,15 @@ class SemanticDiagnosticsTest {
     }
 
     static final List<Case> CASES = List.of(
-                    c(VERTEX, "void main() { float a; float a; gl_Position = vec4(1.0); }", "1:1: duplicate symbol"),
+                    c(VERTEX, "void main() { float a; float a; gl_Position = vec4(1.0); }", "1:30: duplicate symbol"),
                     c(VERTEX, "float s; sampler2D t; void main() { gl_Position = vec4(1.0); }", "1:20: sampler2D must be a uniform"),
-                    c(VERTEX, "float f(float a, float b, float c, float d, float e) { return a; }\nvoid main() { gl_Position = vec4(1.0); }", "1:7: too many parameters"),
-                    c(VERTEX, "uniform mat4 m;\nvoid main() { gl_Position = vec4(m[1]); }", "1:1: cannot swizzle a matrix"),
                     c(VERTEX, "void main() { vec2 v = vec2(1.0); gl_Position = vec4(v + vec3(1.0), 1.0); }", "1:56: type mismatch"),
-                    c(VERTEX, "uniform mat4 m;\nvoid main() { gl_Position = m * vec3(1.0); }", "1:1: cannot multiply matrix by this vector"),
-                    c(VERTEX, "uniform mat4 m; uniform mat3 n;\nvoid main() { gl_Position = vec4((m * n)[0]); }", "1:1: matrix size mismatch"),
-                    c(VERTEX, "uniform mat4 m; uniform mat3 n;\nvoid main() { mat4 x = m * n; gl_Position = vec4(1.0); }", "1:1: matrix size mismatch"),
+                    c(VERTEX, "uniform mat4 m;\nvoid main() { gl_Position = m * vec3(1.0); }", "2:31: cannot multiply matrix by this vector"),
+                    c(VERTEX, "uniform mat4 m; uniform mat3 n;\nvoid main() { gl_Position = vec4((m * n)[0]); }", "2:37: matrix size mismatch"),
+                    c(VERTEX, "uniform mat4 m; uniform mat3 n;\nvoid main() { mat4 x = m * n; gl_Position = vec4(1.0); }", "2:26: matrix size mismatch"),
                     c(VERTEX, "void main() { vec2 v = vec2(1.0); if (v < vec2(2.0)) { } gl_Position = vec4(1.0); }", "1:41: vector comparisons are not supported"),
-                    c(VERTEX, "float f(float a) { return a; }\nvoid main() { gl_Position = vec4(f(1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0)); }", "2:34: too many arguments"),
-                    c(VERTEX, "void main() { gl_Position = vec4(1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0); }", "1:29: too many arguments"),
-                    c(VERTEX, "uniform float u; void main() { mat4 m = mat4(u); gl_Position = vec4(1.0); }", "1:41: matrix diagonal constructor needs a constant"),
+                    c(VERTEX, "float f(float a) { return a; }\nvoid main() { gl_Position = vec4(f(1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0)); }", "2:34: wrong argument count"),
+                    c(VERTEX, "void main() { gl_Position = vec4(1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0); }", "1:29: constructor component count does not match the type"),
                     c(VERTEX, "void main() { mat3 m = mat3(vec2(1.0), vec2(1.0), vec2(1.0)); gl_Position = vec4(1.0); }", "1:24: bad matrix column"),
                     c(VERTEX, "void main() { mat3 m = mat3(1.0, 2.0); gl_Position = vec4(1.0); }", "1:24: unsupported matrix constructor"),
                     c(VERTEX, "uniform mat3 m; void main() { gl_Position = vec4(m, 1.0); }", "1:45: bad constructor argument"),
@@ -49,31 +46,26 @@ class SemanticDiagnosticsTest {
                     c(FRAGMENT, "out vec4 c; void main() { c = gl_Position; }", "1:31: gl_Position is not available in this stage"),
                     c(VERTEX, "void main() { gl_Position = gl_FragCoord; }", "1:29: gl_FragCoord is not available in this stage"),
                     c(VERTEX, "float f(float a) { return a; } void main() { gl_Position = vec4(f); }", "1:65: function used as a value"),
-                    c(VERTEX, "float g; void main() { gl_Position = vec4(g); }", "1:43: value used before assignment"),
-                    c(VERTEX, "uniform int i; void main() { vec4 v = vec4(1.0); gl_Position = vec4(v[i]); }", "1:70: only constant indexes are supported"),
-                    c(VERTEX, "void main() { vec4 v = vec4(1.0); gl_Position = vec4(v[1.0]); }", "1:55: only constant indexes are supported"),
+                    c(VERTEX, "void main() { vec4 v = vec4(1.0); gl_Position = vec4(v[1.0]); }", "1:55: type mismatch"),
                     c(VERTEX, "void main() { vec4 v = vec4(1.0); gl_Position = vec4(v[4]); }", "1:55: index out of range"),
-                    c(VERTEX, "uniform mat4 m; void main() { gl_Position = (m * 2.0)[0] ; }", "1:1: cannot swizzle a matrix"),
-                    c(VERTEX, "void main() { gl_Position = vec4(1.0 / 0.0); }", "1:38: division by zero"),
-                    c(VERTEX, "uniform float u; void main() { gl_Position = vec4(u % 2.0); }", "1:53: operator % is only supported on constant integers"),
+                    c(VERTEX, "uniform float u; void main() { gl_Position = vec4(u % 2.0); }", "1:53: type mismatch"),
                     c(VERTEX, "void main() { int i = 0; i++; gl_Position = vec4(1.0); }", "1:27: increment is only supported as a loop step"),
                     c(VERTEX, "void main() { gl_Position = vec4(1.0); float x = 2.0; float y = x++; }", "1:66: increment is only supported as a loop step"),
                     c(VERTEX, "void main() { gl_Position = texture(1.0, vec2(0.0)); }", "1:29: texture() expects a sampler2D and a vec2"),
-                    c(VERTEX, "void main() { gl_Position = vec4(dot(1.0, 2.0)); }", "1:34: dot() expects two vectors of the same size"),
-                    c(VERTEX, "void main() { gl_Position = vec4(cross(vec2(1.0), vec2(1.0)), 1.0); }", "1:34: cross() expects two vec3 values"),
-                    c(VERTEX, "void main() { gl_Position = vec4(length(1.0)); }", "1:34: expected a vector"),
-                    c(VERTEX, "void main() { gl_Position = vec4(normalize(1.0)); }", "1:34: expected a vector"),
+                    c(VERTEX, "void main() { gl_Position = vec4(dot(1.0, 2.0)); }", "1:34: wrong arguments"),
+                    c(VERTEX, "void main() { gl_Position = vec4(cross(vec2(1.0), vec2(1.0)), 1.0); }", "1:34: wrong arguments"),
+                    c(VERTEX, "void main() { gl_Position = vec4(length(1.0)); }", "1:34: wrong arguments"),
+                    c(VERTEX, "void main() { gl_Position = vec4(normalize(1.0)); }", "1:34: wrong arguments"),
                     c(VERTEX, "uniform mat4 m; void main() { gl_Position = vec4(abs(m)); }", "1:50: wrong arguments"),
-                    c(VERTEX, "void main() { gl_Position = vec4(min(1.0)); }", "1:34: wrong argument count"),
-                    c(VERTEX, "void main() { gl_Position = vec4(clamp(1.0, 2.0)); }", "1:34: clamp() expects 3 arguments"),
-                    c(VERTEX, "void main() { gl_Position = vec4(mix(1.0, 2.0)); }", "1:34: mix() expects 3 arguments"),
-                    c(VERTEX, "void main() { gl_Position = vec4(reflect(1.0, 1.0)); }", "1:34: reflect() expects two vectors"),
+                    c(VERTEX, "void main() { gl_Position = vec4(min(1.0)); }", "1:34: wrong arguments"),
+                    c(VERTEX, "void main() { gl_Position = vec4(clamp(1.0, 2.0)); }", "1:34: wrong arguments"),
+                    c(VERTEX, "void main() { gl_Position = vec4(mix(1.0, 2.0)); }", "1:34: wrong arguments"),
+                    c(VERTEX, "void main() { gl_Position = vec4(reflect(1.0, 1.0)); }", "1:34: wrong arguments"),
                     c(VERTEX, "void main() { gl_Position = vec4(frobnicate(1.0)); }", "1:34: unknown function"),
                     c(VERTEX, "void f() { } void main() { gl_Position = vec4(f()); }", "1:47: void function used as a value"),
-                    c(VERTEX, "float f(float a) { return f(a); } void main() { gl_Position = vec4(f(1.0)); }", "1:27: recursion is not supported"),
-                    c(VERTEX, "float f0(float a) { return a; }\nfloat f1(float a) { return f0(a); }\nfloat f2(float a) { return f1(a); }\nfloat f3(float a) { return f2(a); }\nfloat f4(float a) { return f3(a); }\nfloat f5(float a) { return f4(a); }\nfloat f6(float a) { return f5(a); }\nfloat f7(float a) { return f6(a); }\nfloat f8(float a) { return f7(a); }\nvoid main() { gl_Position = vec4(f8(1.0)); }", "3:28: call depth limit"),
+                    c(VERTEX, "float f(float a) { return f(a); } void main() { gl_Position = vec4(f(1.0)); }", "1:7: recursion is not supported: 'f' calls 'f'"),
                     c(VERTEX, "float f(vec2 a) { return a.x; } void main() { gl_Position = vec4(f(1.0)); }", "1:66: argument type mismatch"),
-                    c(VERTEX, "float f(float a) { float b = a; } void main() { gl_Position = vec4(f(1.0)); }", "1:68: function is missing a return value"),
+                    c(VERTEX, "float f(float a) { float b = a; } void main() { gl_Position = vec4(f(1.0)); }", "1:7: function is missing a return value"),
                     c(VERTEX, "void main() { vec4 v = vec4(1.0); v.x = 2.0; gl_Position = v; }", "1:36: assignment target must be a name"),
                     c(VERTEX, "const float k = 1.0; void main() { k = 2.0; gl_Position = vec4(1.0); }", "1:38: cannot assign to const"),
                     c(VERTEX, "uniform float u; void main() { u = 2.0; gl_Position = vec4(1.0); }", "1:34: invalid assignment"),
@@ -82,13 +74,7 @@ class SemanticDiagnosticsTest {
                     c(VERTEX, "void main() { void x; gl_Position = vec4(1.0); }", "1:20: void variable"),
                     c(VERTEX, "uniform float u = 1.0; void main() { gl_Position = vec4(1.0); }", "1:15: uniforms cannot have an initializer"),
                     c(VERTEX, "in float a = 1.0; void main() { gl_Position = vec4(1.0); }", "1:10: shader inputs and outputs cannot have an initializer"),
-                    c(VERTEX, "uniform int n; void main() { for (int i = n; i < 2; i++) { } gl_Position = vec4(1.0); }", "1:30: loop initializer is not a constant"),
-                    c(VERTEX, "uniform int n; void main() { for (int i = 0; i < n; i++) { } gl_Position = vec4(1.0); }", "1:30: unsupported loop condition"),
-                    c(VERTEX, "void main() { for (int i = 0; i < 2; i++) { i = 1; } gl_Position = vec4(1.0); }", "1:15: cannot assign the loop variable"),
-                    c(VERTEX, "void main() { int j = 0; for (int i = 0; i < 2; j++) { } gl_Position = vec4(1.0); }", "1:26: unsupported loop step"),
-                    c(VERTEX, "void main() { for (int i = 0; i < 9; i++) { } gl_Position = vec4(1.0); }", "1:15: loop bound exceeds the unroll limit"),
                     c(VERTEX, "void main() { uniform float x; gl_Position = vec4(1.0); }", "1:29: qualifiers are only valid at global scope"),
-                    c(VERTEX, "float f(float a) { return a; a = 1.0; } void main() { gl_Position = vec4(f(1.0)); }", "1:20: return must be the last statement of the function"),
                     c(VERTEX, "void main() { discard; gl_Position = vec4(1.0); }", "1:15: discard is only valid in a fragment shader"),
                     c(VERTEX, "void main() { if (vec2(1.0)) { } gl_Position = vec4(1.0); }", "1:15: if condition must be a scalar"),
                     c(VERTEX, "void main() { gl_Position = vec4(log2(1.0)); }", "1:34: unsupported built-in function 'log2'"),
@@ -99,28 +85,63 @@ class SemanticDiagnosticsTest {
                     c(VERTEX, "uniform sampler2D s; void main() { s = 1.0; gl_Position = vec4(1.0); }", "1:38: invalid assignment"),
                     c(FRAGMENT, "in vec4 v; out vec4 c; void main() { v = vec4(1.0); c = v; }", "1:40: invalid assignment"),
                     c(FRAGMENT, "out vec4 c; void main() { gl_FragCoord = vec4(1.0); c = vec4(1.0); }", "1:40: invalid assignment"),
-                    c(VERTEX, "void main() { gl_Position = vec4(-vec2(1.0) * mat4(1.0)); }", "1:1: cannot multiply matrix by this vector"),
-                    c(VERTEX, "void main() { for (float i = 0.0; i < 2.0; i++) { } gl_Position = vec4(1.0); }", "1:15: unsupported loop"),
-                    c(VERTEX, "uniform mat4 m; void main() { gl_Position = vec4(pow(m, 1.0)); }", "1:50: pow() expects two scalars"),
-                    c(VERTEX, "void main() { gl_Position = vec4(pow(1.0)); }", "1:34: pow() expects two scalars"),
+                    c(VERTEX, "void main() { gl_Position = vec4(-vec2(1.0) * mat4(1.0)); }", "1:45: cannot multiply matrix by this vector"),
+                    c(VERTEX, "uniform mat4 m; void main() { gl_Position = vec4(pow(m, 1.0)); }", "1:50: wrong arguments"),
+                    c(VERTEX, "void main() { gl_Position = vec4(pow(1.0)); }", "1:34: wrong arguments"),
                     c(VERTEX, "void main() { gl_Position = vec4(vec2(1.0) < 2.0); }", "1:44: vector comparisons are not supported"),
-                    c(VERTEX, "void main() { gl_Position = mix(vec4(1.0), vec4(2.0), vec2(0.5)); }", "1:29: type mismatch"),
+                    c(VERTEX, "void main() { gl_Position = mix(vec4(1.0), vec4(2.0), vec2(0.5)); }", "1:29: wrong arguments"),
                     c(VERTEX, "void main() { gl_Position = vec4(normalize(vec2(1.0)) * vec3(1.0), 1.0); }", "1:55: type mismatch"),
-                    c(VERTEX, "void main() { gl_Position = vec4(smoothstep(vec2(1.0), vec3(1.0), vec4(1.0))); }", "1:34: type mismatch"),
+                    c(VERTEX, "void main() { gl_Position = vec4(smoothstep(vec2(1.0), vec3(1.0), vec4(1.0))); }", "1:34: wrong arguments"),
                     c(FRAGMENT, "out vec4 c; void main() { gl_FragCoord = vec4(1.0); c = vec4(1.0); }", "1:40: invalid assignment"),
-                    c(VERTEX, "void main() { gl_Position = vec4(1.0); int k = 7 % 0; }", "1:50: operator % is only supported on constant integers"),
                     c(VERTEX, "uniform sampler2D s; void main() { gl_Position = texture(s, 1.0); }", "1:50: texture() expects a sampler2D and a vec2"));
+
+    /**
+     * What the documented CSIR subset refused and GLSL accepts (more than 4 parameters, run-time
+     * loops and indexes, early returns, reads before writes...): each compiles now; the message
+     * beside it is what the subset said.
+     */
+    static final List<Case> SUBSET_ONLY = List.of(
+                    c(VERTEX, "float f(float a, float b, float c, float d, float e) { return a; }\nvoid main() { gl_Position = vec4(1.0); }", "1:7: too many parameters"),
+                    c(VERTEX, "uniform mat4 m;\nvoid main() { gl_Position = vec4(m[1]); }", "1:1: cannot swizzle a matrix"),
+                    c(VERTEX, "uniform float u; void main() { mat4 m = mat4(u); gl_Position = vec4(1.0); }", "1:41: matrix diagonal constructor needs a constant"),
+                    c(VERTEX, "float g; void main() { gl_Position = vec4(g); }", "1:43: value used before assignment"),
+                    c(VERTEX, "uniform int i; void main() { vec4 v = vec4(1.0); gl_Position = vec4(v[i]); }", "1:70: only constant indexes are supported"),
+                    c(VERTEX, "uniform mat4 m; void main() { gl_Position = (m * 2.0)[0] ; }", "1:1: cannot swizzle a matrix"),
+                    c(VERTEX, "void main() { gl_Position = vec4(1.0 / 0.0); }", "1:38: division by zero"),
+                    c(VERTEX, "float f0(float a) { return a; }\nfloat f1(float a) { return f0(a); }\nfloat f2(float a) { return f1(a); }\nfloat f3(float a) { return f2(a); }\nfloat f4(float a) { return f3(a); }\nfloat f5(float a) { return f4(a); }\nfloat f6(float a) { return f5(a); }\nfloat f7(float a) { return f6(a); }\nfloat f8(float a) { return f7(a); }\nvoid main() { gl_Position = vec4(f8(1.0)); }", "3:28: call depth limit"),
+                    c(VERTEX, "uniform int n; void main() { for (int i = n; i < 2; i++) { } gl_Position = vec4(1.0); }", "1:30: loop initializer is not a constant"),
+                    c(VERTEX, "uniform int n; void main() { for (int i = 0; i < n; i++) { } gl_Position = vec4(1.0); }", "1:30: unsupported loop condition"),
+                    c(VERTEX, "void main() { for (int i = 0; i < 2; i++) { i = 1; } gl_Position = vec4(1.0); }", "1:15: cannot assign the loop variable"),
+                    c(VERTEX, "void main() { int j = 0; for (int i = 0; i < 2; j++) { } gl_Position = vec4(1.0); }", "1:26: unsupported loop step"),
+                    c(VERTEX, "void main() { for (int i = 0; i < 9; i++) { } gl_Position = vec4(1.0); }", "1:15: loop bound exceeds the unroll limit"),
+                    c(VERTEX, "float f(float a) { return a; a = 1.0; } void main() { gl_Position = vec4(f(1.0)); }", "1:20: return must be the last statement of the function"),
+                    c(VERTEX, "void main() { for (float i = 0.0; i < 2.0; i++) { } gl_Position = vec4(1.0); }", "1:15: unsupported loop"),
+                    c(VERTEX, "void main() { gl_Position = vec4(1.0); int k = 7 % 0; }", "1:50: operator % is only supported on constant integers"));
 
     @Test
     void everyCaseReportsItsFirstErrorAtItsToken() {
         List<String> wrong = new ArrayList<>();
         for (Case k : CASES) {
-            String got = Shaders.firstError(k.stage(), k.source());
+            CompileResult r = ShaderCompiler.compile(k.stage(), "t", k.source());
+            String got = r.ok() ? "(compiles)" : r.diagnostics().getFirst().line() + ":" + r.diagnostics().getFirst().column()
+                    + ": " + r.diagnostics().getFirst().message();
             if (!got.equals(k.first())) {
                 wrong.add(k.source() + "\n  want " + k.first() + "\n  got  " + got);
             }
         }
         assertThat(wrong).isEmpty();
+    }
+
+    @Test
+    void whatOnlyTheSubsetRefusedCompiles() {
+        List<String> refused = new ArrayList<>();
+        for (Case k : SUBSET_ONLY) {
+            CompileResult r = ShaderCompiler.compile(k.stage(), "t", k.source());
+            if (!r.ok()) {
+                refused.add(k.source() + "\n" + r.log());
+            }
+        }
+        assertThat(refused).isEmpty();
     }
 
     /** Every reachable message of the semantic tables has a case above. */
@@ -130,26 +151,19 @@ class SemanticDiagnosticsTest {
         for (Case k : CASES) {
             covered.add(k.first().substring(k.first().indexOf(": ") + 2));
         }
-        assertThat(covered).contains(Messages.DUPLICATE_SYMBOL, Messages.SAMPLER_NOT_UNIFORM,
-                Messages.TOO_MANY_PARAMETERS, Messages.CANNOT_SWIZZLE_MATRIX, Messages.TYPE_MISMATCH,
+        assertThat(covered).contains(Messages.DUPLICATE_SYMBOL, Messages.SAMPLER_NOT_UNIFORM, Messages.TYPE_MISMATCH,
                 Messages.MATRIX_VECTOR_MISMATCH, Messages.MATRIX_SIZE_MISMATCH, Messages.VECTOR_COMPARISON,
-                Messages.TOO_MANY_ARGUMENTS, Messages.MATRIX_DIAGONAL_CONSTANT, Messages.BAD_MATRIX_COLUMN,
-                Messages.UNSUPPORTED_MATRIX_CONSTRUCTOR, Messages.BAD_CONSTRUCTOR_ARGUMENT,
+                Messages.BAD_MATRIX_COLUMN, Messages.UNSUPPORTED_MATRIX_CONSTRUCTOR, Messages.BAD_CONSTRUCTOR_ARGUMENT,
                 Messages.CONSTRUCTOR_COUNT, Messages.UNKNOWN_IDENTIFIER, Messages.POSITION_STAGE,
-                Messages.FRAGCOORD_STAGE, Messages.FUNCTION_AS_VALUE, Messages.USED_BEFORE_ASSIGNMENT,
-                Messages.CONSTANT_INDEX_ONLY, Messages.INDEX_OUT_OF_RANGE, Messages.DIVISION_BY_ZERO,
-                Messages.MOD_CONSTANT_ONLY, Messages.INCREMENT_LOOP_STEP_ONLY, Messages.TEXTURE_ARGUMENTS,
-                Messages.DOT_ARGUMENTS, Messages.CROSS_ARGUMENTS, Messages.EXPECTED_VECTOR, Messages.WRONG_ARGUMENTS,
-                Messages.WRONG_ARGUMENT_COUNT, Messages.CLAMP_ARGUMENTS, Messages.MIX_ARGUMENTS,
-                Messages.POW_ARGUMENTS, Messages.REFLECT_ARGUMENTS, Messages.UNKNOWN_FUNCTION,
-                Messages.VOID_FUNCTION_VALUE, Messages.RECURSION, Messages.CALL_DEPTH,
-                Messages.ARGUMENT_TYPE_MISMATCH, Messages.MISSING_RETURN_VALUE, Messages.ASSIGNMENT_TARGET,
-                Messages.ASSIGN_CONST, Messages.INVALID_ASSIGNMENT, Messages.ASSIGNMENT_TYPE_MISMATCH,
-                Messages.VOID_VARIABLE, Messages.UNIFORM_INITIALIZER, Messages.INTERFACE_INITIALIZER,
-                Messages.UNSUPPORTED_LOOP, Messages.LOOP_INIT_NOT_CONSTANT, Messages.UNSUPPORTED_LOOP_CONDITION,
-                Messages.LOOP_VARIABLE_ASSIGNED, Messages.UNSUPPORTED_LOOP_STEP, Messages.UNROLL_LIMIT,
-                Messages.LOCAL_QUALIFIER, Messages.RETURN_NOT_LAST, Messages.DISCARD_STAGE_SOURCE,
-                Messages.IF_CONDITION_SCALAR, Messages.RETURN_TYPE_MISMATCH, Messages.unsupportedBuiltin("log2"));
+                Messages.FRAGCOORD_STAGE, Messages.FUNCTION_AS_VALUE, Messages.INDEX_OUT_OF_RANGE,
+                Messages.INCREMENT_LOOP_STEP_ONLY, Messages.TEXTURE_ARGUMENTS, Messages.WRONG_ARGUMENTS,
+                Messages.WRONG_ARGUMENT_COUNT, Messages.UNKNOWN_FUNCTION, Messages.VOID_FUNCTION_VALUE,
+                Messages.recursion(java.util.List.of("f", "f")), Messages.ARGUMENT_TYPE_MISMATCH,
+                Messages.MISSING_RETURN_VALUE, Messages.ASSIGNMENT_TARGET, Messages.ASSIGN_CONST,
+                Messages.INVALID_ASSIGNMENT, Messages.ASSIGNMENT_TYPE_MISMATCH, Messages.VOID_VARIABLE,
+                Messages.UNIFORM_INITIALIZER, Messages.INTERFACE_INITIALIZER, Messages.LOCAL_QUALIFIER,
+                Messages.DISCARD_STAGE_SOURCE, Messages.IF_CONDITION_SCALAR, Messages.RETURN_TYPE_MISMATCH,
+                Messages.unsupportedBuiltin("log2"));
     }
 
     @Test
@@ -179,12 +193,9 @@ class SemanticDiagnosticsTest {
                 }
                 """);
         assertThat(r.diagnostics()).extracting(d -> d.line() + ":" + d.column() + ": " + d.message())
-                // as the original: a bad value also fails its assignment, and the position store
-                // never happened
-                .containsExactly("2:15: unknown identifier", "2:11: type mismatch in assignment",
-                        "3:10: type mismatch in assignment", "4:19: division by zero",
-                        "4:11: type mismatch in assignment", "5:24: unknown identifier",
-                        "5:17: type mismatch in assignment", "1:1: vertex shader does not write gl_Position");
+                // a bad value is reported once, not again by the assignment it fails; 1.0 / 0.0 is
+                // GLSL (an infinity)
+                .containsExactly("2:15: unknown identifier", "3:10: type mismatch in assignment", "5:24: unknown identifier");
     }
 
     @Test
@@ -197,18 +208,18 @@ class SemanticDiagnosticsTest {
         CompileResult r = ShaderCompiler.compile(VERTEX, "t", src.toString());
         assertThat(r.diagnostics()).hasSize(8);
         assertThat(r.errorCount()).isGreaterThanOrEqualTo(8);
-        assertThat(r.diagnostics()).extracting(d -> d.line()).containsExactly(2, 2, 3, 3, 4, 4, 5, 5);
+        assertThat(r.diagnostics()).extracting(d -> d.line()).containsExactly(2, 3, 4, 5, 6, 7, 8, 9);
     }
 
     @Test
     void driverMessages() {
         CompileResult empty = ShaderCompiler.compile(VERTEX, "e.vert", "");
         assertThat(empty.log()).isEqualTo("e.vert:1:1: error: empty shader\n\n^\n");
-        CompileResult big = ShaderCompiler.compile(VERTEX, "big.vert", "void main() { }\n" + "//".repeat(2040));
+        CompileResult big = ShaderCompiler.compile(VERTEX, "big.vert", "void main() { }\n" + "//".repeat(2040), CHRISOS);
         assertThat(big.diagnostics()).extracting(d -> d.header())
                 .containsExactly("big.vert:1:1: error: shader source exceeds the size limit: 4096 bytes, the limit is 4095 bytes");
         assertThat(ShaderCompiler.compile(VERTEX, "ok.vert", "void main() { gl_Position = vec4(1.0); }\n"
-                + " ".repeat(4095 - 41)).ok()).isTrue();
+                + " ".repeat(4095 - 41), CHRISOS).ok()).isTrue();
         CompileResult geom = ShaderCompiler.rejectStage("g.geom");
         assertThat(geom.ok()).isFalse();
         assertThat(geom.log()).isEqualTo(
@@ -227,13 +238,10 @@ class SemanticDiagnosticsTest {
         CompileResult r = ShaderCompiler.compile(VERTEX, "o.vert", "void main() {\n  float x = ;\n  gl_Position = vec4(1.0) $;\n}\n");
         assertThat(r.diagnostics()).extracting(d -> d.line() + ":" + d.column() + ": " + d.message())
                 .startsWith("2:13: expected an expression", "3:27: invalid token");
-        // the follow-on of a bad value is shown at an earlier column but stays after its cause,
-        // and the whole-shader error comes last though its position reads 1:1
-        r = ShaderCompiler.compile(VERTEX, "o.vert", "void main() {\n  gl_Position = vec4(1.0 / 0.0);\n}\n");
+        // an error the original shows at 1:1 (a bad swizzle) sorts where it was found
+        r = ShaderCompiler.compile(VERTEX, "o.vert", "void main() {\n  float a = q;\n  gl_Position = vec4(vec2(1.0).z);\n}\n");
         assertThat(r.diagnostics()).extracting(d -> d.line() + ":" + d.column() + ": " + d.message())
-                .containsExactly("2:26: division by zero", "2:15: type mismatch in assignment",
-                        "1:1: vertex shader does not write gl_Position");
-        assertThat(r.diagnostics().getLast().located()).isFalse();
+                .containsExactly("2:13: unknown identifier", "1:1: invalid swizzle");
     }
 
     @Test
@@ -261,26 +269,42 @@ class SemanticDiagnosticsTest {
     private static final dev.csir.CompileOptions CHRISOS =
             dev.csir.CompileOptions.DEFAULT.withLimits(dev.csir.ir.Limits.CHRISOS);
 
+    /** A sum of n values that are all computed before the first is added: n live at once. */
+    static String liveAtOnce(int n) {
+        StringBuilder sb = new StringBuilder("uniform float u;\nvoid main() {\n");
+        for (int i = 0; i < n; i++) {
+            sb.append("float v").append(i).append("=sin(u+").append(i).append(".5);\n");
+        }
+        sb.append("  float s = 0.0;\n");
+        for (int i = 0; i < n; i++) {
+            sb.append("s=s+v").append(i).append(";\n");
+        }
+        return sb.append("  gl_Position = vec4(s);\n}\n").toString();
+    }
+
     @Test
     void poolLimitsAreLocatedAndFinal() {
-        String temps = "uniform float u;\nvoid main() {\n  float s = u;\n" + lines("  s = s * %d.5;", 170)
-                + "  gl_Position = vec4(s);\n}\n";
-        CompileResult r = ShaderCompiler.compile(VERTEX, "t", temps, CHRISOS);
+        // 100 values live at once (and u and a constant) cross 96 temporaries at v94
+        CompileResult r = ShaderCompiler.compile(VERTEX, "t", liveAtOnce(100), CHRISOS);
         assertThat(r.diagnostics()).extracting(d -> d.line() + ":" + d.column() + ": " + d.message())
-                .containsExactly("50:11: shader exceeds the temporary limit: needs 345 temporaries, the limit is 96");
-        String insns = "uniform vec4 u;\nvoid main() {\n  vec4 v = u;\n" + lines("  gl_Position = v;", 200) + "}\n";
+                .containsExactly("97:7: shader exceeds the temporary limit: needs 102 temporaries, the limit is 96");
+        // 90 fit the pools (their TGSI does not fit the 3600-byte budget: CSIR only)
+        assertThat(ShaderCompiler.compile(VERTEX, "t", liveAtOnce(90), CHRISOS.withTarget(dev.csir.Target.CSIR)).ok())
+                .isTrue();
+        String insns = "uniform float u;\nvoid main() {\n  float s = u;\n" + lines("s=sin(s);", 400)
+                + "  gl_Position = vec4(s);\n}\n";
         r = ShaderCompiler.compile(VERTEX, "t", insns, CHRISOS);
         assertThat(r.diagnostics()).extracting(d -> d.line() + ":" + d.column() + ": " + d.message())
-                .containsExactly("194:15: shader exceeds the instruction limit: needs 404 instructions, the limit is 384");
-        String consts = "void main() {\n" + lines("  gl_Position = vec4(%d.5);", 60) + "}\n";
+                .containsExactly("387:2: shader exceeds the instruction limit: needs 403 instructions, the limit is 384");
+        String consts = "uniform float u;\nvoid main() {\n  float s = u;\n" + lines("  s = s * %d.5;", 170)
+                + "  gl_Position = vec4(s);\n}\n";
         r = ShaderCompiler.compile(VERTEX, "t", consts, CHRISOS);
         assertThat(r.diagnostics()).extracting(d -> d.line() + ":" + d.column() + ": " + d.message())
-                .first().isEqualTo("33:17: too many constants: needs 304 constant values, the limit is 160");
+                .containsExactly("164:5: too many constants: needs 170 constant values, the limit is 160");
         // under the default profile the same shaders compile
-        assertThat(ShaderCompiler.compile(VERTEX, "t", temps).ok()).isTrue();
+        assertThat(ShaderCompiler.compile(VERTEX, "t", liveAtOnce(100)).ok()).isTrue();
         assertThat(ShaderCompiler.compile(VERTEX, "t", insns).ok()).isTrue();
         assertThat(ShaderCompiler.compile(VERTEX, "t", consts).ok()).isTrue();
-        // the same shape, shorter, compiles (and fits the TGSI budget)
-        Shaders.ok(VERTEX, "uniform vec4 u;\nvoid main() {\n  vec4 v = u;\n" + lines("  gl_Position = v;", 50) + "}\n");
     }
+
 }

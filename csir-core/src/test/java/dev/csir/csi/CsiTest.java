@@ -157,6 +157,14 @@ class CsiTest {
         assertThat(le(blob).getInt(24)).isEqualTo(8970);
         assertThat(l.shader().iface()).isEqualTo(ShaderInterface.EMPTY);
         assertThat(Csi.saveV1(l.shader())).isEqualTo(blob);
+        // it verifies and emits the original's TGSI: the test's csi.vert is const.vert's source
+        assertThat(dev.csir.verify.Verifier.verify(l.shader(), dev.csir.ir.Limits.CHRISOS)).isEmpty();
+        Path tgsi = conf.get().resolve("golden/standalone/const.vert.tgsi.txt");
+        assertThat(Files.readString(conf.get().resolve("shaders/csi.vert")))
+                .isEqualTo(Files.readString(conf.get().resolve("shaders/const.vert")));
+        dev.csir.tgsi.TgsiResult emitted = dev.csir.tgsi.TgsiEmitter.emit(l.shader(), null, dev.csir.ir.Limits.CHRISOS);
+        assertThat(emitted).isInstanceOf(dev.csir.tgsi.TgsiResult.Ok.class);
+        assertThat(((dev.csir.tgsi.TgsiResult.Ok) emitted).text()).isEqualTo(Files.readString(tgsi));
     }
 
     private static byte[] parseHex(List<String> lines) {
@@ -251,7 +259,7 @@ class CsiTest {
         assertThat(reason(withWord(blob, 5, -1))).startsWith(Messages.CSI_COUNTS + ": 4294967295 temporaries");
         Limits d = Limits.DEFAULT;
         Limits two = new Limits(2, d.maxImmediates(), d.maxTemporaries(), d.maxIfDepth(), d.attributeSlots(),
-                d.varyingSlots(), d.uniformSlots(), d.samplerSlots(), d.tgsiBudget());
+                d.varyingSlots(), d.uniformSlots(), d.samplerSlots(), d.tgsiBudget(), d.maxSourceBytes());
         assertThat(reason(blob, two)).isEqualTo(Messages.CSI_COUNTS + ": 3 instructions, at most 2");
     }
 

@@ -310,8 +310,8 @@ class CsiV2Test {
                 .isEqualTo(Messages.CSI_COUNTS + ": 161 immediates, at most 160");
         assertThat(reason(edited(blob, b -> b.putShort(20, (short) 97))))
                 .isEqualTo(Messages.CSI_COUNTS + ": 97 temporaries, at most 96");
-        assertThat(reason(edited(blob, b -> b.putShort(22, (short) 129))))
-                .isEqualTo(Messages.CSI_COUNTS + ": 129 interface symbols, at most 128");
+        assertThat(reason(edited(blob, b -> b.putShort(22, (short) 53))))
+                .isEqualTo(Messages.CSI_COUNTS + ": 53 interface symbols, at most 52");
         assertThat(reason(edited(blob, b -> b.putShort(24, (short) 8))))
                 .isEqualTo(Messages.CSI_BAD_MARK + ": attribute 8, -1 to 7");
         assertThat(reason(edited(blob, b -> b.putShort(26, (short) -2))))

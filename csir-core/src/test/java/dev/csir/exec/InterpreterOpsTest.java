@@ -286,8 +286,9 @@ class InterpreterOpsTest {
         Prog p = Prog.vertex();
         int v = p.vec(1f, 2f, 3f, 4f);
         int w = p.vec(5f, 6f, 7f, 8f);
-        p.store(Opcode.STORE_VAR, w, 7);
-        p.store(Opcode.STORE_VAR, w, 8); // outside the varying file: nothing
+        // the default profile's last varying slot, then the first outside its 32
+        p.store(Opcode.STORE_VAR, w, 31);
+        p.store(Opcode.STORE_VAR, w, 32); // outside the varying file: nothing
         p.store(Opcode.STORE_COLOR, v, 0);
         Interpreter in = p.interpreter(null);
         Frame f = in.newFrame();
@@ -295,9 +296,9 @@ class InterpreterOpsTest {
         java.util.Arrays.fill(f.varyingsOut(), 42f);
         in.run(f);
         assertThat(f.position()).containsExactly(0f, 0f, 0f, 1f);
-        assertThat(f.varyingsOut()).hasSize(32);
-        assertThat(java.util.Arrays.copyOfRange(f.varyingsOut(), 28, 32)).containsExactly(5f, 6f, 7f, 8f);
-        assertThat(java.util.Arrays.copyOfRange(f.varyingsOut(), 0, 28)).containsOnly(0f);
+        assertThat(f.varyingsOut()).hasSize(32 * 4);
+        assertThat(java.util.Arrays.copyOfRange(f.varyingsOut(), 124, 128)).containsExactly(5f, 6f, 7f, 8f);
+        assertThat(java.util.Arrays.copyOfRange(f.varyingsOut(), 0, 124)).containsOnly(0f);
         assertThat(f.color()).containsExactly(1f, 2f, 3f, 4f);
 
         Prog q = Prog.vertex();

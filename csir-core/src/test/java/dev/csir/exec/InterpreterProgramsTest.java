@@ -255,10 +255,14 @@ class InterpreterProgramsTest {
         assertThat(colorWithVaryings(ir, new int[] {-1, 5})).containsExactly(5f, 5.5f, 0f, 1f);
         assertThat(colorWithVaryings(ir, new int[] {4, -1})).containsExactly(1f, 1.5f, 0f, 1f);
         assertThat(colorWithVaryings(ir, new int[] {4})).containsExactly(1f, 1.5f, 0f, 1f);
-        // A linked slot past the usual eight grows the frame instead of failing.
-        Interpreter wide = Interpreter.of(ir, new int[] {0, 9});
-        assertThat(wide.newFrame().varyingsIn()).hasSize(40);
-        assertThat(colorWithVaryings(ir, new int[] {0, 9})).containsExactly(9f, 9.5f, 0f, 1f);
+        // A linked slot past the profile's grows the frame instead of failing: past the default's
+        // 32 varyings, and past ChrisOS's 8.
+        Interpreter wide = Interpreter.of(ir, new int[] {0, 33});
+        assertThat(wide.varyingInSlots()).isEqualTo(34);
+        assertThat(wide.newFrame().varyingsIn()).hasSize(34 * 4);
+        assertThat(colorWithVaryings(ir, new int[] {0, 33})).containsExactly(33f, 33.5f, 0f, 1f);
+        Interpreter chrisos = Interpreter.of(ir, new int[] {0, 9}, dev.csir.ir.Limits.CHRISOS);
+        assertThat(chrisos.newFrame().varyingsIn()).hasSize(40);
     }
 
     @Test
@@ -281,10 +285,10 @@ class InterpreterProgramsTest {
                 new Insn(Opcode.CONST.code(), 7, 4, 1, -1, -1, -1, 2, 0), // past the pool
                 new Insn(Opcode.ADD.code(), 7, 4, 2, 0, -7, -1, 0, 0), // negative operand
                 new Insn(Opcode.MOV.code(), 7, 9, 3, 0, -1, -1, 0, 0), // ncomp beyond 4
-                new Insn(Opcode.LOAD_UNI.code(), 7, 4, 5, -1, -1, -1, 40, 1), // past 32 slots
+                new Insn(Opcode.LOAD_UNI.code(), 7, 4, 5, -1, -1, -1, 1030, 1), // past 1024 slots
                 new Insn(Opcode.MULMV.code(), 7, 4, 4, 3, 0, -1, 4, 0), // columns past ntmp
                 new Insn(Opcode.LOAD_ATTR.code(), 7, 4, 6, -1, -1, -1, -3, 0),
-                new Insn(Opcode.SAMPLE.code(), 7, 4, 6, 0, -1, -1, 9, 0), // unbound high slot
+                new Insn(Opcode.SAMPLE.code(), 7, 4, 6, 0, -1, -1, 33, 0), // unbound slot past 32
                 new Insn(99, 0, 0, 0, 0, 0, 0, 0, 0), // unknown opcode: ignored
                 new Insn(Opcode.ADD.code(), 7, 4, -1, 0, 0, -1, 0, 0), // no destination
                 new Insn(Opcode.STORE_VAR.code(), 7, 4, -1, 2, -1, -1, 1, 0),
@@ -294,9 +298,9 @@ class InterpreterProgramsTest {
                 ShaderInterface.EMPTY);
         Interpreter in = Interpreter.literal(ir, new int[] {-5});
         Frame f = in.newFrame();
-        assertThat(f.uniforms()).hasSize(41 * 4);
-        assertThat(f.textures()).hasSize(10);
-        f.uniform(40, 4f, 3f, 2f, 1f);
+        assertThat(f.uniforms()).hasSize(1031 * 4);
+        assertThat(f.textures()).hasSize(34);
+        f.uniform(1030, 4f, 3f, 2f, 1f);
         assertThat(in.run(f)).isEqualTo(Status.OK);
         assertThat(Prog.reg(f, 0)).containsExactly(1f, 2f, 3f, 0f);
         assertThat(Prog.reg(f, 1)).containsExactly(3f, 0f, 0f, 0f);

@@ -77,13 +77,17 @@ class Texture2DTest {
         int s0 = p.fresh(Opcode.SAMPLE, 4, uv, -1, 0);
         int s2 = p.fresh(Opcode.SAMPLE, 4, uv, -1, 2);
         int s3 = p.fresh(Opcode.SAMPLE, 4, uv, -1, 3);
+        int s31 = p.fresh(Opcode.SAMPLE, 4, uv, -1, 31);
         Interpreter in = p.interpreter(null);
         Frame f = in.newFrame();
-        assertThat(f.textures()).hasSize(4);
+        // the default profile's 32 sampler slots
+        assertThat(f.textures()).hasSize(32);
         f.texture(0, TEX).texture(2, new Texture2D(1, 1, new int[] {0x00000080}));
+        f.texture(31, new Texture2D(1, 1, new int[] {0xFF00FF00}));
         in.run(f);
         assertThat(Prog.reg(f, s0)).containsExactly(13 / 255f, 0f, 0f, 1f);
         assertThat(Prog.reg(f, s2)).containsExactly(0f, 0f, 128 / 255f, 0f);
         assertThat(Prog.reg(f, s3)).containsExactly(0f, 0f, 0f, 0f);
+        assertThat(Prog.reg(f, s31)).containsExactly(0f, 1f, 0f, 1f);
     }
 }

@@ -47,8 +47,9 @@ class LexerTest {
 
     @Test
     void wordsThatAreNotKeywordsAreIdentifiers() {
-        assertThat(kinds("while do break mat2 uint double sampler3D gl_Position _x1 Vec4 IN"))
+        assertThat(kinds("while do mat2 uint double sampler3D gl_Position _x1 Vec4 IN breaks"))
                 .containsOnly(IDENT, EOF).hasSize(12);
+        assertThat(kinds("break continue")).containsExactly(BREAK, CONTINUE, EOF);
     }
 
     @Test

@@ -7,6 +7,7 @@ import dev.csir.ShaderCompiler;
 import dev.csir.exec.Frame;
 import dev.csir.exec.Interpreter;
 import dev.csir.exec.Texture2D;
+import dev.csir.ir.Limits;
 import dev.csir.ir.Stage;
 import dev.csir.ir.Type;
 import dev.csir.testing.LinkedText;
@@ -60,7 +61,14 @@ class LinkerTest {
         Program p = program(REMAP_VS, REMAP_FS);
         assertThat(p.link()).as(p.log().toString()).isTrue();
         LinkedProgram lp = p.linked().orElseThrow();
-        assertThat(lp.remap()).containsExactly(2, 1, 0, -1, -1, -1, -1, -1);
+        // one entry per varying slot of the profile: the default's 32
+        int[] remap = new int[Limits.DEFAULT.varyingSlots()];
+        java.util.Arrays.fill(remap, -1);
+        remap[0] = 2;
+        remap[1] = 1;
+        remap[2] = 0;
+        assertThat(lp.remap()).containsExactly(remap);
+        assertThat(lp.limits()).isSameAs(Limits.DEFAULT);
         assertThat(lp.iface().varyings()).containsExactly(
                 new VaryingInfo("c", Type.FLOAT, 2, 0),
                 new VaryingInfo("b", Type.VEC2, 1, 1),
@@ -186,7 +194,8 @@ class LinkerTest {
 
         Interpreter fs = lp.interpreter(Stage.FRAGMENT);
         Frame f = fs.newFrame();
-        System.arraycopy(u.words(Stage.FRAGMENT), 0, f.uniforms(), 0, 128);
+        float[] words = u.words(Stage.FRAGMENT);
+        System.arraycopy(words, 0, f.uniforms(), 0, words.length);
         f.varying(0, 1f, 1f, 1f, 1f);
         fs.run(f);
         assertThat(f.color()).containsExactly(0.6f, 0.35f, 1.1f, 1f);
@@ -221,7 +230,8 @@ class LinkerTest {
 
         Interpreter fs = lp.interpreter(Stage.FRAGMENT);
         Frame f = fs.newFrame();
-        System.arraycopy(u.words(Stage.FRAGMENT), 0, f.uniforms(), 0, 128);
+        float[] words = u.words(Stage.FRAGMENT);
+        System.arraycopy(words, 0, f.uniforms(), 0, words.length);
         f.varying(0, 1f, 2f, 1f, 1f);
         fs.run(f);
         assertThat(f.color()).containsExactly(0.5f, 0.5f, 2f, 1f);

@@ -210,7 +210,8 @@ class MatrixAbiTest {
 
         Interpreter vs = lp.interpreter(Stage.VERTEX);
         Frame f = vs.newFrame();
-        System.arraycopy(u.words(Stage.VERTEX), 0, f.uniforms(), 0, 128);
+        float[] words = u.words(Stage.VERTEX);
+        System.arraycopy(words, 0, f.uniforms(), 0, words.length);
         f.attribute(0, c.input()[0], c.input()[1], c.input()[2], c.input()[3]);
         vs.run(f);
 

@@ -392,6 +392,6 @@ class TgsiEmitterTest {
     static Limits budget(int bytes) {
         Limits d = Limits.DEFAULT;
         return new Limits(d.maxInstructions(), d.maxImmediates(), d.maxTemporaries(), d.maxIfDepth(),
-                d.attributeSlots(), d.varyingSlots(), d.uniformSlots(), d.samplerSlots(), bytes);
+                d.attributeSlots(), d.varyingSlots(), d.uniformSlots(), d.samplerSlots(), bytes, d.maxSourceBytes());
     }
 }

@@ -363,12 +363,22 @@ class VerifierTest {
             rejects(fs(op(SAMPLE, 4, 0, 1, -1, 2, 0)), 0, Messages.INVALID_SAMPLER);
         }
 
+        /** Both profiles: the slot counts the verifier holds a shader to are the profile's. */
+        static final List<Limits> PROFILES = List.of(Limits.CHRISOS, Limits.DEFAULT);
+
         @Test
         void samplerWithinTheMarkButBeyondTheSlots() {
-            ShaderIr ir = fs(op(SAMPLE, 4, 0, 1, -1, 4, 0)).withInterface(new ShaderInterface(-1, -1, -1, 9, List.of()));
-            // the mark itself is out of range too (TGSI would declare sampler slots that do not exist)
-            assertThat(Verifier.verify(ir)).containsExactly(new Problem(-1, Messages.INTERFACE_MARK_RANGE),
-                    new Problem(0, Messages.INVALID_SAMPLER));
+            for (Limits lim : PROFILES) {
+                int n = lim.samplerSlots();
+                ShaderIr ir = fs(op(SAMPLE, 4, 0, 1, -1, n, 0))
+                        .withInterface(new ShaderInterface(-1, -1, -1, n, List.of()));
+                // the mark itself is out of range too (TGSI would declare sampler slots that do not exist)
+                assertThat(Verifier.verify(ir, lim)).containsExactly(new Problem(-1, Messages.INTERFACE_MARK_RANGE),
+                        new Problem(0, Messages.INVALID_SAMPLER));
+                ShaderIr last = fs(op(SAMPLE, 4, 0, 1, -1, n - 1, 0))
+                        .withInterface(new ShaderInterface(-1, -1, -1, n - 1, List.of()));
+                assertThat(Verifier.verify(last, lim)).isEmpty();
+            }
         }
 
         @Test
@@ -385,25 +395,46 @@ class VerifierTest {
 
         @Test
         void attributeWithinTheMarkButBeyondTheSlots() {
-            ShaderIr ir = vs(op(LOAD_ATTR, 4, 0, -1, -1, 8, 0)).withInterface(new ShaderInterface(8, -1, -1, -1, List.of()));
-            assertThat(Verifier.verify(ir)).containsExactly(new Problem(-1, Messages.INTERFACE_MARK_RANGE),
-                    new Problem(0, Messages.INVALID_ATTRIBUTE));
+            for (Limits lim : PROFILES) {
+                int n = lim.attributeSlots();
+                ShaderIr ir = vs(op(LOAD_ATTR, 4, 0, -1, -1, n, 0))
+                        .withInterface(new ShaderInterface(n, -1, -1, -1, List.of()));
+                assertThat(Verifier.verify(ir, lim)).containsExactly(new Problem(-1, Messages.INTERFACE_MARK_RANGE),
+                        new Problem(0, Messages.INVALID_ATTRIBUTE));
+                ShaderIr last = vs(op(LOAD_ATTR, 4, 0, -1, -1, n - 1, 0))
+                        .withInterface(new ShaderInterface(n - 1, -1, -1, -1, List.of()));
+                assertThat(Verifier.verify(last, lim)).isEmpty();
+            }
         }
 
         @Test
         void varyingOutsideTheSlots() {
-            rejects(fs(op(LOAD_VAR, 4, 0, -1, -1, -1, 0)), 0, Messages.INVALID_VARYING);
-            rejects(fs(op(LOAD_VAR, 4, 0, -1, -1, 8, 0)), 0, Messages.INVALID_VARYING);
-            rejects(vs(op(STORE_VAR, 4, -1, 0, -1, 8, 0)), 0, Messages.INVALID_VARYING);
-            assertThat(Verifier.verify(vs(op(STORE_VAR, 4, -1, 0, -1, 7, 0)))).isEmpty();
+            for (Limits lim : PROFILES) {
+                int n = lim.varyingSlots();
+                assertThat(Verifier.verify(fs(op(LOAD_VAR, 4, 0, -1, -1, -1, 0)), lim))
+                        .containsExactly(new Problem(0, Messages.INVALID_VARYING));
+                assertThat(Verifier.verify(fs(op(LOAD_VAR, 4, 0, -1, -1, n, 0)), lim))
+                        .containsExactly(new Problem(0, Messages.INVALID_VARYING));
+                assertThat(Verifier.verify(vs(op(STORE_VAR, 4, -1, 0, -1, n, 0)), lim))
+                        .containsExactly(new Problem(0, Messages.INVALID_VARYING));
+                assertThat(Verifier.verify(fs(op(LOAD_VAR, 4, 0, -1, -1, n - 1, 0)), lim)).isEmpty();
+                assertThat(Verifier.verify(vs(op(STORE_VAR, 4, -1, 0, -1, n - 1, 0)), lim)).isEmpty();
+            }
         }
 
         @Test
         void uniformLoadOfNoSlotsOrBelowZeroOrPastTheSlots() {
             rejects(vs(op(LOAD_UNI, 0, 0, -1, -1, 0, 0)), 0, Messages.INVALID_UNIFORM_LOAD);
             rejects(vs(op(LOAD_UNI, 0, 0, -1, -1, -1, 1)), 0, Messages.INVALID_UNIFORM_LOAD);
-            rejects(vs(op(LOAD_UNI, 0, 0, -1, -1, 29, 4)), 0, Messages.INVALID_UNIFORM_LOAD);
-            assertThat(Verifier.verify(vs(op(LOAD_UNI, 0, 0, -1, -1, 28, 4)))).isEmpty();
+            for (Limits lim : PROFILES) {
+                int n = lim.uniformSlots();
+                assertThat(Verifier.verify(vs(op(LOAD_UNI, 0, 0, -1, -1, n - 3, 4)), lim))
+                        .containsExactly(new Problem(0, Messages.INVALID_UNIFORM_LOAD));
+                assertThat(Verifier.verify(vs(op(LOAD_UNI, 0, 0, -1, -1, n, 1)), lim))
+                        .containsExactly(new Problem(0, Messages.INVALID_UNIFORM_LOAD));
+                assertThat(Verifier.verify(vs(op(LOAD_UNI, 0, 0, -1, -1, n - 4, 4)), lim)).isEmpty();
+                assertThat(Verifier.verify(vs(op(LOAD_UNI, 0, 0, -1, -1, n - 1, 1)), lim)).isEmpty();
+            }
         }
     }
 

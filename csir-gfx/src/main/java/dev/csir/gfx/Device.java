@@ -24,6 +24,10 @@ import java.util.List;
  *       order.</li>
  *   <li><b>Uniforms</b> come from {@link UniformValues#upload}: vec4 slots per stage, as the
  *       program's TGSI declares them.</li>
+ *   <li><b>Slots</b> are those of the profile the program was linked under
+ *       ({@link LinkedProgram#limits()}): the default's 16 attribute locations, 32 varyings, 1024
+ *       uniform vec4 slots and 32 samplers, or ChrisOS's 8, 8, 32 and 4. A mesh attribute at a
+ *       location past them is not fed.</li>
  * </ul>
  */
 public interface Device extends AutoCloseable {

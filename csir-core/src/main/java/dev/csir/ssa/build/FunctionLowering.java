@@ -25,6 +25,8 @@ final class FunctionLowering {
     private final Function function;
     private final List<Typed.Stmt> prologue;
     final Builder b;
+    /** The enclosing loops' merge and continue blocks, innermost first: where break and continue go. */
+    private final java.util.Deque<Block[]> loops = new java.util.ArrayDeque<>();
     /** Locals and parameters: variable id to its alloca (or, for a sampler parameter, the argument). */
     private final Map<Integer, Value> locals = new HashMap<>();
     private final ExprLowering exprs;
@@ -87,6 +89,9 @@ final class FunctionLowering {
         if (b.terminated()) {
             return; // dead code after return or discard is not lowered
         }
+        if (!(s instanceof Typed.Block)) {
+            b.position(s.pos().line(), s.pos().column());
+        }
         switch (s) {
             case Typed.Block blk -> {
                 for (Typed.Stmt t : blk.stmts()) {
@@ -116,6 +121,8 @@ final class FunctionLowering {
                 }
             }
             case Typed.Discard d -> b.kill();
+            case Typed.Break k -> b.br(loops.peek()[0]);
+            case Typed.Continue k -> b.br(loops.peek()[1]);
         }
     }
 
@@ -181,7 +188,9 @@ final class FunctionLowering {
             b.condBr(exprs.expr(f.cond()), body, merge);
         }
         b.at(body);
+        loops.push(new Block[] {merge, cont});
         stmt(f.body());
+        loops.pop();
         if (!b.terminated()) {
             b.br(cont);
         }

@@ -41,6 +41,7 @@ public final class Cfg {
     private final List<List<Block>> successors = new ArrayList<>();
     private final List<List<Block>> predecessors = new ArrayList<>();
     private final List<Block> rpo = new ArrayList<>();
+    private List<Block> rpoList;
     /** RPO number per layout index; -1 for unreachable blocks. */
     private final int[] rpoNumber;
     /** Immediate dominator per RPO number (the entry's is itself). */
@@ -73,9 +74,12 @@ public final class Cfg {
                 predecessors.get(index.get(s)).add(blocks.get(i));
             }
         }
+        // frozen once, so the accessors hand out the lists themselves: passes ask in loops
+        predecessors.replaceAll(List::copyOf);
         rpoNumber = new int[blocks.size()];
         Arrays.fill(rpoNumber, -1);
         computeRpo();
+        rpoList = List.copyOf(rpo);
         computeDominators();
     }
 
@@ -113,12 +117,12 @@ public final class Cfg {
     /** The distinct blocks that branch to {@code b} (reachable or not), in layout order. */
     public List<Block> predecessors(Block b) {
         int i = indexOf(b);
-        return i < 0 ? List.of() : List.copyOf(predecessors.get(i));
+        return i < 0 ? List.of() : predecessors.get(i);
     }
 
     /** The blocks reachable from the entry, in reverse post-order (the entry first). */
     public List<Block> reversePostOrder() {
-        return List.copyOf(rpo);
+        return rpoList;
     }
 
     public boolean isReachable(Block b) {

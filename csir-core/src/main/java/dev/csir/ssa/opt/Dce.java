@@ -16,7 +16,10 @@ import java.util.Set;
 /**
  * Dead code elimination: mark every instruction with a side effect and, transitively, what it
  * uses; sweep the rest. Then a local that is only ever stored to (no load, no access chain, no
- * call reads it) is dropped with its stores.
+ * call reads it) is dropped with its stores, and a store of a whole variable that a later store
+ * of the whole variable in the same block overwrites, with nothing between that could read it
+ * (a load, an access chain, a call, a texture or atomic operation), is dropped: the zeroed
+ * outputs main starts with, mostly.
  */
 public final class Dce implements FunctionPass {
     @Override
@@ -28,6 +31,7 @@ public final class Dce implements FunctionPass {
     public boolean run(Function f, Module module) {
         boolean changed = sweep(f);
         changed |= deadLocals(f);
+        changed |= overwrittenStores(f);
         if (changed) {
             sweep(f);
         }
@@ -62,6 +66,33 @@ public final class Dce implements FunctionPass {
             }
         }
         return changed;
+    }
+
+    /** Stores whose variable the next store in the block replaces before anything could read it. */
+    private static boolean overwrittenStores(Function f) {
+        boolean changed = false;
+        for (Block b : f.blocks()) {
+            java.util.Map<Value, Instruction> pending = new java.util.IdentityHashMap<>();
+            for (Instruction i : List.copyOf(b.instructions())) {
+                if (i.op() == Opcode.STORE && !(i.operand(0) instanceof Instruction p && p.op() == Opcode.ACCESS_CHAIN)) {
+                    Instruction earlier = pending.put(i.operand(0), i);
+                    if (earlier != null) {
+                        earlier.detach();
+                        changed = true;
+                    }
+                } else if (i.op() == Opcode.STORE || mayRead(i)) {
+                    pending.clear(); // a partial store, or something that may read memory
+                }
+            }
+        }
+        return changed;
+    }
+
+    private static boolean mayRead(Instruction i) {
+        return switch (i.op().family()) {
+            case MEMORY, CALL, TEXTURE, ATOMIC, BARRIER -> true;
+            default -> i.op().isTerminator();
+        };
     }
 
     /** Allocas whose every use is as the pointer of a store. */

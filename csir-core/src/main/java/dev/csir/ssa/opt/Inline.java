@@ -83,8 +83,14 @@ public final class Inline implements Pass {
         Set<Function> defined = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
         defined.addAll(module.functions());
         Map<Function, List<Function>> calls = new IdentityHashMap<>();
+        boolean anyCall = false;
         for (Function f : module.functions()) {
-            calls.put(f, callees(f, defined));
+            List<Function> callees = callees(f, defined);
+            calls.put(f, callees);
+            anyCall |= !callees.isEmpty();
+        }
+        if (!anyCall) {
+            return removeDead(module); // nothing to inline (most shaders): only unused functions go
         }
         List<List<Function>> order = InlineOrder.components(module.functions(), calls);
         Set<Function> recursive = java.util.Collections.newSetFromMap(new IdentityHashMap<>());

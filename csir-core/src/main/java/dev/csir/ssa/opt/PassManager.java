@@ -43,8 +43,16 @@ public final class PassManager {
     public record Failed(String pass, String message) implements Result {
     }
 
+    /** Runs the passes on a copy of {@code input}, which is left as it was. */
     public Result run(Module input) {
-        Module m = Copier.copy(input);
+        return runInPlace(Copier.copy(input));
+    }
+
+    /**
+     * Runs the passes on {@code m} itself, for a caller that has no further use for the module
+     * as it was (a compile that just built it); after a failure {@code m} is in no defined state.
+     */
+    public Result runInPlace(Module m) {
         List<String> ran = new ArrayList<>();
         for (Pass p : once) {
             Failed f = apply(p, m, ran);

@@ -11,4 +11,9 @@ public final class Pipeline {
         return new PassManager(List.of(new Inline()), List.of(new Sroa(), new Mem2Reg(), new Combine(), new Cse(), new Dce(),
                 new SimplifyCfg()), verifyEachPass);
     }
+
+    /** What a back end without calls or memory needs and nothing more: inlining, SROA and mem2reg. */
+    public static PassManager minimal(boolean verifyEachPass) {
+        return new PassManager(List.of(new Inline()), List.of(new Sroa(), new Mem2Reg()), verifyEachPass);
+    }
 }

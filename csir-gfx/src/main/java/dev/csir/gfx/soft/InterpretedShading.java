@@ -38,16 +38,18 @@ public final class InterpretedShading implements Shading {
      * means all zero) and {@code textures[i]} bound to sampler slot i.
      */
     public static InterpretedShading of(LinkedProgram program, UniformValues uniforms, Texture2D... textures) {
-        return of(Interpreter.of(program.vertex(), null), Interpreter.of(program.fragment(), program.remap()),
-                program, uniforms, textures);
+        return of(program.interpreter(Stage.VERTEX), program.interpreter(Stage.FRAGMENT), program, uniforms, textures);
     }
 
     /** As {@link #of(LinkedProgram, UniformValues, Texture2D...)} with interpreters already made. */
     static InterpretedShading of(Interpreter vertex, Interpreter fragment, LinkedProgram program,
             UniformValues uniforms, Texture2D[] textures) {
-        float[] vu = uniforms == null ? new float[UniformValues.SLOTS * 4] : uniforms.words(Stage.VERTEX).clone();
-        float[] fu = uniforms == null ? new float[UniformValues.SLOTS * 4] : uniforms.words(Stage.FRAGMENT).clone();
-        int slots = Math.clamp(program.vertex().iface().varHi() + 1, 0, 8);
+        // per draw, not per invocation: the declared slots only (UniformValues holds no more)
+        float[] vu = uniforms == null ? new float[0] : uniforms.words(Stage.VERTEX).clone();
+        float[] fu = uniforms == null ? new float[0] : uniforms.words(Stage.FRAGMENT).clone();
+        // every varying the vertex stage writes, as far as both frames hold (the profile's slots)
+        int slots = Math.clamp(program.vertex().iface().varHi() + 1, 0,
+                Math.min(vertex.varyingOutSlots(), fragment.varyingInSlots()));
         return new InterpretedShading(vertex, fragment, vu, fu, textures.clone(), slots);
     }
 

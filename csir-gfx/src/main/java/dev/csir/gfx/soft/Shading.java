@@ -8,7 +8,10 @@ package dev.csir.gfx.soft;
  */
 public interface Shading {
 
-    /** Varying vec4 slots the rasterizer interpolates (slots 0..n-1, at most 8). */
+    /**
+     * Varying vec4 slots the rasterizer interpolates (slots 0..n-1, up to the profile's 32);
+     * every context's varying arrays hold at least that many.
+     */
     int varyingSlots();
 
     /** A fresh per-thread context; it is used by one thread for the whole draw. */
@@ -19,7 +22,10 @@ public interface Shading {
      * place, calls a stage, and reads the outputs in place, so nothing is allocated per call.
      */
     interface Context {
-        /** Vertex inputs: location {@code l} at {@code [4l .. 4l+3]} (at least 32 floats). */
+        /**
+         * Vertex inputs: location {@code l} at {@code [4l .. 4l+3]}, as many locations as the
+         * profile has (16 by default); a draw feeding more is refused.
+         */
         float[] attributes();
 
         /** Runs the vertex stage on {@link #attributes()}. */

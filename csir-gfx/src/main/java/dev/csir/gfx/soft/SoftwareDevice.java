@@ -10,6 +10,7 @@ import dev.csir.gfx.Mesh;
 import dev.csir.gfx.Texture;
 import dev.csir.gfx.VertexAttribute;
 import dev.csir.gfx.VertexLayout;
+import dev.csir.ir.Stage;
 import dev.csir.link.AttributeInfo;
 import dev.csir.link.LinkedProgram;
 import dev.csir.link.SamplerInfo;
@@ -70,8 +71,8 @@ public final class SoftwareDevice implements Device {
     public void draw(LinkedProgram program, UniformValues uniforms, Mesh mesh, DrawState state,
             List<Texture> textureSlots) throws GfxException {
         requireTarget();
-        VertexInput input = vertices(program, mesh);
         Compiled c = compiled(program);
+        VertexInput input = vertices(program, mesh, c.vertex().attributeSlots());
         Texture2D[] bound = textures(program, textureSlots);
         Shading shading = InterpretedShading.of(c.vertex(), c.fragment(), program, uniforms, bound);
         renderer.draw(shading, input, state.depthTest(), state.cullBackFaces());
@@ -94,7 +95,11 @@ public final class SoftwareDevice implements Device {
         }
     }
 
-    private static VertexInput vertices(LinkedProgram program, Mesh mesh) throws GfxException {
+    /**
+     * The mesh's attributes at the locations a frame holds ({@code slots}, the program's profile):
+     * one past them no program of that profile can read, so it is left out rather than fetched.
+     */
+    private static VertexInput vertices(LinkedProgram program, Mesh mesh, int slots) throws GfxException {
         VertexLayout layout = mesh.layout();
         for (AttributeInfo info : program.iface().attributes()) {
             if (layout.at(info.location()).isEmpty()) {
@@ -102,7 +107,7 @@ public final class SoftwareDevice implements Device {
                         + info.name() + "'");
             }
         }
-        List<VertexAttribute> used = layout.attributes().stream().filter(a -> a.location() < 8).toList();
+        List<VertexAttribute> used = layout.attributes().stream().filter(a -> a.location() < slots).toList();
         int[] loc = new int[used.size()];
         int[] comp = new int[used.size()];
         int[] off = new int[used.size()];
@@ -123,8 +128,8 @@ public final class SoftwareDevice implements Device {
                 return c;
             }
         }
-        Compiled c = new Compiled(program, Interpreter.of(program.vertex(), null),
-                Interpreter.of(program.fragment(), program.remap()));
+        Compiled c = new Compiled(program, program.interpreter(Stage.VERTEX),
+                program.interpreter(Stage.FRAGMENT));
         if (programs.size() >= CACHE) {
             programs.removeFirst();
         }

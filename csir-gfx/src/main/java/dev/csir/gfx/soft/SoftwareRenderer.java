@@ -107,7 +107,7 @@ public final class SoftwareRenderer implements AutoCloseable {
     /** Draws a triangle list (every three vertices one triangle; a partial last one is ignored). */
     public void draw(Shading shading, VertexInput input, boolean depthTest, boolean cullBack) {
         int slots = shading.varyingSlots();
-        if (slots < 0 || slots > 8) {
+        if (slots < 0) {
             throw new IllegalArgumentException("varying slots " + slots);
         }
         int varyingComponents = slots * 4;
@@ -119,6 +119,17 @@ public final class SoftwareRenderer implements AutoCloseable {
         Shading.Context[] contexts = new Shading.Context[threads];
         for (int i = 0; i < threads; i++) {
             contexts[i] = shading.newContext();
+        }
+        // The storage is the profile's; checked once here so the per-vertex and per-fragment
+        // loops need no bounds of their own.
+        Shading.Context c0 = contexts[0];
+        if (c0.varyingsOut().length < varyingComponents || c0.varyingsIn().length < varyingComponents) {
+            throw new IllegalArgumentException(slots + " varying slots, the shading holds "
+                    + Math.min(c0.varyingsOut().length, c0.varyingsIn().length) / 4);
+        }
+        if (c0.attributes().length < input.locationsUsed() * 4) {
+            throw new IllegalArgumentException("vertex input at location " + (input.locationsUsed() - 1)
+                    + ", the shading holds " + c0.attributes().length / 4 + " attribute locations");
         }
         if (shaded.length < n * stride) {
             shaded = new float[n * stride];

@@ -12,6 +12,7 @@ import dev.csir.gfx.Texture;
 import dev.csir.gfx.VertexAttribute;
 import dev.csir.gfx.VertexLayout;
 import dev.csir.gfx.virgl.VirglEncoder.VertexElement;
+import dev.csir.ir.Limits;
 import dev.csir.ir.ShaderIr;
 import dev.csir.ir.Stage;
 import dev.csir.link.AttributeInfo;
@@ -38,6 +39,11 @@ import java.util.function.Function;
 public final class VirglDevice implements Device {
     private static final int PROGRAM_CACHE = 32;
     private static final int RESOURCE_CACHE = 16;
+    /**
+     * Textures kept uploaded: twice the default profile's 32 sampler slots, so one draw's whole
+     * set and the previous draw's stay; eviction also never takes a texture of the draw at hand.
+     */
+    private static final int TEXTURE_CACHE = 2 * Limits.DEFAULT.samplerSlots();
     private static final int SUB_CONTEXT = 1;
 
     private final Path socket;
@@ -353,8 +359,9 @@ public final class VirglDevice implements Device {
         }
     }
 
+    /** The program's TGSI under the profile it was linked with (its budget, its slots). */
     private static TgsiProgram.Result emit(LinkedProgram p) {
-        return TgsiProgram.emit(p.vertex(), p.fragment(), p.remap());
+        return TgsiProgram.emit(p.vertex(), p.fragment(), p.remap(), p.limits());
     }
 
     /**
@@ -500,27 +507,49 @@ public final class VirglDevice implements Device {
                 }
                 views[i] = blank.view();
             } else {
-                views[i] = texture(t).view();
+                views[i] = texture(t, slots).view();
             }
         }
         return views;
     }
 
-    private TextureObjects texture(Texture t) throws GfxException {
-        for (TextureObjects o : textures) {
+    /**
+     * The uploaded objects of {@code t}, uploading it on first use. The cache is kept least
+     * recently used first; when full, the oldest texture that {@code draw} (this draw's slots)
+     * does not bind goes, so a draw of 32 distinct textures never destroys its own views.
+     */
+    private TextureObjects texture(Texture t, List<Texture> draw) throws GfxException {
+        for (int i = 0; i < textures.size(); i++) {
+            TextureObjects o = textures.get(i);
             if (o.texture() == t) {
+                textures.add(textures.remove(i));
                 return o;
             }
         }
-        if (textures.size() >= RESOURCE_CACHE) {
-            TextureObjects old = textures.removeFirst();
-            enc.destroyObject(OBJ_SAMPLER_VIEW, old.view());
-            flushAndWait();
-            client.unrefResource(old.resource());
+        if (textures.size() >= TEXTURE_CACHE) {
+            for (int i = 0; i < textures.size(); i++) {
+                TextureObjects old = textures.get(i);
+                if (!bindsTexture(draw, old.texture())) {
+                    textures.remove(i);
+                    enc.destroyObject(OBJ_SAMPLER_VIEW, old.view());
+                    flushAndWait();
+                    client.unrefResource(old.resource());
+                    break;
+                }
+            }
         }
         TextureObjects o = uploadTexture(t);
         textures.add(o);
         return o;
+    }
+
+    private static boolean bindsTexture(List<Texture> draw, Texture t) {
+        for (Texture d : draw) {
+            if (d == t) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private TextureObjects uploadTexture(Texture t) throws GfxException {

@@ -358,4 +358,25 @@ class ShadingTest {
         }
         return Vertices.withVec4(data);
     }
+
+    @Test
+    void aDrawPastTheShadingsStorageIsRefusedOncePerDrawNotPerVertex() {
+        // JavaShading's contexts hold 8 attribute locations and 8 varyings
+        VertexInput atLocation8 = new VertexInput(new float[] {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1}, 4,
+                new int[] {0, 8}, new int[] {4, 1}, new int[] {0, 0});
+        try (SoftwareRenderer r = renderer(4, 4)) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(
+                    () -> r.draw(JavaShading.flat(1, 1, 1, 1), atLocation8, false, false))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("vertex input at location 8, the shading holds 8 attribute locations");
+            org.assertj.core.api.Assertions.assertThatThrownBy(
+                    () -> r.draw(new JavaShading(9, JavaShading.passThrough(0), (v, f, c) -> true),
+                            Vertices.triangle(-1, -1, 1, -1, 0, 1), false, false))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("9 varying slots, the shading holds 8");
+            // at the edge both draw
+            r.draw(new JavaShading(8, JavaShading.passThrough(0), (v, f, c) -> true),
+                    Vertices.triangle(-1, -1, 1, -1, 0, 1), false, false);
+        }
+    }
 }

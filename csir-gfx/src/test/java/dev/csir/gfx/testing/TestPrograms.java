@@ -40,7 +40,7 @@ public final class TestPrograms {
 
     public static Mutated withFragmentText(LinkedProgram good, String name, String fragmentText) {
         LinkedProgram copy = new LinkedProgram(good.vertex(), good.fragment().withName(name), good.remap(),
-                good.iface(), good.generation());
+                good.iface(), good.generation(), good.limits());
         String vertexText = tgsi(good).vertexText();
         return new Mutated(copy, p -> p == copy
                 ? new TgsiProgram.Emitted(new TgsiProgram(vertexText, fragmentText))

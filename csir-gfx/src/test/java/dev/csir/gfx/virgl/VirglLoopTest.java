@@ -84,7 +84,7 @@ class VirglLoopTest {
         LinkedProgram tri = TestPrograms.colouredTriangle();
         for (var form : List.of(c.ir(), Optimizer.optimize(c.ir()))) {
             LinkedProgram p = new LinkedProgram(tri.vertex(), form.withName(name + ".frag"), tri.remap(),
-                    tri.iface(), tri.generation());
+                    tri.iface(), tri.generation(), tri.limits());
             String text = ((TgsiResult.Ok) TgsiEmitter.emit(p.fragment(), p.remap())).text();
             assertThat(text).contains("BGNLOOP").contains("ENDLOOP").doesNotContain("CONT");
 

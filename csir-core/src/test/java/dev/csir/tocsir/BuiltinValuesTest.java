@@ -1,4 +1,4 @@
-package dev.csir.lower;
+package dev.csir.tocsir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

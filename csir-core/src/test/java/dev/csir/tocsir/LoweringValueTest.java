@@ -1,10 +1,11 @@
-package dev.csir.lower;
+package dev.csir.tocsir;
 
 import static dev.csir.testing.Shaders.firstError;
 import static dev.csir.testing.Shaders.vertex;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.csir.ir.Stage;
+import dev.csir.testing.Shaders;
 import dev.csir.testing.Shaders.Run;
 import org.junit.jupiter.api.Test;
 
@@ -108,14 +109,16 @@ class LoweringValueTest {
     }
 
     @Test
-    void bug5ReturnMustBeLastAndMatchTheType() {
-        assertThat(firstError(Stage.VERTEX, """
+    void bug5ReturnsAnywhereAndMatchTheType() {
+        // an early return is GLSL: the inlined callee breaks out of a loop that runs once
+        assertThat(position("""
+                in vec4 p;
                 float g(float x) {
                     if (x > 0.0) return 5.0;
                     return 7.0;
                 }
-                void main() { gl_Position = vec4(g(1.0)); }
-                """)).isEqualTo("2:18: return must be the last statement of the function");
+                void main() { gl_Position = vec4(g(p.x), g(-p.x), 0.0, 1.0); }
+                """, 1, 0, 0, 1)).containsExactly(5f, 7f, 0f, 1f);
         assertThat(firstError(Stage.VERTEX, """
                 float f() {
                     return vec4(1.0, 2.0, 3.0, 4.0);
@@ -172,7 +175,30 @@ class LoweringValueTest {
     }
 
     @Test
-    void loopsUnrollWithTheCounterKnown() {
+    void phiCopiesThatFormACycleGoThroughAScratchTemporary() {
+        // a and b swap on every back edge: the parallel copy a <- b, b <- a is a cycle
+        String src = """
+                in vec4 p;
+                void main() {
+                    float a = p.x;
+                    float b = p.y;
+                    float c = p.z;
+                    for (int i = 0; i < int(p.w); i++) {
+                        float t = a;
+                        a = b;
+                        b = c;
+                        c = t;
+                    }
+                    gl_Position = vec4(a, b, c, 1.0);
+                }
+                """;
+        assertThat(position(src, 1, 2, 3, 4)).containsExactly(2f, 3f, 1f, 1f);
+        assertThat(position(src, 1, 2, 3, 3)).containsExactly(1f, 2f, 3f, 1f);
+        assertThat(position(src, 1, 2, 3, 0)).containsExactly(1f, 2f, 3f, 1f);
+    }
+
+    @Test
+    void loopsRunWithTheirCounters() {
         assertThat(position("""
                 in vec4 p;
                 void main() {
@@ -187,19 +213,27 @@ class LoweringValueTest {
                     gl_Position = vec4(s, 0.0, 0.0, 1.0);
                 }
                 """, 1, 2, 3, 4)).containsExactly(16f, 0f, 0f, 1f);
-        assertThat(firstError(Stage.VERTEX, """
-                void main() {
-                    for (int i = 0; i < 9; i++) { }
-                    gl_Position = vec4(1.0);
-                }
-                """)).isEqualTo("2:5: loop bound exceeds the unroll limit");
-        vertex("""
+        // a run-time trip count, a break and a continue: s = 0 + 2 + 4 (odd i skipped, stop at 5)
+        assertThat(position("""
+                in vec4 p;
                 void main() {
                     float s = 0.0;
-                    for (int i = 0; i < 8; i++) { s = s + 1.0; }
+                    for (int i = 0; i < int(p.x); i++) {
+                        if (i == 5) { break; }
+                        if (i - 2 * (i / 2) == 1) { continue; }
+                        s = s + float(i);
+                    }
+                    gl_Position = vec4(s, 0.0, 0.0, 1.0);
+                }
+                """, 100, 0, 0, 1)).containsExactly(6f, 0f, 0f, 1f);
+        assertThat(Shaders.ok(Stage.VERTEX, """
+                in vec4 p;
+                void main() {
+                    float s = 0.0;
+                    for (int i = 0; i < int(p.x); i++) { s = s + 1.0; }
                     gl_Position = vec4(s);
                 }
-                """);
+                """).irDump()).contains("loop", "break", "endloop");
     }
 
     @Test

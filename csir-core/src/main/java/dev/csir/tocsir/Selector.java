@@ -1,0 +1,815 @@
+package dev.csir.tocsir;
+
+import dev.csir.ir.Cmp;
+import dev.csir.ir.Opcode;
+import dev.csir.ssa.Constant;
+import dev.csir.ssa.GlobalVariable;
+import dev.csir.ssa.Instruction;
+import dev.csir.ssa.Value;
+import dev.csir.types.AddressSpace;
+import dev.csir.types.MatrixType;
+import dev.csir.types.ScalarKind;
+import dev.csir.types.ScalarType;
+import dev.csir.types.ShaderStage;
+import dev.csir.types.Type;
+import dev.csir.types.VectorType;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Instruction selection: each transform-IR instruction of the (inlined) entry function becomes
+ * CSIR operations on virtual registers. Values are float lanes as CSIR has them: an int is a
+ * whole float, a bool 1.0 or 0.0. Operations CSIR defines on lane x only (CMP, POW) are applied
+ * per lane for vectors; constants are materialized by a CONST before their use, shared until the
+ * next control-flow record.
+ */
+final class Selector {
+    final VCode code = new VCode();
+    final ShaderStage stage;
+    final Slots slots;
+    final List<LoweringError> errors = new ArrayList<>();
+    private final Map<Value, Integer> values = new IdentityHashMap<>();
+    /** The register holding each local, private global or output (its home). */
+    private final Map<Value, Integer> homes = new IdentityHashMap<>();
+    /** Constants materialized since the last control record (constants are records: equal by value). */
+    private final Map<Constant, Integer> constants = new HashMap<>();
+    private final Intrinsics intrinsics = new Intrinsics(this);
+    private int line;
+    private int column;
+
+    Selector(ShaderStage stage, Slots slots) {
+        this.stage = stage;
+        this.slots = slots;
+    }
+
+    // ---- positions, errors, emission
+
+    /** Later records come from {@code i} (keeps the last known position when it has none). */
+    void from(Instruction i) {
+        if (i.line() > 0) {
+            line = i.line();
+            column = i.column();
+        }
+    }
+
+    void error(String message) {
+        errors.add(new LoweringError(line, column, message));
+    }
+
+    void emit(Opcode op, dev.csir.ir.Type ty, int ncomp, int dst, int a, int b, int aux, int aux2) {
+        code.items.add(new VCode.Op(op, ty, ncomp, dst, a, b, aux, aux2, false, line, column));
+    }
+
+    /** A write of part of {@code dst} (one lane, or one column of a matrix), the rest kept. */
+    void emitPartial(Opcode op, dev.csir.ir.Type ty, int ncomp, int dst, int a, int b, int aux, int aux2) {
+        code.items.add(new VCode.Op(op, ty, ncomp, dst, a, b, aux, aux2, true, line, column));
+    }
+
+    /** A control-flow record; the constants materialized before it are not reused after it. */
+    void control(Opcode op, int a) {
+        constants.clear();
+        emit(op, dev.csir.ir.Type.NONE, 0, -1, a, -1, 0, 0);
+    }
+
+    void copies(int[] dsts, int[] srcs) {
+        if (dsts.length > 0) {
+            code.items.add(new VCode.Copies(dsts, srcs, line, column));
+        }
+    }
+
+    int newRegister(Type t) {
+        return code.newRegister(width(t));
+    }
+
+    // ---- types
+
+    static int width(Type t) {
+        return t instanceof MatrixType m ? m.columns() : 1;
+    }
+
+    /** Lanes of a scalar or vector, of one column of a matrix. */
+    static int lanes(Type t) {
+        return switch (t) {
+            case VectorType v -> v.size();
+            case MatrixType m -> m.rows();
+            default -> 1;
+        };
+    }
+
+    /** The CSIR type code for a value of this type (a bool vector is carried as a float vector). */
+    static dev.csir.ir.Type csirType(Type t) {
+        return switch (t) {
+            case ScalarType s -> switch (s.kind()) {
+                case BOOL -> dev.csir.ir.Type.BOOL;
+                case INT, UINT -> dev.csir.ir.Type.INT;
+                default -> dev.csir.ir.Type.FLOAT;
+            };
+            case VectorType v -> isInt(v.component()) ? dev.csir.ir.Type.intVector(v.size())
+                    : dev.csir.ir.Type.floatVector(v.size());
+            case MatrixType m -> m.columns() == 4 ? dev.csir.ir.Type.MAT4 : dev.csir.ir.Type.MAT3;
+            default -> dev.csir.ir.Type.NONE;
+        };
+    }
+
+    /** The CSIR type of one column (or the whole value when it is no matrix). */
+    static dev.csir.ir.Type columnType(Type t) {
+        return t instanceof MatrixType m ? dev.csir.ir.Type.floatVector(m.rows()) : csirType(t);
+    }
+
+    static boolean isInt(ScalarType s) {
+        return s.kind() == ScalarKind.INT || s.kind() == ScalarKind.UINT;
+    }
+
+    /** Whether CSIR can hold a value of this type: scalars, vectors, mat3 and mat4. */
+    static boolean representable(Type t) {
+        return switch (t) {
+            case ScalarType s -> s.kind() != ScalarKind.DOUBLE;
+            case VectorType v -> v.component().kind() != ScalarKind.DOUBLE;
+            case MatrixType m -> m.columns() == m.rows() && m.columns() >= 3 && m.component().kind() == ScalarKind.FLOAT;
+            default -> false;
+        };
+    }
+
+    // ---- values
+
+    /** The register operand holding {@code v}: a result, a phi's register, or a constant made now. */
+    int operand(Value v) {
+        if (v instanceof Constant c) {
+            return constant(c);
+        }
+        Integer r = values.get(v);
+        if (r == null) {
+            r = newRegister(v.type());
+            values.put(v, r);
+        }
+        return r;
+    }
+
+    /** Whether {@code v} already has a register (phis get theirs at the first copy into them). */
+    boolean hasRegister(Value v) {
+        return values.containsKey(v);
+    }
+
+    void bind(Instruction i, int operand) {
+        values.put(i, operand);
+    }
+
+    /** The register of {@code i}'s result, made now. */
+    int result(Instruction i) {
+        return operand(i);
+    }
+
+    /** A constant in a register: one CONST per column, shared until the next control record. */
+    int constant(Constant c) {
+        Type t = c.type();
+        Integer known = constants.get(c);
+        if (known != null) {
+            return known;
+        }
+        int r = newRegister(t);
+        for (int col = 0; col < width(t); col++) {
+            float[] lanes = lanesOf(c, t, col);
+            code.constants.add(lanes);
+            emitColumnWrite(t, Opcode.CONST, columnType(t), lanes.length, r, col, -1, -1, code.constants.size() - 1, 0);
+        }
+        constants.put(c, r);
+        return r;
+    }
+
+    /** A float constant splat over {@code n} lanes. */
+    int floats(int n, float x) {
+        Constant.Scalar s = Constant.ofFloat(x);
+        return n == 1 ? constant(s) : constant(Constant.splat(VectorType.of(ScalarType.FLOAT, n), s));
+    }
+
+    private void emitColumnWrite(Type t, Opcode op, dev.csir.ir.Type ty, int n, int r, int col, int a, int b, int aux,
+            int aux2) {
+        if (width(t) == 1) {
+            emit(op, ty, n, r, a, b, aux, aux2);
+        } else {
+            emitPartial(op, ty, n, r + col, a, b, aux, aux2);
+        }
+    }
+
+    /** The float lanes of column {@code col} of a constant (or of the whole scalar or vector). */
+    private static float[] lanesOf(Constant c, Type t, int col) {
+        Constant part = c;
+        if (t instanceof MatrixType) {
+            part = c instanceof Constant.Composite k ? k.elements().get(col) : null;
+        }
+        int n = lanes(t);
+        float[] out = new float[n];
+        for (int i = 0; i < n; i++) {
+            Constant e = part instanceof Constant.Composite k ? k.elements().get(i) : part;
+            out[i] = e instanceof Constant.Scalar s ? floatOf(s) : 0f;
+        }
+        return out;
+    }
+
+    /** A scalar constant as CSIR holds it: floats as they are, ints as whole floats, bools as 1 or 0. */
+    static float floatOf(Constant.Scalar s) {
+        return switch (s.type().kind()) {
+            case FLOAT -> s.floatValue();
+            case INT -> (float) s.intValue();
+            case UINT -> (float) (s.bits() & 0xFFFF_FFFFL);
+            case BOOL -> s.boolValue() ? 1f : 0f;
+            case DOUBLE -> (float) s.doubleValue();
+        };
+    }
+
+    // ---- small building blocks
+
+    /** Lane {@code i} of {@code r} moved to lane x of a new register (lane 0 is {@code r} itself). */
+    int lane(int r, int i) {
+        if (i == 0) {
+            return r;
+        }
+        int t = code.newRegister(1);
+        emit(Opcode.SWZ, dev.csir.ir.Type.FLOAT, 1, t, r, -1, i, 0);
+        return t;
+    }
+
+    /**
+     * Lane {@code i} of a value in lane x of a register, without a swizzle where the value's
+     * lanes are known: an element of a constant, a scalar a vector was built from.
+     */
+    int lane(Value v, int i) {
+        if (lanes(v.type()) == 1) {
+            return operand(v);
+        }
+        if (v instanceof Constant.Composite k && k.elements().get(i) instanceof Constant.Scalar e) {
+            return constant(e);
+        }
+        if (v instanceof Constant.Undef u) {
+            return floats(1, 0f);
+        }
+        if (v instanceof Instruction c && c.op() == dev.csir.ssa.Opcode.CONSTRUCT && c.type() instanceof VectorType
+                && c.operands().stream().allMatch(p -> lanes(p.type()) == 1)) {
+            return operand(c.operand(i));
+        }
+        return lane(operand(v), i);
+    }
+
+    /** A scalar in lane x spread over n lanes. */
+    int splat(int r, int n) {
+        if (n == 1) {
+            return r;
+        }
+        int t = code.newRegister(1);
+        emit(Opcode.SWZ, dev.csir.ir.Type.floatVector(n), n, t, r, -1, 0, 0);
+        return t;
+    }
+
+    /** Builds a vector from scalars in lane x of each register. */
+    int assemble(int[] scalars, dev.csir.ir.Type ty) {
+        if (scalars.length == 1) {
+            return scalars[0];
+        }
+        int t = code.newRegister(1);
+        emit(Opcode.MOV, ty, 1, t, scalars[0], -1, 0, 0);
+        for (int i = 1; i < scalars.length; i++) {
+            emitPartial(Opcode.SETLANE, ty, 1, t, scalars[i], -1, i, 0);
+        }
+        return t;
+    }
+
+    /** A component-wise operation on n lanes into a new register. */
+    int op(Opcode op, int n, int a, int b) {
+        int t = code.newRegister(1);
+        emit(op, dev.csir.ir.Type.floatVector(n), n, t, a, b, 0, 0);
+        return t;
+    }
+
+    /** A scalar comparison, 1.0 or 0.0 in lane x. */
+    int compare(Cmp cmp, int a, int b) {
+        int t = code.newRegister(1);
+        emit(Opcode.CMP, dev.csir.ir.Type.BOOL, 1, t, a, b, cmp.code(), 0);
+        return t;
+    }
+
+    /** Applies a lane-x operation to each of n lanes and reassembles. */
+    int perLane(int n, java.util.function.IntUnaryOperator laneOp) {
+        int[] parts = new int[n];
+        for (int i = 0; i < n; i++) {
+            parts[i] = laneOp.applyAsInt(i);
+        }
+        return assemble(parts, dev.csir.ir.Type.floatVector(n));
+    }
+
+    /** trunc(x) then subtract (x < trunc), per lane: floor for any float. */
+    int floor(int x, int n) {
+        return perLane(n, i -> {
+            int v = lane(x, i);
+            int t = code.newRegister(1);
+            emit(Opcode.TRUNC, dev.csir.ir.Type.FLOAT, 1, t, v, -1, 0, 0);
+            return op(Opcode.SUB, 1, t, compare(Cmp.LT, v, t));
+        });
+    }
+
+    /** 1 / b then a * that, as CSIR divides. */
+    int divide(int a, int b, int n) {
+        int r = code.newRegister(1);
+        emit(Opcode.RCP, dev.csir.ir.Type.floatVector(n), n, r, b, -1, 0, 0);
+        return op(Opcode.MUL, n, a, r);
+    }
+
+    // ---- instructions
+
+    /** Lowers one instruction that is no terminator and no phi. */
+    void select(Instruction i) {
+        from(i);
+        switch (i.op()) {
+            case ALLOCA, ACCESS_CHAIN -> { } // resolved where loaded and stored
+            case LOAD -> load(i);
+            case STORE -> store(i);
+            case ADD -> componentWise(i, Opcode.ADD);
+            case SUB -> componentWise(i, Opcode.SUB);
+            case MUL -> componentWise(i, Opcode.MUL);
+            case LOGICAL_AND -> componentWise(i, Opcode.MUL);
+            case LOGICAL_OR -> componentWise(i, Opcode.MAX);
+            case DIV -> div(i);
+            case REM -> rem(i);
+            case NEG -> negate(i, 0f);
+            case LOGICAL_NOT -> negate(i, 1f);
+            case MAT_MUL -> matMul(i);
+            case EQ -> compare(i, Cmp.EQ);
+            case NE -> compare(i, Cmp.NE);
+            case LT -> compare(i, Cmp.LT);
+            case LE -> compare(i, Cmp.LE);
+            case GT -> compare(i, Cmp.GT);
+            case GE -> compare(i, Cmp.GE);
+            case SELECT -> select3(i);
+            case CONVERT -> convert(i);
+            case CONSTRUCT -> construct(i);
+            case EXTRACT -> extract(i);
+            case INSERT -> insert(i);
+            case SHUFFLE -> shuffle(i);
+            case EXTRACT_DYNAMIC -> extractDynamic(i);
+            case INSERT_DYNAMIC -> insertDynamic(i);
+            case CALL_INTRINSIC -> intrinsics.lower(i);
+            case SAMPLE -> sample(i);
+            default -> unsupported(i.op().mnemonic());
+        }
+    }
+
+    void unsupported(String what) {
+        error("CSIR cannot express " + what);
+    }
+
+    private boolean check(Instruction i) {
+        for (Value v : i.operands()) {
+            if (!(v.type() instanceof dev.csir.types.PointerType) && !representable(v.type())) {
+                unsupported("a value of type " + v.type());
+                return false;
+            }
+        }
+        if (i.hasResult() && !representable(i.type())) {
+            unsupported("a value of type " + i.type());
+            return false;
+        }
+        return true;
+    }
+
+    private void componentWise(Instruction i, Opcode op) {
+        if (!check(i)) {
+            return;
+        }
+        Type t = i.type();
+        int a = operand(i.operand(0));
+        int b = operand(i.operand(1));
+        int d = result(i);
+        for (int col = 0; col < width(t); col++) {
+            emitColumnWrite(t, op, columnType(t), lanes(t), d, col, a + col, b + col, 0, 0);
+        }
+    }
+
+    private void div(Instruction i) {
+        if (!check(i)) {
+            return;
+        }
+        Type t = i.type();
+        int n = lanes(t);
+        if (t.scalarKind() == ScalarKind.FLOAT && !(t instanceof MatrixType) && isOne(i.operand(0))) {
+            bind(i, op(Opcode.RCP, n, operand(i.operand(1)), -1)); // 1 / x is the reciprocal itself
+            return;
+        }
+        int a = operand(i.operand(0));
+        int b = operand(i.operand(1));
+        int d = result(i);
+        for (int col = 0; col < width(t); col++) {
+            int q = divide(a + col, b + col, n);
+            if (t.scalarKind() == ScalarKind.FLOAT) {
+                emitColumnWrite(t, Opcode.MOV, columnType(t), n, d, col, q, -1, 0, 0);
+            } else {
+                emit(Opcode.TRUNC, csirType(t), n, d, q, -1, 0, 0);
+            }
+        }
+    }
+
+    /** Whether a value is the float 1.0 in every lane. */
+    private static boolean isOne(Value v) {
+        return switch (v) {
+            case Constant.Scalar s -> s.type().kind() == ScalarKind.FLOAT && s.floatValue() == 1f;
+            case Constant.Composite k -> k.elements().stream().allMatch(Selector::isOne);
+            default -> false;
+        };
+    }
+
+    /** a - b * trunc(a / b) for ints (the sign of the dividend, as the IR defines rem). */
+    private void rem(Instruction i) {
+        if (!check(i) || i.type().scalarKind() == ScalarKind.FLOAT || i.type() instanceof MatrixType) {
+            if (i.type().scalarKind() == ScalarKind.FLOAT) {
+                unsupported("a float remainder");
+            }
+            return;
+        }
+        int n = lanes(i.type());
+        int a = operand(i.operand(0));
+        int b = operand(i.operand(1));
+        int q = code.newRegister(1);
+        emit(Opcode.TRUNC, csirType(i.type()), n, q, divide(a, b, n), -1, 0, 0);
+        emit(Opcode.SUB, csirType(i.type()), n, result(i), a, op(Opcode.MUL, n, b, q), 0, 0);
+    }
+
+    /** {@code k - x}: negation from 0, logical not from 1. */
+    private void negate(Instruction i, float k) {
+        if (!check(i)) {
+            return;
+        }
+        Type t = i.type();
+        int a = operand(i.operand(0));
+        int base = floats(lanes(t), k);
+        int d = result(i);
+        for (int col = 0; col < width(t); col++) {
+            emitColumnWrite(t, Opcode.SUB, columnType(t), lanes(t), d, col, base, a + col, 0, 0);
+        }
+    }
+
+    private void matMul(Instruction i) {
+        if (!check(i)) {
+            return;
+        }
+        Type l = i.operand(0).type();
+        Type r = i.operand(1).type();
+        int a = operand(i.operand(0));
+        int b = operand(i.operand(1));
+        if (l instanceof MatrixType m && r instanceof MatrixType) {
+            emit(Opcode.MULMM, csirType(l), m.columns(), result(i), a, b, m.columns(), 0);
+        } else if (l instanceof MatrixType m) {
+            emit(Opcode.MULMV, dev.csir.ir.Type.floatVector(m.rows()), m.rows(), result(i), a, b, m.columns(), 0);
+        } else {
+            // a row vector times a matrix: lane j is dot(v, column j)
+            MatrixType m = (MatrixType) r;
+            int[] parts = new int[m.columns()];
+            for (int c = 0; c < parts.length; c++) {
+                parts[c] = intrinsics.dot(a, b + c, m.rows());
+            }
+            bind(i, assemble(parts, dev.csir.ir.Type.floatVector(parts.length)));
+        }
+    }
+
+    private void compare(Instruction i, Cmp cmp) {
+        if (!check(i)) {
+            return;
+        }
+        int n = lanes(i.type());
+        bind(i, perLane(n, k -> compare(cmp, lane(i.operand(0), k), lane(i.operand(1), k))));
+    }
+
+    /**
+     * {@code select c, a, b}: on a scalar condition an IF that moves one or the other, exact for
+     * every value; on a bool vector {@code c * a + (1 - c) * b} per lane.
+     */
+    private void select3(Instruction i) {
+        if (!check(i)) {
+            return;
+        }
+        Type t = i.type();
+        int c = operand(i.operand(0));
+        int a = operand(i.operand(1));
+        int b = operand(i.operand(2));
+        int d = result(i);
+        if (i.operand(0).type() instanceof ScalarType) {
+            control(Opcode.IF, c);
+            for (int col = 0; col < width(t); col++) {
+                emitPartial(Opcode.MOV, columnType(t), lanes(t), d + col, a + col, -1, 0, 0);
+            }
+            control(Opcode.ELSE, -1);
+            for (int col = 0; col < width(t); col++) {
+                emitPartial(Opcode.MOV, columnType(t), lanes(t), d + col, b + col, -1, 0, 0);
+            }
+            control(Opcode.ENDIF, -1);
+            return;
+        }
+        int n = lanes(t);
+        int notC = op(Opcode.SUB, n, floats(n, 1f), c);
+        int sum = op(Opcode.ADD, n, op(Opcode.MUL, n, c, a), op(Opcode.MUL, n, notC, b));
+        emit(Opcode.MOV, csirType(t), n, d, sum, -1, 0, 0);
+    }
+
+    private void convert(Instruction i) {
+        if (!check(i)) {
+            return;
+        }
+        ScalarKind from = i.operand(0).type().scalarKind();
+        ScalarKind to = i.type().scalarKind();
+        int n = lanes(i.type());
+        int a = operand(i.operand(0));
+        if (to == ScalarKind.BOOL && from != ScalarKind.BOOL) {
+            int zero = floats(1, 0f);
+            bind(i, perLane(n, k -> compare(Cmp.NE, lane(a, k), zero)));
+        } else if (from == ScalarKind.FLOAT && to != ScalarKind.FLOAT) {
+            emit(Opcode.TRUNC, csirType(i.type()), n, result(i), a, -1, 0, 0);
+        } else {
+            // ints and bools are whole floats already
+            bind(i, a);
+        }
+    }
+
+    private void construct(Instruction i) {
+        if (!check(i)) {
+            return;
+        }
+        Type t = i.type();
+        if (t instanceof MatrixType m) {
+            int d = result(i);
+            for (int c = 0; c < m.columns(); c++) {
+                emitPartial(Opcode.MOV, columnType(t), m.rows(), d + c, operand(i.operand(c)), -1, 0, 0);
+            }
+            return;
+        }
+        List<Value> parts = i.operands();
+        if (parts.size() == 1 && parts.getFirst().type() instanceof ScalarType) {
+            bind(i, splatOf(parts.getFirst(), lanes(t)));
+            return;
+        }
+        if (parts.stream().allMatch(p -> p == parts.getFirst()) && parts.getFirst().type() instanceof ScalarType) {
+            bind(i, splatOf(parts.getFirst(), lanes(t)));
+            return;
+        }
+        int d = result(i);
+        int lane = 0;
+        boolean first = true;
+        for (Value p : parts) {
+            int r = operand(p);
+            int n = lanes(p.type());
+            if (first) {
+                emit(Opcode.MOV, csirType(t), n, d, r, -1, 0, 0);
+                lane = n;
+                first = false;
+                continue;
+            }
+            for (int k = 0; k < n; k++) {
+                emitPartial(Opcode.SETLANE, csirType(t), 1, d, r, -1, lane++, k);
+            }
+        }
+    }
+
+    private int splatOf(Value scalar, int n) {
+        if (scalar instanceof Constant.Scalar s) {
+            return constant(Constant.splat(VectorType.of(s.type(), n), s));
+        }
+        return splat(operand(scalar), n);
+    }
+
+    private void extract(Instruction i) {
+        if (!check(i)) {
+            return;
+        }
+        Type t = i.operand(0).type();
+        int r = operand(i.operand(0));
+        int[] path = i.immediates();
+        if (t instanceof MatrixType) {
+            int col = r + path[0];
+            bind(i, path.length == 1 ? col : lane(col, path[1]));
+        } else {
+            bind(i, lane(r, path[0]));
+        }
+    }
+
+    private void insert(Instruction i) {
+        if (!check(i)) {
+            return;
+        }
+        Type t = i.type();
+        int v = operand(i.operand(0));
+        int whole = operand(i.operand(1));
+        int d = result(i);
+        int[] path = i.immediates();
+        for (int col = 0; col < width(t); col++) {
+            emitColumnWrite(t, Opcode.MOV, columnType(t), lanes(t), d, col, whole + col, -1, 0, 0);
+        }
+        if (t instanceof MatrixType && path.length == 1) {
+            emitPartial(Opcode.MOV, columnType(t), lanes(t), d + path[0], v, -1, 0, 0);
+        } else {
+            int target = t instanceof MatrixType ? d + path[0] : d;
+            int lane = path[path.length - 1];
+            emitPartial(Opcode.SETLANE, columnType(t), 1, target, v, -1, lane, 0);
+        }
+    }
+
+    private void shuffle(Instruction i) {
+        if (!check(i)) {
+            return;
+        }
+        int na = lanes(i.operand(0).type());
+        int a = operand(i.operand(0));
+        int b = operand(i.operand(1));
+        int[] sel = i.immediates();
+        dev.csir.ir.Type ty = csirType(i.type());
+        boolean allA = true;
+        for (int s : sel) {
+            allA &= s < na;
+        }
+        int d = result(i);
+        if (allA) {
+            int mask = 0;
+            for (int k = 0; k < sel.length; k++) {
+                mask |= sel[k] << (2 * k);
+            }
+            emit(Opcode.SWZ, ty, sel.length, d, a, -1, mask, 0);
+            return;
+        }
+        emit(Opcode.MOV, ty, sel.length, d, sel[0] < na ? lane(a, sel[0]) : lane(b, sel[0] - na), -1, 0, 0);
+        for (int k = 1; k < sel.length; k++) {
+            int src = sel[k] < na ? a : b;
+            emitPartial(Opcode.SETLANE, ty, 1, d, src, -1, k, sel[k] < na ? sel[k] : sel[k] - na);
+        }
+    }
+
+    /** A lane at a run-time index: lane 0, then each further lane under an IF on {@code index == k}. */
+    private void extractDynamic(Instruction i) {
+        if (!check(i)) {
+            return;
+        }
+        int v = operand(i.operand(0));
+        int index = operand(i.operand(1));
+        int n = lanes(i.operand(0).type());
+        int d = result(i);
+        emit(Opcode.SWZ, csirType(i.type()), 1, d, v, -1, 0, 0);
+        for (int k = 1; k < n; k++) {
+            int hit = compare(Cmp.EQ, index, floats(1, k));
+            control(Opcode.IF, hit);
+            emitPartial(Opcode.SWZ, csirType(i.type()), 1, d, v, -1, k, 0);
+            control(Opcode.ENDIF, -1);
+        }
+    }
+
+    private void insertDynamic(Instruction i) {
+        if (!check(i)) {
+            return;
+        }
+        int v = operand(i.operand(0));
+        int x = operand(i.operand(1));
+        int index = operand(i.operand(2));
+        int n = lanes(i.type());
+        int d = result(i);
+        emit(Opcode.MOV, csirType(i.type()), n, d, v, -1, 0, 0);
+        for (int k = 0; k < n; k++) {
+            int hit = compare(Cmp.EQ, index, floats(1, k));
+            control(Opcode.IF, hit);
+            emitPartial(Opcode.SETLANE, csirType(i.type()), 1, d, x, -1, k, 0);
+            control(Opcode.ENDIF, -1);
+        }
+    }
+
+    private void sample(Instruction i) {
+        if (i.operands().size() != 2) {
+            unsupported("a texture lookup with a bias");
+            return;
+        }
+        GlobalVariable sampler = Memory.root(i.operand(0));
+        int slot = sampler == null ? -1 : slots.sampler(sampler);
+        if (slot < 0 || !Memory.path(i.operand(0)).isEmpty()) {
+            unsupported("this sampler operand");
+            return;
+        }
+        emit(Opcode.SAMPLE, dev.csir.ir.Type.VEC4, 4, result(i), operand(i.operand(1)), -1, slot, 0);
+    }
+
+    // ---- memory
+
+    private void load(Instruction i) {
+        if (!check(i)) {
+            return;
+        }
+        Value pointer = i.operand(0);
+        List<Integer> path = Memory.path(pointer);
+        if (path == null) {
+            unsupported("indexing memory at a run-time index");
+            return;
+        }
+        Value root = Memory.base(pointer);
+        if (root instanceof GlobalVariable g && g.space() == AddressSpace.INPUT) {
+            int r = code.newRegister(1);
+            if (g.builtIn() == dev.csir.ssa.BuiltIn.FRAG_COORD) {
+                emit(Opcode.LOAD_FCOORD, dev.csir.ir.Type.VEC4, 4, r, -1, -1, 0, 0);
+            } else if (stage == ShaderStage.VERTEX) {
+                emit(Opcode.LOAD_ATTR, csirType(g.valueType()), lanes(g.valueType()), r, -1, -1, slots.slot(g), 0);
+            } else {
+                emit(Opcode.LOAD_VAR, csirType(g.valueType()), lanes(g.valueType()), r, -1, -1, slots.slot(g), 0);
+            }
+            bind(i, select(r, g.valueType(), path));
+            return;
+        }
+        if (root instanceof GlobalVariable g && g.space() == AddressSpace.UNIFORM) {
+            loadUniform(i, g, path);
+            return;
+        }
+        if (!(root instanceof GlobalVariable g && (g.space() == AddressSpace.PRIVATE || g.space() == AddressSpace.OUTPUT))
+                && !(root instanceof Instruction a && a.op() == dev.csir.ssa.Opcode.ALLOCA)) {
+            unsupported("a load from " + root);
+            return;
+        }
+        Type type = dev.csir.ssa.Builder.pointee(root);
+        int home = home(root, type);
+        if (path.isEmpty()) {
+            // a copy, since the home may be stored to while the value is in use; coalescing
+            // gives both one register when it is not
+            copies(new int[] {result(i)}, new int[] {home});
+            return;
+        }
+        int src = select(home, type, path);
+        Type t = i.type();
+        int d = result(i);
+        for (int col = 0; col < width(t); col++) {
+            emitColumnWrite(t, Opcode.MOV, columnType(t), lanes(t), d, col, src + col, -1, 0, 0);
+        }
+    }
+
+    /** Part of a register along a constant path: a matrix column, a lane (moved to lane x). */
+    private int select(int r, Type t, List<Integer> path) {
+        if (path.isEmpty()) {
+            return r;
+        }
+        if (t instanceof MatrixType) {
+            int col = r + path.getFirst();
+            return path.size() == 1 ? col : lane(col, path.get(1));
+        }
+        return lane(r, path.getFirst());
+    }
+
+    private void loadUniform(Instruction i, GlobalVariable block, List<Integer> path) {
+        if (path.isEmpty()) {
+            unsupported("loading the whole uniform block");
+            return;
+        }
+        Type member = ((dev.csir.types.StructType) block.valueType()).members().get(path.getFirst()).type();
+        int slot = slots.uniform(path.getFirst());
+        List<Integer> rest = path.subList(1, path.size());
+        if (member instanceof MatrixType m && !rest.isEmpty()) {
+            int r = code.newRegister(1);
+            emit(Opcode.LOAD_UNI, dev.csir.ir.Type.floatVector(m.rows()), m.rows(), r, -1, -1, slot + rest.getFirst(), 1);
+            bind(i, rest.size() == 1 ? r : lane(r, rest.get(1)));
+            return;
+        }
+        int r = code.newRegister(width(member));
+        emit(Opcode.LOAD_UNI, csirType(member), lanes(member), r, -1, -1, slot, width(member));
+        bind(i, select(r, member, rest));
+    }
+
+    private void store(Instruction i) {
+        Value pointer = i.operand(0);
+        Value value = i.operand(1);
+        if (!representable(value.type())) {
+            unsupported("a value of type " + value.type());
+            return;
+        }
+        List<Integer> path = Memory.path(pointer);
+        if (path == null) {
+            unsupported("indexing memory at a run-time index");
+            return;
+        }
+        Value root = Memory.base(pointer);
+        if (!(root instanceof GlobalVariable g && (g.space() == AddressSpace.PRIVATE || g.space() == AddressSpace.OUTPUT))
+                && !(root instanceof Instruction a && a.op() == dev.csir.ssa.Opcode.ALLOCA)) {
+            unsupported("a store to " + root);
+            return;
+        }
+        Type type = dev.csir.ssa.Builder.pointee(root);
+        int home = home(root, type);
+        int v = operand(value);
+        if (path.isEmpty()) {
+            copies(new int[] {home}, new int[] {v});
+        } else if (type instanceof MatrixType && path.size() == 1) {
+            emitPartial(Opcode.MOV, columnType(type), lanes(type), home + path.getFirst(), v, -1, 0, 0);
+        } else {
+            int target = type instanceof MatrixType ? home + path.getFirst() : home;
+            emitPartial(Opcode.SETLANE, columnType(type), 1, target, v, -1, path.getLast(), 0);
+        }
+    }
+
+    /** The register a local, private global or output lives in. */
+    int home(Value root, Type type) {
+        return homes.computeIfAbsent(root, k -> newRegister(type));
+    }
+
+    /** The home of an output global, or -1 when nothing ever stored to it. */
+    int outputHome(GlobalVariable g) {
+        Integer h = homes.get(g);
+        return h == null ? -1 : h;
+    }
+}

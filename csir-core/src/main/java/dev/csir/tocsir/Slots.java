@@ -1,0 +1,161 @@
+package dev.csir.tocsir;
+
+import dev.csir.diag.Messages;
+import dev.csir.ir.InterfaceVar;
+import dev.csir.ir.Limits;
+import dev.csir.ir.ShaderInterface;
+import dev.csir.ir.Stage;
+import dev.csir.ir.Type;
+import dev.csir.ssa.BuiltIn;
+import dev.csir.ssa.GlobalVariable;
+import dev.csir.ssa.Module;
+import dev.csir.types.AddressSpace;
+import dev.csir.types.SamplerType;
+import dev.csir.types.ShaderStage;
+import dev.csir.types.StructType;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * CSIR's interface slots for a module's globals: vertex inputs are attribute slots and the
+ * varyings are varying slots at their locations, the fragment output (one, of float
+ * components) is slot 0, the default
+ * uniform block's members take consecutive vec4 slots (a matrix one per column) and samplers
+ * their own slots, both in declaration order. The symbols come out in source declaration order.
+ */
+final class Slots {
+    private final Map<GlobalVariable, Integer> slots = new IdentityHashMap<>();
+    private final Map<GlobalVariable, Integer> samplers = new IdentityHashMap<>();
+    private final List<Integer> uniformSlots = new ArrayList<>();
+    final List<GlobalVariable> outputs = new ArrayList<>();
+    ShaderInterface iface;
+    String error;
+
+    private Slots() {
+    }
+
+    int slot(GlobalVariable g) {
+        return slots.getOrDefault(g, -1);
+    }
+
+    int sampler(GlobalVariable g) {
+        return samplers.getOrDefault(g, -1);
+    }
+
+    /** The first vec4 slot of member {@code index} of the default uniform block. */
+    int uniform(int index) {
+        return uniformSlots.get(index);
+    }
+
+    static Slots bind(Module m, ShaderStage stage, List<CsirLowering.Declared> declared, Limits limits) {
+        Slots s = new Slots();
+        s.error = s.assign(m, stage, declared, limits);
+        return s;
+    }
+
+    private String assign(Module m, ShaderStage stage, List<CsirLowering.Declared> declared, Limits limits) {
+        boolean vertex = stage == ShaderStage.VERTEX;
+        Map<String, CsirLowering.Declared> byName = new HashMap<>();
+        Map<String, Integer> order = new HashMap<>();
+        for (CsirLowering.Declared d : declared) {
+            byName.put(d.name(), d);
+            order.put(d.name(), order.size());
+        }
+        List<InterfaceVar> vars = new ArrayList<>();
+        Set<Integer> inputs = new HashSet<>();
+        Set<Integer> varyings = new HashSet<>();
+        int uniforms = 0;
+        int fragmentOutputs = 0;
+        for (GlobalVariable g : m.globals()) {
+            if (g.builtIn() != null) {
+                if (g.space() == AddressSpace.OUTPUT) {
+                    outputs.add(g);
+                }
+                continue;
+            }
+            CsirLowering.Declared d = byName.getOrDefault(g.name(), new CsirLowering.Declared(g.name(), 0, 0, false));
+            switch (g.space()) {
+                case INPUT, OUTPUT -> {
+                    boolean in = g.space() == AddressSpace.INPUT;
+                    Type type = Selector.csirType(g.valueType());
+                    if (!Selector.representable(g.valueType()) || type.isMatrix()) {
+                        return "CSIR cannot express an interface variable of type " + g.valueType();
+                    }
+                    int slot = g.location();
+                    if (in && vertex) {
+                        if (slot >= limits.attributeSlots() || !inputs.add(slot)) {
+                            return slot >= limits.attributeSlots() && !d.explicitLocation() ? Messages.TOO_MANY_ATTRIBUTES
+                                    : Messages.ATTRIBUTE_LOCATION_CONFLICT;
+                        }
+                    } else if (in || vertex) {
+                        if (slot >= limits.varyingSlots() || !varyings.add(slot)) {
+                            return slot >= limits.varyingSlots() && !d.explicitLocation() ? Messages.TOO_MANY_VARYINGS
+                                    : Messages.LOCATION_CONFLICT;
+                        }
+                    } else {
+                        if (type.isIntLike() || type == Type.BOOL) {
+                            return "CSIR cannot express a fragment output of type " + g.valueType();
+                        }
+                        if (++fragmentOutputs > 1) {
+                            return Messages.ONE_FRAGMENT_OUTPUT;
+                        }
+                        slot = 0;
+                    }
+                    if (!in) {
+                        outputs.add(g);
+                    }
+                    slots.put(g, slot);
+                    vars.add(new InterfaceVar(in ? InterfaceVar.Kind.INPUT : InterfaceVar.Kind.OUTPUT, g.name(), type, slot,
+                            d.line(), d.column(), d.explicitLocation()));
+                }
+                case UNIFORM -> {
+                    if (!(g.valueType() instanceof StructType block)) {
+                        return "CSIR cannot express the uniform block " + g.name();
+                    }
+                    for (StructType.Member member : block.members()) {
+                        if (!Selector.representable(member.type())) {
+                            return "CSIR cannot express a uniform of type " + member.type();
+                        }
+                        uniformSlots.add(uniforms);
+                        CsirLowering.Declared md = byName.getOrDefault(member.name(),
+                                new CsirLowering.Declared(member.name(), 0, 0, false));
+                        vars.add(new InterfaceVar(InterfaceVar.Kind.UNIFORM, member.name(), Selector.csirType(member.type()),
+                                uniforms, md.line(), md.column(), md.explicitLocation()));
+                        uniforms += Selector.width(member.type());
+                        if (uniforms > limits.uniformSlots()) {
+                            return Messages.TOO_MANY_UNIFORMS;
+                        }
+                    }
+                }
+                case UNIFORM_CONSTANT -> {
+                    if (!SamplerType.SAMPLER2D.equals(g.valueType())) {
+                        return "CSIR cannot express a uniform of type " + g.valueType();
+                    }
+                    if (samplers.size() >= limits.samplerSlots()) {
+                        return Messages.TOO_MANY_SAMPLERS;
+                    }
+                    int slot = samplers.size();
+                    samplers.put(g, slot);
+                    vars.add(new InterfaceVar(InterfaceVar.Kind.UNIFORM, g.name(), Type.SAMPLER2D, slot, d.line(), d.column(),
+                            d.explicitLocation()));
+                }
+                default -> {
+                }
+            }
+        }
+        vars.sort(Comparator.comparingInt(v -> order.getOrDefault(v.name(), Integer.MAX_VALUE)));
+        iface = ShaderInterface.of(vertex ? Stage.VERTEX : Stage.FRAGMENT, vars);
+        return null;
+    }
+
+    /** Whether {@code g} is the vertex position output. */
+    static boolean isPosition(GlobalVariable g) {
+        return g.builtIn() == BuiltIn.POSITION;
+    }
+}

@@ -1,0 +1,75 @@
+package dev.csir.testing;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * Runs {@code glslangValidator}, the reference compiler, on sources: a test that needs it skips
+ * with the reason printed where it is not installed (Debian's glslang-tools), and fails under CI.
+ */
+public final class Glslang {
+    private static Boolean present;
+
+    private Glslang() {
+    }
+
+    /** Skips the calling test (fails it under CI) when glslangValidator is not installed. */
+    public static void requireTool() {
+        if (present == null) {
+            try {
+                Process p = new ProcessBuilder("glslangValidator", "--version").redirectErrorStream(true).start();
+                p.getInputStream().readAllBytes();
+                present = p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
+            } catch (IOException | InterruptedException e) {
+                present = false;
+            }
+        }
+        if (!present) {
+            String why = "glslangValidator (Debian package glslang-tools) is not installed";
+            if (System.getenv("CI") != null) {
+                fail(why + "; CI does not skip the glslang checks");
+            }
+            System.out.println("skipped: " + why);
+            Assumptions.abort(why);
+        }
+    }
+
+    /**
+     * Compiles a vertex and a fragment shader and links them ({@code glslangValidator -l}); returns
+     * the validator's complaint, or null when both are valid and link.
+     */
+    public static String validatePair(String vertex, String fragment) throws IOException, InterruptedException {
+        requireTool();
+        Path dir = Files.createTempDirectory("csir-glslang-");
+        try {
+            Path vs = Files.writeString(dir.resolve("pair.vert"), vertex);
+            Path fs = Files.writeString(dir.resolve("pair.frag"), fragment);
+            Process p = new ProcessBuilder("glslangValidator", "-l", vs.toString(), fs.toString())
+                    .redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!p.waitFor(60, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return "glslangValidator did not finish in 60 s";
+            }
+            return p.exitValue() == 0 ? null : out.strip();
+        } finally {
+            List<Path> paths = new ArrayList<>();
+            try (Stream<Path> s = Files.walk(dir)) {
+                s.sorted(Comparator.reverseOrder()).forEach(paths::add);
+            }
+            for (Path q : paths) {
+                Files.deleteIfExists(q);
+            }
+        }
+    }
+}
