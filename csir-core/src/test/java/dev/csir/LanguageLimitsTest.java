@@ -314,17 +314,17 @@ class LanguageLimitsTest {
 
     @Test
     void temporaryPoolAtItsLimitAndOnePast() {
-        // n values live at once, the uniform and one constant: n + 2 temporaries
-        CompileResult at = csirOnly(liveAtOnce(94), Limits.CHRISOS);
+        // n values live at once and the sum: n + 1 temporaries
+        CompileResult at = csirOnly(liveAtOnce(95), Limits.CHRISOS);
         assertThat(at.ok()).as(at.log()).isTrue();
         assertThat(at.ir().temps()).isEqualTo(96);
-        // all 95 live, the 97th temporary is the first sum's
-        overflowsAt(csirOnly(liveAtOnce(95), Limits.CHRISOS), 99, 2,
+        // all 96 live, the 97th temporary is the first sum's
+        overflowsAt(csirOnly(liveAtOnce(96), Limits.CHRISOS), 100, 2,
                 "shader exceeds the temporary limit: needs 97 temporaries, the limit is 96");
-        CompileResult big = csirOnly(liveAtOnce(4094), Limits.DEFAULT);
+        CompileResult big = csirOnly(liveAtOnce(4095), Limits.DEFAULT);
         assertThat(big.ok()).as(big.log()).isTrue();
         assertThat(big.ir().temps()).isEqualTo(4096);
-        overflowsAt(csirOnly(liveAtOnce(4095), Limits.DEFAULT), 4099, 2,
+        overflowsAt(csirOnly(liveAtOnce(4096), Limits.DEFAULT), 4100, 2,
                 "shader exceeds the temporary limit: needs 4097 temporaries, the limit is 4096");
     }
 

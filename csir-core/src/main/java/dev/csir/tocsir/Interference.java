@@ -9,12 +9,12 @@ import java.util.List;
  * backwards through each sequence, the two arms of an IF joined at the IF, a loop's body run to a
  * fixed point (its ENDLOOP and CONTINUE lead back to its LOOP, its BREAK past its ENDLOOP), and
  * nothing live after a DISCARD. A register written by an instruction interferes with every
- * register live after it and with the instruction's own operands, since CSIR's multi-record
- * expansions (matrix products, TGSI's per-lane forms) read operands after writing part of the
- * destination. Copies are the exception that makes coalescing possible: a copy's destination may
- * share its source's temporary.
+ * register live after it, and with the instruction's own operands where its expansion reads
+ * them after writing part of the destination (see {@link #readsAfterWriting}); a copy's
+ * destination may share its source's temporary, which makes coalescing possible.
  */
 final class Interference {
+    private final VCode code;
     private final List<VCode.Item> items;
     /** Records whose result is never read: set on every visit, so a loop's last round decides. */
     private final BitSet dead = new BitSet();
@@ -29,6 +29,7 @@ final class Interference {
     private int at;
 
     private Interference(VCode code) {
+        this.code = code;
         this.items = code.items;
         this.adjacent = new BitSet[code.registers()];
         for (int i = 0; i < adjacent.length; i++) {
@@ -151,8 +152,10 @@ final class Interference {
                     int d = VCode.vreg(o.dst());
                     dead.set(at, !live.get(d));
                     interfere(d, live);
-                    operandInterferes(d, o.a());
-                    operandInterferes(d, o.b());
+                    if (readsAfterWriting(o)) {
+                        operandInterferes(d, o.a());
+                        operandInterferes(d, o.b());
+                    }
                     if (!o.dstRead()) {
                         live.clear(d);
                     }
@@ -203,6 +206,20 @@ final class Interference {
             }
             liveCopies.put(at, new VCode.Copies(dsts, srcs, c.line(), c.column()));
         }
+    }
+
+    /**
+     * Whether the record's expansion may read an operand after writing part of its destination,
+     * so the two must not share temporaries: the matrix products (TGSI writes a column with a MUL
+     * and then MADs that read the vector again) and anything on matrices, whose columns are
+     * records of their own. Every other record reads all it needs first, or works lane by lane.
+     */
+    private boolean readsAfterWriting(VCode.Op o) {
+        return o.op() == Opcode.MULMV || o.op() == Opcode.MULMM || wide(o.dst()) || wide(o.a()) || wide(o.b());
+    }
+
+    private boolean wide(int operand) {
+        return operand >= 0 && code.width(VCode.vreg(operand)) > 1;
     }
 
     private static void use(BitSet live, int operand) {
