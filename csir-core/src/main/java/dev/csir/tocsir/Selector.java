@@ -6,7 +6,6 @@ import dev.csir.ssa.Constant;
 import dev.csir.ssa.GlobalVariable;
 import dev.csir.ssa.Instruction;
 import dev.csir.ssa.Value;
-import dev.csir.types.AddressSpace;
 import dev.csir.types.MatrixType;
 import dev.csir.types.ScalarKind;
 import dev.csir.types.ScalarType;
@@ -37,6 +36,8 @@ final class Selector {
     /** Constants materialized since the last control record (constants are records: equal by value). */
     private final Map<Constant, Integer> constants = new HashMap<>();
     private final Intrinsics intrinsics = new Intrinsics(this);
+    private final Composites composites = new Composites(this);
+    private final MemoryAccess memory = new MemoryAccess(this);
     private int line;
     private int column;
 
@@ -185,7 +186,7 @@ final class Selector {
         return n == 1 ? constant(s) : constant(Constant.splat(VectorType.of(ScalarType.FLOAT, n), s));
     }
 
-    private void emitColumnWrite(Type t, Opcode op, dev.csir.ir.Type ty, int n, int r, int col, int a, int b, int aux,
+    void emitColumnWrite(Type t, Opcode op, dev.csir.ir.Type ty, int n, int r, int col, int a, int b, int aux,
             int aux2) {
         if (width(t) == 1) {
             emit(op, ty, n, r, a, b, aux, aux2);
@@ -323,8 +324,8 @@ final class Selector {
         from(i);
         switch (i.op()) {
             case ALLOCA, ACCESS_CHAIN -> { } // resolved where loaded and stored
-            case LOAD -> load(i);
-            case STORE -> store(i);
+            case LOAD -> memory.load(i);
+            case STORE -> memory.store(i);
             case ADD -> componentWise(i, Opcode.ADD);
             case SUB -> componentWise(i, Opcode.SUB);
             case MUL -> componentWise(i, Opcode.MUL);
@@ -343,14 +344,14 @@ final class Selector {
             case GE -> compare(i, Cmp.GE);
             case SELECT -> select3(i);
             case CONVERT -> convert(i);
-            case CONSTRUCT -> construct(i);
-            case EXTRACT -> extract(i);
-            case INSERT -> insert(i);
-            case SHUFFLE -> shuffle(i);
-            case EXTRACT_DYNAMIC -> extractDynamic(i);
-            case INSERT_DYNAMIC -> insertDynamic(i);
+            case CONSTRUCT -> composites.construct(i);
+            case EXTRACT -> composites.extract(i);
+            case INSERT -> composites.insert(i);
+            case SHUFFLE -> composites.shuffle(i);
+            case EXTRACT_DYNAMIC -> composites.extractDynamic(i);
+            case INSERT_DYNAMIC -> composites.insertDynamic(i);
             case CALL_INTRINSIC -> intrinsics.lower(i);
-            case SAMPLE -> sample(i);
+            case SAMPLE -> memory.sample(i);
             default -> unsupported(i.op().mnemonic());
         }
     }
@@ -359,7 +360,7 @@ final class Selector {
         error("CSIR cannot express " + what);
     }
 
-    private boolean check(Instruction i) {
+    boolean check(Instruction i) {
         for (Value v : i.operands()) {
             if (!(v.type() instanceof dev.csir.types.PointerType) && !representable(v.type())) {
                 unsupported("a value of type " + v.type());
@@ -529,278 +530,7 @@ final class Selector {
         }
     }
 
-    private void construct(Instruction i) {
-        if (!check(i)) {
-            return;
-        }
-        Type t = i.type();
-        if (t instanceof MatrixType m) {
-            int d = result(i);
-            for (int c = 0; c < m.columns(); c++) {
-                emitPartial(Opcode.MOV, columnType(t), m.rows(), d + c, operand(i.operand(c)), -1, 0, 0);
-            }
-            return;
-        }
-        List<Value> parts = i.operands();
-        if (parts.size() == 1 && parts.getFirst().type() instanceof ScalarType) {
-            bind(i, splatOf(parts.getFirst(), lanes(t)));
-            return;
-        }
-        if (parts.stream().allMatch(p -> p == parts.getFirst()) && parts.getFirst().type() instanceof ScalarType) {
-            bind(i, splatOf(parts.getFirst(), lanes(t)));
-            return;
-        }
-        int d = result(i);
-        int lane = 0;
-        boolean first = true;
-        for (Value p : parts) {
-            int r = operand(p);
-            int n = lanes(p.type());
-            if (first) {
-                emit(Opcode.MOV, csirType(t), n, d, r, -1, 0, 0);
-                lane = n;
-                first = false;
-                continue;
-            }
-            for (int k = 0; k < n; k++) {
-                emitPartial(Opcode.SETLANE, csirType(t), 1, d, r, -1, lane++, k);
-            }
-        }
-    }
-
-    private int splatOf(Value scalar, int n) {
-        if (scalar instanceof Constant.Scalar s) {
-            return constant(Constant.splat(VectorType.of(s.type(), n), s));
-        }
-        return splat(operand(scalar), n);
-    }
-
-    private void extract(Instruction i) {
-        if (!check(i)) {
-            return;
-        }
-        Type t = i.operand(0).type();
-        int r = operand(i.operand(0));
-        int[] path = i.immediates();
-        if (t instanceof MatrixType) {
-            int col = r + path[0];
-            bind(i, path.length == 1 ? col : lane(col, path[1]));
-        } else {
-            bind(i, lane(r, path[0]));
-        }
-    }
-
-    private void insert(Instruction i) {
-        if (!check(i)) {
-            return;
-        }
-        Type t = i.type();
-        int v = operand(i.operand(0));
-        int whole = operand(i.operand(1));
-        int d = result(i);
-        int[] path = i.immediates();
-        for (int col = 0; col < width(t); col++) {
-            emitColumnWrite(t, Opcode.MOV, columnType(t), lanes(t), d, col, whole + col, -1, 0, 0);
-        }
-        if (t instanceof MatrixType && path.length == 1) {
-            emitPartial(Opcode.MOV, columnType(t), lanes(t), d + path[0], v, -1, 0, 0);
-        } else {
-            int target = t instanceof MatrixType ? d + path[0] : d;
-            int lane = path[path.length - 1];
-            emitPartial(Opcode.SETLANE, columnType(t), 1, target, v, -1, lane, 0);
-        }
-    }
-
-    private void shuffle(Instruction i) {
-        if (!check(i)) {
-            return;
-        }
-        int na = lanes(i.operand(0).type());
-        int a = operand(i.operand(0));
-        int b = operand(i.operand(1));
-        int[] sel = i.immediates();
-        dev.csir.ir.Type ty = csirType(i.type());
-        boolean allA = true;
-        for (int s : sel) {
-            allA &= s < na;
-        }
-        int d = result(i);
-        if (allA) {
-            int mask = 0;
-            for (int k = 0; k < sel.length; k++) {
-                mask |= sel[k] << (2 * k);
-            }
-            emit(Opcode.SWZ, ty, sel.length, d, a, -1, mask, 0);
-            return;
-        }
-        emit(Opcode.MOV, ty, sel.length, d, sel[0] < na ? lane(a, sel[0]) : lane(b, sel[0] - na), -1, 0, 0);
-        for (int k = 1; k < sel.length; k++) {
-            int src = sel[k] < na ? a : b;
-            emitPartial(Opcode.SETLANE, ty, 1, d, src, -1, k, sel[k] < na ? sel[k] : sel[k] - na);
-        }
-    }
-
-    /** A lane at a run-time index: lane 0, then each further lane under an IF on {@code index == k}. */
-    private void extractDynamic(Instruction i) {
-        if (!check(i)) {
-            return;
-        }
-        int v = operand(i.operand(0));
-        int index = operand(i.operand(1));
-        int n = lanes(i.operand(0).type());
-        int d = result(i);
-        emit(Opcode.SWZ, csirType(i.type()), 1, d, v, -1, 0, 0);
-        for (int k = 1; k < n; k++) {
-            int hit = compare(Cmp.EQ, index, floats(1, k));
-            control(Opcode.IF, hit);
-            emitPartial(Opcode.SWZ, csirType(i.type()), 1, d, v, -1, k, 0);
-            control(Opcode.ENDIF, -1);
-        }
-    }
-
-    private void insertDynamic(Instruction i) {
-        if (!check(i)) {
-            return;
-        }
-        int v = operand(i.operand(0));
-        int x = operand(i.operand(1));
-        int index = operand(i.operand(2));
-        int n = lanes(i.type());
-        int d = result(i);
-        emit(Opcode.MOV, csirType(i.type()), n, d, v, -1, 0, 0);
-        for (int k = 0; k < n; k++) {
-            int hit = compare(Cmp.EQ, index, floats(1, k));
-            control(Opcode.IF, hit);
-            emitPartial(Opcode.SETLANE, csirType(i.type()), 1, d, x, -1, k, 0);
-            control(Opcode.ENDIF, -1);
-        }
-    }
-
-    private void sample(Instruction i) {
-        if (i.operands().size() != 2) {
-            unsupported("a texture lookup with a bias");
-            return;
-        }
-        GlobalVariable sampler = Memory.root(i.operand(0));
-        int slot = sampler == null ? -1 : slots.sampler(sampler);
-        if (slot < 0 || !Memory.path(i.operand(0)).isEmpty()) {
-            unsupported("this sampler operand");
-            return;
-        }
-        emit(Opcode.SAMPLE, dev.csir.ir.Type.VEC4, 4, result(i), operand(i.operand(1)), -1, slot, 0);
-    }
-
     // ---- memory
-
-    private void load(Instruction i) {
-        if (!check(i)) {
-            return;
-        }
-        Value pointer = i.operand(0);
-        List<Integer> path = Memory.path(pointer);
-        if (path == null) {
-            unsupported("indexing memory at a run-time index");
-            return;
-        }
-        Value root = Memory.base(pointer);
-        if (root instanceof GlobalVariable g && g.space() == AddressSpace.INPUT) {
-            int r = code.newRegister(1);
-            if (g.builtIn() == dev.csir.ssa.BuiltIn.FRAG_COORD) {
-                emit(Opcode.LOAD_FCOORD, dev.csir.ir.Type.VEC4, 4, r, -1, -1, 0, 0);
-            } else if (stage == ShaderStage.VERTEX) {
-                emit(Opcode.LOAD_ATTR, csirType(g.valueType()), lanes(g.valueType()), r, -1, -1, slots.slot(g), 0);
-            } else {
-                emit(Opcode.LOAD_VAR, csirType(g.valueType()), lanes(g.valueType()), r, -1, -1, slots.slot(g), 0);
-            }
-            bind(i, select(r, g.valueType(), path));
-            return;
-        }
-        if (root instanceof GlobalVariable g && g.space() == AddressSpace.UNIFORM) {
-            loadUniform(i, g, path);
-            return;
-        }
-        if (!(root instanceof GlobalVariable g && (g.space() == AddressSpace.PRIVATE || g.space() == AddressSpace.OUTPUT))
-                && !(root instanceof Instruction a && a.op() == dev.csir.ssa.Opcode.ALLOCA)) {
-            unsupported("a load from " + root);
-            return;
-        }
-        Type type = dev.csir.ssa.Builder.pointee(root);
-        int home = home(root, type);
-        if (path.isEmpty()) {
-            // a copy, since the home may be stored to while the value is in use; coalescing
-            // gives both one register when it is not
-            copies(new int[] {result(i)}, new int[] {home});
-            return;
-        }
-        int src = select(home, type, path);
-        Type t = i.type();
-        int d = result(i);
-        for (int col = 0; col < width(t); col++) {
-            emitColumnWrite(t, Opcode.MOV, columnType(t), lanes(t), d, col, src + col, -1, 0, 0);
-        }
-    }
-
-    /** Part of a register along a constant path: a matrix column, a lane (moved to lane x). */
-    private int select(int r, Type t, List<Integer> path) {
-        if (path.isEmpty()) {
-            return r;
-        }
-        if (t instanceof MatrixType) {
-            int col = r + path.getFirst();
-            return path.size() == 1 ? col : lane(col, path.get(1));
-        }
-        return lane(r, path.getFirst());
-    }
-
-    private void loadUniform(Instruction i, GlobalVariable block, List<Integer> path) {
-        if (path.isEmpty()) {
-            unsupported("loading the whole uniform block");
-            return;
-        }
-        Type member = ((dev.csir.types.StructType) block.valueType()).members().get(path.getFirst()).type();
-        int slot = slots.uniform(path.getFirst());
-        List<Integer> rest = path.subList(1, path.size());
-        if (member instanceof MatrixType m && !rest.isEmpty()) {
-            int r = code.newRegister(1);
-            emit(Opcode.LOAD_UNI, dev.csir.ir.Type.floatVector(m.rows()), m.rows(), r, -1, -1, slot + rest.getFirst(), 1);
-            bind(i, rest.size() == 1 ? r : lane(r, rest.get(1)));
-            return;
-        }
-        int r = code.newRegister(width(member));
-        emit(Opcode.LOAD_UNI, csirType(member), lanes(member), r, -1, -1, slot, width(member));
-        bind(i, select(r, member, rest));
-    }
-
-    private void store(Instruction i) {
-        Value pointer = i.operand(0);
-        Value value = i.operand(1);
-        if (!representable(value.type())) {
-            unsupported("a value of type " + value.type());
-            return;
-        }
-        List<Integer> path = Memory.path(pointer);
-        if (path == null) {
-            unsupported("indexing memory at a run-time index");
-            return;
-        }
-        Value root = Memory.base(pointer);
-        if (!(root instanceof GlobalVariable g && (g.space() == AddressSpace.PRIVATE || g.space() == AddressSpace.OUTPUT))
-                && !(root instanceof Instruction a && a.op() == dev.csir.ssa.Opcode.ALLOCA)) {
-            unsupported("a store to " + root);
-            return;
-        }
-        Type type = dev.csir.ssa.Builder.pointee(root);
-        int home = home(root, type);
-        int v = operand(value);
-        if (path.isEmpty()) {
-            copies(new int[] {home}, new int[] {v});
-        } else if (type instanceof MatrixType && path.size() == 1) {
-            emitPartial(Opcode.MOV, columnType(type), lanes(type), home + path.getFirst(), v, -1, 0, 0);
-        } else {
-            int target = type instanceof MatrixType ? home + path.getFirst() : home;
-            emitPartial(Opcode.SETLANE, columnType(type), 1, target, v, -1, path.getLast(), 0);
-        }
-    }
 
     /** The register a local, private global or output lives in. */
     int home(Value root, Type type) {

@@ -1,0 +1,148 @@
+package dev.csir.tocsir;
+
+import dev.csir.ir.Opcode;
+import dev.csir.ssa.GlobalVariable;
+import dev.csir.ssa.Instruction;
+import dev.csir.ssa.Value;
+import dev.csir.types.AddressSpace;
+import dev.csir.types.MatrixType;
+import dev.csir.types.ShaderStage;
+import dev.csir.types.Type;
+import java.util.List;
+
+/**
+ * Loads and stores: stage inputs and the default uniform block read with CSIR's LOAD records,
+ * locals, private globals and outputs kept in registers of their own (their homes), a sampler
+ * read by SAMPLE at its slot.
+ */
+final class MemoryAccess {
+    private final Selector s;
+
+    MemoryAccess(Selector s) {
+        this.s = s;
+    }
+
+    void sample(Instruction i) {
+        if (i.operands().size() != 2) {
+            s.unsupported("a texture lookup with a bias");
+            return;
+        }
+        GlobalVariable sampler = Memory.root(i.operand(0));
+        int slot = sampler == null ? -1 : s.slots.sampler(sampler);
+        if (slot < 0 || !Memory.path(i.operand(0)).isEmpty()) {
+            s.unsupported("this sampler operand");
+            return;
+        }
+        s.emit(Opcode.SAMPLE, dev.csir.ir.Type.VEC4, 4, s.result(i), s.operand(i.operand(1)), -1, slot, 0);
+    }
+
+    void load(Instruction i) {
+        if (!s.check(i)) {
+            return;
+        }
+        Value pointer = i.operand(0);
+        List<Integer> path = Memory.path(pointer);
+        if (path == null) {
+            s.unsupported("indexing memory at a run-time index");
+            return;
+        }
+        Value root = Memory.base(pointer);
+        if (root instanceof GlobalVariable g && g.space() == AddressSpace.INPUT) {
+            int r = s.code.newRegister(1);
+            if (g.builtIn() == dev.csir.ssa.BuiltIn.FRAG_COORD) {
+                s.emit(Opcode.LOAD_FCOORD, dev.csir.ir.Type.VEC4, 4, r, -1, -1, 0, 0);
+            } else if (s.stage == ShaderStage.VERTEX) {
+                s.emit(Opcode.LOAD_ATTR, Selector.csirType(g.valueType()), Selector.lanes(g.valueType()), r, -1, -1, s.slots.slot(g), 0);
+            } else {
+                s.emit(Opcode.LOAD_VAR, Selector.csirType(g.valueType()), Selector.lanes(g.valueType()), r, -1, -1, s.slots.slot(g), 0);
+            }
+            s.bind(i, select(r, g.valueType(), path));
+            return;
+        }
+        if (root instanceof GlobalVariable g && g.space() == AddressSpace.UNIFORM) {
+            loadUniform(i, g, path);
+            return;
+        }
+        if (!(root instanceof GlobalVariable g && (g.space() == AddressSpace.PRIVATE || g.space() == AddressSpace.OUTPUT))
+                && !(root instanceof Instruction a && a.op() == dev.csir.ssa.Opcode.ALLOCA)) {
+            s.unsupported("a load from " + root);
+            return;
+        }
+        Type type = dev.csir.ssa.Builder.pointee(root);
+        int home = s.home(root, type);
+        if (path.isEmpty()) {
+            // a copy, since the home may be stored to while the value is in use; coalescing
+            // gives both one register when it is not
+            s.copies(new int[] {s.result(i)}, new int[] {home});
+            return;
+        }
+        int src = select(home, type, path);
+        Type t = i.type();
+        int d = s.result(i);
+        for (int col = 0; col < Selector.width(t); col++) {
+            s.emitColumnWrite(t, Opcode.MOV, Selector.columnType(t), Selector.lanes(t), d, col, src + col, -1, 0, 0);
+        }
+    }
+
+    /** Part of a register along a constant path: a matrix column, a lane (moved to lane x). */
+    private int select(int r, Type t, List<Integer> path) {
+        if (path.isEmpty()) {
+            return r;
+        }
+        if (t instanceof MatrixType) {
+            int col = r + path.getFirst();
+            return path.size() == 1 ? col : s.lane(col, path.get(1));
+        }
+        return s.lane(r, path.getFirst());
+    }
+
+    private void loadUniform(Instruction i, GlobalVariable block, List<Integer> path) {
+        if (path.isEmpty()) {
+            s.unsupported("loading the whole uniform block");
+            return;
+        }
+        Type member = ((dev.csir.types.StructType) block.valueType()).members().get(path.getFirst()).type();
+        int slot = s.slots.uniform(path.getFirst());
+        List<Integer> rest = path.subList(1, path.size());
+        if (member instanceof MatrixType m && !rest.isEmpty()) {
+            int r = s.code.newRegister(1);
+            s.emit(Opcode.LOAD_UNI, dev.csir.ir.Type.floatVector(m.rows()), m.rows(), r, -1, -1, slot + rest.getFirst(), 1);
+            s.bind(i, rest.size() == 1 ? r : s.lane(r, rest.get(1)));
+            return;
+        }
+        int r = s.code.newRegister(Selector.width(member));
+        s.emit(Opcode.LOAD_UNI, Selector.csirType(member), Selector.lanes(member), r, -1, -1, slot, Selector.width(member));
+        s.bind(i, select(r, member, rest));
+    }
+
+    void store(Instruction i) {
+        Value pointer = i.operand(0);
+        Value value = i.operand(1);
+        if (!Selector.representable(value.type())) {
+            s.unsupported("a value of type " + value.type());
+            return;
+        }
+        List<Integer> path = Memory.path(pointer);
+        if (path == null) {
+            s.unsupported("indexing memory at a run-time index");
+            return;
+        }
+        Value root = Memory.base(pointer);
+        if (!(root instanceof GlobalVariable g && (g.space() == AddressSpace.PRIVATE || g.space() == AddressSpace.OUTPUT))
+                && !(root instanceof Instruction a && a.op() == dev.csir.ssa.Opcode.ALLOCA)) {
+            s.unsupported("a store to " + root);
+            return;
+        }
+        Type type = dev.csir.ssa.Builder.pointee(root);
+        int home = s.home(root, type);
+        int v = s.operand(value);
+        if (path.isEmpty()) {
+            s.copies(new int[] {home}, new int[] {v});
+        } else if (type instanceof MatrixType && path.size() == 1) {
+            s.emitPartial(Opcode.MOV, Selector.columnType(type), Selector.lanes(type), home + path.getFirst(), v, -1, 0, 0);
+        } else {
+            int target = type instanceof MatrixType ? home + path.getFirst() : home;
+            s.emitPartial(Opcode.SETLANE, Selector.columnType(type), 1, target, v, -1, path.getLast(), 0);
+        }
+    }
+}
