@@ -6,9 +6,8 @@ import dev.csir.CompileOptions;
 import dev.csir.CompileResult;
 import dev.csir.ShaderCompiler;
 import dev.csir.gfx.soft.SoftwareDevice;
-import dev.csir.gfx.testing.VirglFixture;
+import dev.csir.gfx.testing.DevicePair;
 import dev.csir.gfx.virgl.VirglDevice;
-import dev.csir.gfx.virgl.VirglServer;
 import dev.csir.ir.Limits;
 import dev.csir.ir.Stage;
 import dev.csir.link.LinkedProgram;
@@ -46,27 +45,21 @@ class ProfileMaximaTest {
     private static final float TOP_X = 0.375f;
     private static final float TOP_W = 0.8f;
 
-    private static VirglServer server;
+    private static DevicePair devices;
     private static VirglDevice virgl;
     private static SoftwareDevice soft;
 
     @BeforeAll
     static void start() throws GfxException {
-        server = VirglFixture.startServer();
-        virgl = VirglDevice.open(server, "ProfileMaximaTest", VirglFixture.TIMEOUT);
-        soft = new SoftwareDevice(2);
+        devices = DevicePair.open("ProfileMaximaTest");
+        virgl = devices.virgl();
+        soft = devices.soft();
     }
 
     @AfterAll
     static void stop() throws GfxException {
-        if (soft != null) {
-            soft.close();
-        }
-        if (virgl != null) {
-            virgl.close();
-        }
-        if (server != null) {
-            server.close();
+        if (devices != null) {
+            devices.close();
         }
     }
 

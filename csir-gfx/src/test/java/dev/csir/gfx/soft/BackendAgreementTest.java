@@ -11,11 +11,10 @@ import dev.csir.gfx.Texture;
 import dev.csir.gfx.VertexAttribute;
 import dev.csir.gfx.VertexLayout;
 import dev.csir.gfx.scene.Mat4;
+import dev.csir.gfx.testing.DevicePair;
 import dev.csir.gfx.testing.TestMeshes;
 import dev.csir.gfx.testing.TestPrograms;
-import dev.csir.gfx.testing.VirglFixture;
 import dev.csir.gfx.virgl.VirglDevice;
-import dev.csir.gfx.virgl.VirglServer;
 import dev.csir.link.LinkedProgram;
 import dev.csir.link.UniformValues;
 import java.util.List;
@@ -34,27 +33,21 @@ class BackendAgreementTest {
     private static final int W = 96;
     private static final int H = 96;
 
-    private static VirglServer server;
+    private static DevicePair devices;
     private static VirglDevice virgl;
     private static SoftwareDevice soft;
 
     @BeforeAll
     static void start() throws GfxException {
-        server = VirglFixture.startServer();
-        virgl = VirglDevice.open(server, "BackendAgreementTest", VirglFixture.TIMEOUT);
-        soft = new SoftwareDevice(2);
+        devices = DevicePair.open("BackendAgreementTest");
+        virgl = devices.virgl();
+        soft = devices.soft();
     }
 
     @AfterAll
     static void stop() throws GfxException {
-        if (soft != null) {
-            soft.close();
-        }
-        if (virgl != null) {
-            virgl.close();
-        }
-        if (server != null) {
-            server.close();
+        if (devices != null) {
+            devices.close();
         }
     }
 

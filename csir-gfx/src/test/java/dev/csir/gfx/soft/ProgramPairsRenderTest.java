@@ -7,11 +7,10 @@ import dev.csir.gfx.Frame;
 import dev.csir.gfx.GfxException;
 import dev.csir.gfx.Texture;
 import dev.csir.gfx.image.Png;
+import dev.csir.gfx.testing.DevicePair;
 import dev.csir.gfx.testing.ProgramPairs;
 import dev.csir.gfx.testing.ProgramPairs.Scene;
-import dev.csir.gfx.testing.VirglFixture;
 import dev.csir.gfx.virgl.VirglDevice;
-import dev.csir.gfx.virgl.VirglServer;
 import dev.csir.ir.Limits;
 import dev.csir.link.LinkedProgram;
 import dev.csir.link.UniformValues;
@@ -50,27 +49,21 @@ class ProgramPairsRenderTest {
     /** Draws whose frame has at least this many colours, for the share of draws with detail. */
     static final int DETAILED = 16;
 
-    private static VirglServer server;
+    private static DevicePair devices;
     private static VirglDevice virgl;
     private static SoftwareDevice soft;
 
     @BeforeAll
     static void start() throws GfxException {
-        server = VirglFixture.startServer();
-        virgl = VirglDevice.open(server, "ProgramPairsRenderTest", VirglFixture.TIMEOUT);
-        soft = new SoftwareDevice(2);
+        devices = DevicePair.open("ProgramPairsRenderTest");
+        virgl = devices.virgl();
+        soft = devices.soft();
     }
 
     @AfterAll
     static void stop() throws GfxException {
-        if (soft != null) {
-            soft.close();
-        }
-        if (virgl != null) {
-            virgl.close();
-        }
-        if (server != null) {
-            server.close();
+        if (devices != null) {
+            devices.close();
         }
     }
 
