@@ -149,11 +149,6 @@ final class Selector {
         return r;
     }
 
-    /** Whether {@code v} already has a register (phis get theirs at the first copy into them). */
-    boolean hasRegister(Value v) {
-        return values.containsKey(v);
-    }
-
     void bind(Instruction i, int operand) {
         values.put(i, operand);
     }
