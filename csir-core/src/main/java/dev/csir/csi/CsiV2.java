@@ -350,8 +350,10 @@ final class CsiV2 {
             }
             default -> {
                 if (stage == Stage.FRAGMENT) {
-                    if (slot != 0 || type != Type.VEC4) {
-                        throw symbol(i, sym, "fragment output must be vec4 at slot 0");
+                    // the colour: float components (a float, vec2 or vec3 is stored with alpha 1)
+                    boolean colour = type == Type.FLOAT || type == Type.VEC2 || type == Type.VEC3 || type == Type.VEC4;
+                    if (slot != 0 || !colour) {
+                        throw symbol(i, sym, "fragment output must be a float or float vector at slot 0");
                     }
                     return;
                 }

@@ -382,7 +382,7 @@ class CsiV2Test {
     }
 
     @Test
-    void aFragmentShaderHasOneVec4OutputAtSlotZero() {
+    void aFragmentShaderHasOneFloatColourOutputAtSlotZero() {
         ShaderIr fs = frag();
         List<InterfaceVar> vars = new ArrayList<>(fs.iface().vars());
         vars.add(new InterfaceVar(Kind.OUTPUT, "glow", Type.VEC4, 0));
@@ -391,7 +391,15 @@ class CsiV2Test {
         vars.removeLast();
         vars.replaceAll(v -> v.kind() == Kind.OUTPUT ? new InterfaceVar(Kind.OUTPUT, v.name(), Type.VEC4, 1) : v);
         assertThat(reason(Csi.save(fs.withInterface(ShaderInterface.of(Stage.FRAGMENT, vars)))))
-                .isEqualTo(Messages.CSI_BAD_SYMBOL + ": symbol 5 'color': fragment output must be vec4 at slot 0");
+                .isEqualTo(Messages.CSI_BAD_SYMBOL + ": symbol 5 'color': fragment output must be a float or float vector at slot 0");
+        vars.replaceAll(v -> v.kind() == Kind.OUTPUT ? new InterfaceVar(Kind.OUTPUT, v.name(), Type.IVEC4, 0) : v);
+        assertThat(reason(Csi.save(fs.withInterface(ShaderInterface.of(Stage.FRAGMENT, vars)))))
+                .isEqualTo(Messages.CSI_BAD_SYMBOL + ": symbol 5 'color': fragment output must be a float or float vector at slot 0");
+        // a vec3 colour, as the compiler writes one (alpha 1), saves and loads back
+        CompileResult r = ShaderCompiler.compile(Stage.FRAGMENT, "c.frag", "out vec3 c;\nvoid main() { c = vec3(0.5); }");
+        assertThat(r.ok()).as(r.log()).isTrue();
+        assertThat(Csi.load(Csi.save(r.ir()))).isInstanceOf(CsiResult.Loaded.class);
+        assertThat(((CsiResult.Loaded) Csi.load(Csi.save(r.ir()))).shader()).isEqualTo(r.ir());
     }
 
     @Test
