@@ -81,7 +81,7 @@ public final class Instruction implements Value {
 
     /** The built-in function of a {@code intrinsic} instruction. */
     public Intrinsic intrinsic() {
-        return Intrinsic.values()[immediates[0]];
+        return Intrinsic.ofOrdinal(immediates[0]);
     }
 
     public Function callee() {

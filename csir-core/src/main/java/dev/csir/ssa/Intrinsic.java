@@ -1,5 +1,9 @@
 package dev.csir.ssa;
 
+import java.util.Arrays;
+import java.util.Map;
+import java.util.stream.Collectors;
+
 /**
  * The built-in functions {@code intrinsic} applies, by their GLSL names (the dump prints those).
  * Operands follow GLSL order; the ones with out parameters ({@code modf}, {@code frexp}) take
@@ -65,12 +69,17 @@ public enum Intrinsic {
         return pure;
     }
 
+    private static final Intrinsic[] BY_ORDINAL = values();
+    private static final Map<String, Intrinsic> BY_NAME = Arrays.stream(values())
+            .collect(Collectors.toUnmodifiableMap(Intrinsic::glslName, i -> i));
+
+    /** The intrinsic an instruction's immediate names (its ordinal), without copying {@link #values()}. */
+    public static Intrinsic ofOrdinal(int ordinal) {
+        return BY_ORDINAL[ordinal];
+    }
+
+    /** The intrinsic GLSL calls {@code name}; null when there is none. */
     public static Intrinsic ofName(String name) {
-        for (Intrinsic i : values()) {
-            if (i.glslName.equals(name)) {
-                return i;
-            }
-        }
-        return null;
+        return name == null ? null : BY_NAME.get(name);
     }
 }

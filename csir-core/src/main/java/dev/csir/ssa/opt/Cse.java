@@ -8,10 +8,8 @@ import dev.csir.ssa.Opcode;
 import dev.csir.ssa.Value;
 import dev.csir.ssa.cfg.Cfg;
 import dev.csir.types.PointerType;
-import dev.csir.types.Type;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -41,13 +39,51 @@ public final class Cse implements FunctionPass {
         return "cse";
     }
 
-    /** What makes two candidates the same computation. */
-    private record Key(Opcode op, Type type, List<Value> operands, List<Integer> immediates, boolean precise,
-            Function callee) {
-        static Key of(Instruction i) {
-            // Constant records compare by value; Argument, GlobalVariable, Instruction and SpecConstant by identity
-            return new Key(i.op(), i.type(), List.copyOf(i.operands()),
-                    Arrays.stream(i.immediates()).boxed().toList(), i.precise(), i.callee());
+    /**
+     * What makes two candidates the same computation, read from the instruction itself: its
+     * operands do not change while it is in the table (only later instructions are redirected).
+     * Constants compare by value; arguments, globals, instructions and spec constants by identity.
+     */
+    private static final class Key {
+        private final Instruction insn;
+        private final int hash;
+
+        Key(Instruction insn) {
+            this.insn = insn;
+            int h = insn.op().hashCode() * 31 + insn.type().hashCode();
+            List<Value> ops = insn.operands();
+            for (int k = 0; k < ops.size(); k++) {
+                h = h * 31 + ops.get(k).hashCode();
+            }
+            for (int k = 0; k < insn.immediateCount(); k++) {
+                h = h * 31 + insn.immediate(k);
+            }
+            this.hash = h;
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            if (!(o instanceof Key k) || k.hash != hash) {
+                return false;
+            }
+            Instruction a = insn;
+            Instruction b = k.insn;
+            if (a.op() != b.op() || a.precise() != b.precise() || a.callee() != b.callee()
+                    || !a.type().equals(b.type()) || !a.operands().equals(b.operands())
+                    || a.immediateCount() != b.immediateCount()) {
+                return false;
+            }
+            for (int i = 0; i < a.immediateCount(); i++) {
+                if (a.immediate(i) != b.immediate(i)) {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 
@@ -73,12 +109,12 @@ public final class Cse implements FunctionPass {
             }
             Block b = (Block) next;
             List<Key> added = new ArrayList<>();
-            for (Instruction i : List.copyOf(b.instructions())) {
+            for (Instruction i : b.instructions().toArray(Instruction[]::new)) {
                 resolve(i, replaced);
                 if (!candidate(i)) {
                     continue;
                 }
-                Key k = Key.of(i);
+                Key k = new Key(i);
                 Instruction earlier = table.get(k);
                 if (earlier != null) {
                     replaced.put(i, earlier);

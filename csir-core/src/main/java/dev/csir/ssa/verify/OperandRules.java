@@ -216,7 +216,7 @@ final class OperandRules {
             s.malformed.add(in);
             return;
         }
-        Intrinsic f = Intrinsic.values()[ordinal];
+        Intrinsic f = Intrinsic.ofOrdinal(ordinal);
         if (in.operands().size() != f.arity()) {
             s.at(in, COUNT, "intrinsic " + f.glslName(), count(f.arity(), f.arity(), "operand"),
                     in.operands().size());
