@@ -6,6 +6,7 @@ import dev.csir.ir.ShaderIr;
 import dev.csir.ir.Stage;
 import dev.csir.lang.Ast;
 import dev.csir.lang.AstDump;
+import dev.csir.ssa.Module;
 import java.util.List;
 
 /**
@@ -27,23 +28,26 @@ public final class CompileResult {
     private final int errorCount;
     private final Ast.Unit unit;
     private final ShaderIr dumped;
+    private final Module module;
     private String astDump;
     private String irDump;
 
     /** A result with its dumps already written. */
     public CompileResult(String name, Stage stage, ShaderIr ir, String tgsi, List<Diagnostic> diagnostics,
             int errorCount, String astDump, String irDump) {
-        this(name, stage, ir, tgsi, diagnostics, errorCount, (Ast.Unit) null, (ShaderIr) null);
+        this(name, stage, ir, tgsi, diagnostics, errorCount, (Ast.Unit) null, (ShaderIr) null, null);
         this.astDump = astDump == null ? "" : astDump;
         this.irDump = irDump == null ? "" : irDump;
     }
 
     /**
      * A result whose dumps are written when asked for: {@code unit} is the parsed tree and
-     * {@code dumped} the optimized IR (either null when the compile stopped before it).
+     * {@code dumped} the optimized IR (either null when the compile stopped before it);
+     * {@code module} the optimized transform IR the CSIR was lowered from, kept for the back ends
+     * that start from it (SPIR-V), null unless the shader compiled.
      */
     CompileResult(String name, Stage stage, ShaderIr ir, String tgsi, List<Diagnostic> diagnostics,
-            int errorCount, Ast.Unit unit, ShaderIr dumped) {
+            int errorCount, Ast.Unit unit, ShaderIr dumped, Module module) {
         this.name = name;
         this.stage = stage;
         this.ir = ir;
@@ -52,10 +56,20 @@ public final class CompileResult {
         this.errorCount = errorCount;
         this.unit = unit;
         this.dumped = dumped;
+        this.module = module;
     }
 
     public String name() {
         return name;
+    }
+
+    /**
+     * The optimized transform-IR module the shader's CSIR was lowered from (the input of the
+     * SPIR-V back end), or null when the compile failed or the result was made from CSIR alone.
+     * Callers read it and never change it.
+     */
+    public Module module() {
+        return module;
     }
 
     /** The stage compiled for; null for a rejected stage. */

@@ -85,7 +85,7 @@ public final class ShaderCompiler {
             for (Verifier.Problem p : problems) {
                 log.error(p.message());
             }
-            return new CompileResult(file, stage, null, null, log.diagnostics(), log.count(), unit, ir);
+            return new CompileResult(file, stage, null, null, log.diagnostics(), log.count(), unit, ir, null);
         }
         if (options.optimize()) {
             // The contract is that backends only ever see verified IR, so the passes' output is
@@ -96,7 +96,7 @@ public final class ShaderCompiler {
             }
         }
         if (options.target() == Target.CSIR) {
-            return new CompileResult(file, stage, ir, null, List.of(), 0, unit, ir);
+            return new CompileResult(file, stage, ir, null, List.of(), 0, unit, ir, module);
         }
         TgsiResult tgsi = TgsiEmitter.emit(ir, null, options.limits());
         if (tgsi instanceof TgsiResult.Failed f) {
@@ -108,9 +108,9 @@ public final class ShaderCompiler {
                 log.error(f.message());
             }
             // the CSIR is verified; only the target could not carry it
-            return new CompileResult(file, stage, ir, null, log.diagnostics(), log.count(), unit, ir);
+            return new CompileResult(file, stage, ir, null, log.diagnostics(), log.count(), unit, ir, module);
         }
-        return new CompileResult(file, stage, ir, ((TgsiResult.Ok) tgsi).text(), List.of(), 0, unit, ir);
+        return new CompileResult(file, stage, ir, ((TgsiResult.Ok) tgsi).text(), List.of(), 0, unit, ir, module);
     }
 
     /**
@@ -190,7 +190,7 @@ public final class ShaderCompiler {
     }
 
     private static CompileResult failed(String file, Stage stage, DiagnosticLog log, Ast.Unit unit) {
-        return new CompileResult(file, stage, null, null, log.diagnostics(), log.count(), unit, (ShaderIr) null);
+        return new CompileResult(file, stage, null, null, log.diagnostics(), log.count(), unit, (ShaderIr) null, null);
     }
 
     private static int utf8Length(String s) {

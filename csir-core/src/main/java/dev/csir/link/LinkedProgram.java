@@ -4,6 +4,9 @@ import dev.csir.exec.Interpreter;
 import dev.csir.ir.Limits;
 import dev.csir.ir.ShaderIr;
 import dev.csir.ir.Stage;
+import dev.csir.ssa.Module;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A successfully linked vertex + fragment pair: the unit renderers consume, with the varying
@@ -12,16 +15,43 @@ import dev.csir.ir.Stage;
  * (TGSI: the fragment text carries the remap).
  */
 public record LinkedProgram(ShaderIr vertex, ShaderIr fragment, int[] remap, ProgramInterface iface,
-        int generation, Limits limits) {
+        int generation, Limits limits, Modules modules) {
+
+    /**
+     * The optimized transform-IR modules the two stages were lowered from, for the targets that
+     * start from the transform IR (SPIR-V); a program linked from CSIR alone (a CSI blob) has none.
+     */
+    public record Modules(Module vertex, Module fragment) {
+        public Modules {
+            Objects.requireNonNull(vertex, "vertex");
+            Objects.requireNonNull(fragment, "fragment");
+        }
+    }
 
     public LinkedProgram {
         remap = remap.clone();
-        java.util.Objects.requireNonNull(limits, "limits");
+        Objects.requireNonNull(limits, "limits");
+    }
+
+    /** A program of CSIR alone, without transform-IR modules. */
+    public LinkedProgram(ShaderIr vertex, ShaderIr fragment, int[] remap, ProgramInterface iface, int generation,
+            Limits limits) {
+        this(vertex, fragment, remap, iface, generation, limits, null);
     }
 
     /** A program of the default profile. */
     public LinkedProgram(ShaderIr vertex, ShaderIr fragment, int[] remap, ProgramInterface iface, int generation) {
-        this(vertex, fragment, remap, iface, generation, Limits.DEFAULT);
+        this(vertex, fragment, remap, iface, generation, Limits.DEFAULT, null);
+    }
+
+    /** The same program carrying the stages' transform-IR modules. */
+    public LinkedProgram withModules(Modules m) {
+        return new LinkedProgram(vertex, fragment, remap, iface, generation, limits, m);
+    }
+
+    /** The transform-IR modules, when the program was linked from compiled sources. */
+    public Optional<Modules> transformModules() {
+        return Optional.ofNullable(modules);
     }
 
     /** Fragment-local varying slot to linked (vertex) slot, -1 where unused. */

@@ -5,6 +5,7 @@ import dev.csir.diag.Messages;
 import dev.csir.ir.Limits;
 import dev.csir.ir.ShaderIr;
 import dev.csir.ir.Stage;
+import dev.csir.ssa.Module;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -18,6 +19,8 @@ public final class Program {
     private final Limits limits;
     private ShaderIr vertex;
     private ShaderIr fragment;
+    private Module vertexModule;
+    private Module fragmentModule;
     private LinkedProgram linked;
     private int generation = 1;
     private final List<String> log = new ArrayList<>();
@@ -42,15 +45,22 @@ public final class Program {
             return Optional.of(m);
         }
         attach(shader.ir());
+        if (shader.stage() == Stage.VERTEX) {
+            vertexModule = shader.module();
+        } else {
+            fragmentModule = shader.module();
+        }
         return Optional.empty();
     }
 
-    /** Attaches verified CSIR in its stage's place. */
+    /** Attaches verified CSIR in its stage's place (a stage attached so has no transform-IR module). */
     public void attach(ShaderIr shader) {
         if (shader.stage() == Stage.VERTEX) {
             vertex = shader;
+            vertexModule = null;
         } else {
             fragment = shader;
+            fragmentModule = null;
         }
     }
 
@@ -61,7 +71,9 @@ public final class Program {
         Linker.Result r = Linker.link(vertex, fragment, nextGeneration(), limits);
         switch (r) {
             case Linker.Linked l -> {
-                linked = l.program();
+                linked = vertexModule != null && fragmentModule != null
+                        ? l.program().withModules(new LinkedProgram.Modules(vertexModule, fragmentModule))
+                        : l.program();
                 generation = linked.generation();
                 return true;
             }

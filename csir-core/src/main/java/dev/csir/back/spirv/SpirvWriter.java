@@ -41,8 +41,11 @@ public final class SpirvWriter {
         public static final Options DEFAULT = new Options(false);
     }
 
-    /** The binary (little-endian words) when the module was written, else null and why not. */
-    public record Result(byte[] binary, List<String> errors) {
+    /**
+     * The binary (little-endian words) and what it declares when the module was written, else
+     * both null and why not.
+     */
+    public record Result(byte[] binary, Reflection reflection, List<String> errors) {
         public Result {
             errors = List.copyOf(errors);
         }
@@ -70,17 +73,17 @@ public final class SpirvWriter {
             for (Problem p : problems) {
                 errors.add("the module does not verify: " + p);
             }
-            return new Result(null, errors);
+            return new Result(null, null, errors);
         }
         try {
             int[] words = new SpirvWriter.Run(options == null ? Options.DEFAULT : options).module(module);
             ByteBuffer bytes = ByteBuffer.allocate(words.length * 4).order(ByteOrder.LITTLE_ENDIAN);
             bytes.asIntBuffer().put(words);
-            return new Result(bytes.array(), List.of());
+            return new Result(bytes.array(), Reflection.of(module), List.of());
         } catch (SpirvException e) {
-            return new Result(null, List.of("SPIR-V: " + e.getMessage()));
+            return new Result(null, null, List.of("SPIR-V: " + e.getMessage()));
         } catch (RuntimeException e) {
-            return new Result(null, List.of("SPIR-V: internal error: " + e));
+            return new Result(null, null, List.of("SPIR-V: internal error: " + e));
         }
     }
 

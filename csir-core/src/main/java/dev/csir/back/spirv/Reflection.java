@@ -1,0 +1,156 @@
+package dev.csir.back.spirv;
+
+import dev.csir.ssa.GlobalVariable;
+import dev.csir.ssa.Module;
+import dev.csir.types.AddressSpace;
+import dev.csir.types.ArrayType;
+import dev.csir.types.MatrixType;
+import dev.csir.types.StructType;
+import dev.csir.types.Type;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a written module declares for the code that feeds it: stage inputs and outputs with their
+ * locations (or built-ins), uniform blocks with the std140 offset of every member, and samplers
+ * with their descriptor set and binding. A Vulkan device fills its buffers and descriptor sets
+ * from it; {@code csir compile --emit json} prints it.
+ */
+public record Reflection(List<Variable> inputs, List<Variable> outputs, List<UniformBlock> blocks,
+        List<Sampler> samplers) {
+
+    public Reflection {
+        inputs = List.copyOf(inputs);
+        outputs = List.copyOf(outputs);
+        blocks = List.copyOf(blocks);
+        samplers = List.copyOf(samplers);
+    }
+
+    /** A stage input or output: its location, or -1 and the built-in it stands for. */
+    public record Variable(String name, Type type, int location, String builtIn) {
+    }
+
+    /** A uniform block at a descriptor set and binding, {@code size} bytes under std140. */
+    public record UniformBlock(String name, int set, int binding, int size, List<Member> members) {
+        public UniformBlock {
+            members = List.copyOf(members);
+        }
+    }
+
+    /** A member of a block: its byte offset, and its array and matrix strides (0 where it has none). */
+    public record Member(String name, Type type, int offset, int arrayStride, int matrixStride) {
+    }
+
+    /** A combined image sampler at a descriptor set and binding. */
+    public record Sampler(String name, Type type, int set, int binding) {
+    }
+
+    /** The interface of {@code m} as the writer lays it out. */
+    static Reflection of(Module m) {
+        List<Variable> inputs = new ArrayList<>();
+        List<Variable> outputs = new ArrayList<>();
+        List<UniformBlock> blocks = new ArrayList<>();
+        List<Sampler> samplers = new ArrayList<>();
+        for (GlobalVariable g : m.globals()) {
+            switch (g.space()) {
+                case INPUT, OUTPUT -> {
+                    Variable v = new Variable(g.name(), g.valueType(), g.builtIn() == null ? g.location() : -1,
+                            g.builtIn() == null ? null : g.builtIn().word());
+                    (g.space() == AddressSpace.INPUT ? inputs : outputs).add(v);
+                }
+                case UNIFORM, PUSH_CONSTANT, STORAGE_BUFFER -> {
+                    if (g.valueType() instanceof StructType s) {
+                        blocks.add(block(g, s));
+                    }
+                }
+                case UNIFORM_CONSTANT -> samplers.add(new Sampler(g.name(), g.valueType(), g.set(), g.binding()));
+                default -> {
+                }
+            }
+        }
+        return new Reflection(inputs, outputs, blocks, samplers);
+    }
+
+    private static UniformBlock block(GlobalVariable g, StructType s) {
+        int[] offsets = Std140.offsets(s);
+        List<Member> members = new ArrayList<>();
+        for (int i = 0; i < offsets.length; i++) {
+            Type t = s.members().get(i).type();
+            int arrayStride = t instanceof ArrayType a ? Std140.arrayStride(a) : 0;
+            Type element = t instanceof ArrayType a ? a.element() : t;
+            int matrixStride = element instanceof MatrixType mt ? Std140.matrixStride(mt) : 0;
+            members.add(new Member(s.members().get(i).name(), t, offsets[i], arrayStride, matrixStride));
+        }
+        return new UniformBlock(g.name(), g.set(), g.binding(), Std140.size(s), members);
+    }
+
+    /** The reflection as one JSON object (names, types by their GLSL spelling, locations, bindings, offsets). */
+    public String json() {
+        StringBuilder out = new StringBuilder("{\"inputs\":");
+        variables(out, inputs);
+        out.append(",\"outputs\":");
+        variables(out, outputs);
+        out.append(",\"uniformBlocks\":[");
+        for (int i = 0; i < blocks.size(); i++) {
+            UniformBlock b = blocks.get(i);
+            out.append(i == 0 ? "" : ",").append("{\"name\":").append(quote(b.name())).append(",\"set\":")
+                    .append(b.set()).append(",\"binding\":").append(b.binding()).append(",\"size\":").append(b.size())
+                    .append(",\"members\":[");
+            for (int k = 0; k < b.members().size(); k++) {
+                Member mb = b.members().get(k);
+                out.append(k == 0 ? "" : ",").append("{\"name\":").append(quote(mb.name())).append(",\"type\":")
+                        .append(quote(mb.type().name())).append(",\"offset\":").append(mb.offset());
+                if (mb.arrayStride() > 0) {
+                    out.append(",\"arrayStride\":").append(mb.arrayStride());
+                }
+                if (mb.matrixStride() > 0) {
+                    out.append(",\"matrixStride\":").append(mb.matrixStride());
+                }
+                out.append('}');
+            }
+            out.append("]}");
+        }
+        out.append("],\"samplers\":[");
+        for (int i = 0; i < samplers.size(); i++) {
+            Sampler s = samplers.get(i);
+            out.append(i == 0 ? "" : ",").append("{\"name\":").append(quote(s.name())).append(",\"type\":")
+                    .append(quote(s.type().name())).append(",\"set\":").append(s.set()).append(",\"binding\":")
+                    .append(s.binding()).append('}');
+        }
+        return out.append("]}").toString();
+    }
+
+    private static void variables(StringBuilder out, List<Variable> vs) {
+        out.append('[');
+        for (int i = 0; i < vs.size(); i++) {
+            Variable v = vs.get(i);
+            out.append(i == 0 ? "" : ",").append("{\"name\":").append(quote(v.name())).append(",\"type\":")
+                    .append(quote(v.type().name()));
+            if (v.builtIn() != null) {
+                out.append(",\"builtIn\":").append(quote(v.builtIn()));
+            } else {
+                out.append(",\"location\":").append(v.location());
+            }
+            out.append('}');
+        }
+        out.append(']');
+    }
+
+    private static String quote(String s) {
+        StringBuilder q = new StringBuilder("\"");
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '"' -> q.append("\\\"");
+                case '\\' -> q.append("\\\\");
+                default -> {
+                    if (c < 0x20) {
+                        q.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        q.append(c);
+                    }
+                }
+            }
+        }
+        return q.append('"').toString();
+    }
+}
