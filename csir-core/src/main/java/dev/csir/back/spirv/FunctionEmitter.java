@@ -42,6 +42,8 @@ final class FunctionEmitter {
     private final Map<Function, Integer> functionIds;
     private final Map<Block, Integer> labels = new IdentityHashMap<>();
     private final Operations operations;
+    private int lastLine;
+    private int lastColumn;
 
     FunctionEmitter(TypeTable types, Ids ids, Words out, Words names, int glsl, boolean implicitLod,
             Map<Value, Integer> values, Map<Function, Integer> functionIds) {
@@ -76,6 +78,8 @@ final class FunctionEmitter {
         }
         for (Block b : order(f)) {
             out.op(Spv.Op.OpLabel, labels.get(b));
+            lastLine = 0;
+            lastColumn = 0;
             if (b == f.entry()) {
                 for (Instruction i : b.instructions()) {
                     if (i.op() == Opcode.ALLOCA) {
@@ -89,6 +93,8 @@ final class FunctionEmitter {
                 }
                 if (i.op().isTerminator()) {
                     mergeInstruction(b);
+                } else if (i.op() != Opcode.PHI) {
+                    line(i);
                 }
                 instruction(i);
                 if (i.hasResult()) {
@@ -113,6 +119,20 @@ final class FunctionEmitter {
             }
         }
         return out;
+    }
+
+    /**
+     * The instruction's source position as OpLine when debug information is on and it differs
+     * from the last one in the block (a block's first instruction opens its own; phis, merge
+     * instructions and terminators take none, so nothing comes between a merge and its branch).
+     */
+    private void line(Instruction i) {
+        if (ids.sourceFile() == 0 || i.line() <= 0 || i.line() == lastLine && i.column() == lastColumn) {
+            return;
+        }
+        lastLine = i.line();
+        lastColumn = i.column();
+        out.op(Spv.Op.OpLine, ids.sourceFile(), i.line(), Math.max(0, i.column()));
     }
 
     private void name(int id, String name) {

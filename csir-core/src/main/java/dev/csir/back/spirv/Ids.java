@@ -8,6 +8,8 @@ final class Ids {
     private int next = 1;
     private final Set<Integer> capabilities = new TreeSet<>();
     private final boolean debugNames;
+    /** The OpString naming the source file, once written; 0 before (and without debug information). */
+    private int sourceFile;
 
     Ids(boolean debugNames) {
         this.debugNames = debugNames;
@@ -31,7 +33,16 @@ final class Ids {
         return capabilities;
     }
 
+    /** Debug information on: OpName and OpMemberName, OpSource and OpLine. */
     boolean debugNames() {
         return debugNames;
+    }
+
+    int sourceFile() {
+        return sourceFile;
+    }
+
+    void setSourceFile(int id) {
+        sourceFile = id;
     }
 }

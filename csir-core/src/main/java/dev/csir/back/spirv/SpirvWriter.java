@@ -33,12 +33,27 @@ import java.util.Map;
  * ({@link TypeTable}); functions are written by {@link FunctionEmitter}.
  */
 public final class SpirvWriter {
+    /** The GLSL version OpSource names: the language the front end accepts is GLSL 3.30's. */
+    private static final int GLSL_VERSION = 330;
+
     private SpirvWriter() {
     }
 
-    /** What to write besides the code: debug names (OpName, OpMemberName) or not. */
-    public record Options(boolean debugNames) {
+    /**
+     * What to write besides the code: with {@code debugInfo}, the names of the source (OpName,
+     * OpMemberName), the source file (OpString and OpSource, named {@code sourceFile}) and the
+     * source line and column of each instruction that has one (OpLine).
+     */
+    public record Options(boolean debugInfo, String sourceFile) {
         public static final Options DEFAULT = new Options(false);
+
+        public Options {
+            sourceFile = sourceFile == null || sourceFile.isEmpty() ? "shader" : sourceFile;
+        }
+
+        public Options(boolean debugInfo) {
+            this(debugInfo, "shader");
+        }
     }
 
     /**
@@ -101,9 +116,11 @@ public final class SpirvWriter {
         private final TypeTable table;
         private final Map<Value, Integer> values = new IdentityHashMap<>();
         private final Map<Function, Integer> functionIds = new IdentityHashMap<>();
+        private final String sourceFile;
 
         Run(Options options) {
-            ids = new Ids(options.debugNames());
+            ids = new Ids(options.debugInfo());
+            this.sourceFile = options.sourceFile();
             table = new TypeTable(ids, types, annotations, names);
         }
 
@@ -111,6 +128,13 @@ public final class SpirvWriter {
             int glsl = ids.next();
             extImports.opWithString(Spv.Op.OpExtInstImport, new int[] {glsl}, Spv.Glsl.NAME);
             memoryModel.op(Spv.Op.OpMemoryModel, Spv.AddressingModel.Logical, Spv.MemoryModel.GLSL450);
+            if (ids.debugNames()) {
+                // the debug section opens with the strings and the source they name
+                int file = ids.next();
+                names.opWithString(Spv.Op.OpString, new int[] {file}, sourceFile);
+                names.op(Spv.Op.OpSource, Spv.SourceLanguage.GLSL, GLSL_VERSION, file);
+                ids.setSourceFile(file);
+            }
             for (Function f : m.functions()) {
                 int id = ids.next();
                 functionIds.put(f, id);

@@ -334,6 +334,21 @@ public final class Spv {
         public static final int MultiViewport = 57;
     }
 
+    /** SourceLanguage (values). */
+    public static final class SourceLanguage {
+        private SourceLanguage() {
+        }
+
+        public static final int Unknown = 0;
+        public static final int ESSL = 1;
+        public static final int GLSL = 2;
+        public static final int OpenCL_C = 3;
+        public static final int OpenCL_CPP = 4;
+        public static final int HLSL = 5;
+        public static final int CPP_for_OpenCL = 6;
+        public static final int SYCL = 7;
+    }
+
     /** AddressingModel (values). */
     public static final class AddressingModel {
         private AddressingModel() {

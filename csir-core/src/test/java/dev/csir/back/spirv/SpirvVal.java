@@ -3,6 +3,8 @@ package dev.csir.back.spirv;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,6 +35,33 @@ final class SpirvVal {
             }
             System.out.println("skipped: " + why);
             Assumptions.abort(why);
+        }
+    }
+
+    /**
+     * What {@code spirv-as --preserve-numeric-ids} makes of assembly text, as words; throws with
+     * the assembler's complaint when it refuses the text.
+     */
+    static int[] assemble(String text) throws IOException, InterruptedException {
+        requireTool();
+        Path in = Files.createTempFile("csir-", ".spvasm");
+        Path out = Files.createTempFile("csir-", ".spv");
+        try {
+            Files.writeString(in, text);
+            Process p = new ProcessBuilder("spirv-as", "--preserve-numeric-ids", "--target-env", "spv1.0", "-o",
+                    out.toString(), in.toString()).redirectErrorStream(true).start();
+            String complaint = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            p.waitFor(60, TimeUnit.SECONDS);
+            if (p.exitValue() != 0) {
+                throw new AssertionError("spirv-as refused the text: " + complaint.strip());
+            }
+            byte[] bytes = Files.readAllBytes(out);
+            int[] words = new int[bytes.length / 4];
+            ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(words);
+            return words;
+        } finally {
+            Files.deleteIfExists(in);
+            Files.deleteIfExists(out);
         }
     }
 
