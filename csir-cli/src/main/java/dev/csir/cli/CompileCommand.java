@@ -34,7 +34,7 @@ import picocli.CommandLine.Parameters;
         footer = {"", Main.EXIT_STATUS})
 final class CompileCommand extends Subcommand implements Callable<Integer> {
 
-    enum Emit { tgsi, ir, ast, csi, json, ssa, spv }
+    enum Emit { tgsi, ir, ast, csi, json, ssa, spv, spvasm }
 
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Shader source files.")
     List<Path> files;
@@ -47,8 +47,15 @@ final class CompileCommand extends Subcommand implements Callable<Integer> {
     @Option(names = "--emit", paramLabel = "KIND", defaultValue = "tgsi",
             description = "What to output: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}). ssa is the"
                     + " optimized transform IR (the module as lowered with --no-opt), spv a SPIR-V 1.0 binary for"
-                    + " Vulkan 1.0 (written to INPUT.spv unless -o says otherwise); neither has CSIR's limits.")
+                    + " Vulkan 1.0 (written to INPUT.spv unless -o says otherwise), spvasm its assembly text (as"
+                    + " spirv-dis prints it); none of the three has CSIR's limits. json includes the SPIR-V"
+                    + " reflection (locations, std140 block offsets, descriptor bindings).")
     Emit emit;
+
+    @Option(names = "--debug-info", negatable = true,
+            description = "SPIR-V debug information: names (OpName), the source file (OpSource) and lines (OpLine)."
+                    + " On by default for --emit spvasm, off for --emit spv.")
+    Boolean debugInfo;
 
     @Option(names = {"-o", "--output"}, paramLabel = "OUT",
             description = "Output file (one input), directory (several inputs) or - for standard output."
@@ -82,7 +89,7 @@ final class CompileCommand extends Subcommand implements Callable<Integer> {
         for (Path file : files) {
             String name = file.getFileName().toString();
             SourceStage st = Inputs.stageOf(file, stage).orElseThrow();
-            if (emit == Emit.ssa || emit == Emit.spv) {
+            if (emit == Emit.ssa || emit == Emit.spv || emit == Emit.spvasm) {
                 status = Math.max(status, ssa(file, name, st));
                 continue;
             }
@@ -123,7 +130,7 @@ final class CompileCommand extends Subcommand implements Callable<Integer> {
                 case ir -> r.irDump().getBytes(StandardCharsets.UTF_8);
                 case ast -> r.astDump().getBytes(StandardCharsets.UTF_8);
                 case csi -> Csi.save(r.ir());
-                case json, ssa, spv -> throw new IllegalStateException();
+                case json, ssa, spv, spvasm -> throw new IllegalStateException();
             };
             Path target = output == null ? (emit == Emit.csi ? sibling(file, ".csi") : Path.of("-"))
                     : outputIsDir ? output.resolve(name + extension(emit)) : output;
@@ -158,15 +165,16 @@ final class CompileCommand extends Subcommand implements Callable<Integer> {
             return Main.REJECTED;
         }
         byte[] data;
-        if (emit == Emit.spv) {
-            SpirvWriter.Result spv = SpirvWriter.write(r.module());
+        if (emit == Emit.spv || emit == Emit.spvasm) {
+            boolean assembly = emit == Emit.spvasm;
+            SpirvWriter.Result spv = SpirvWriter.write(r.module(), SpirvOutput.options(debugInfo, assembly, name));
             if (!spv.errors().isEmpty()) {
                 for (String e : spv.errors()) {
                     err().println(name + ": error: " + e);
                 }
                 return Main.REJECTED;
             }
-            data = spv.binary();
+            data = SpirvOutput.bytes(spv, assembly);
         } else {
             data = Printer.print(r.module()).getBytes(StandardCharsets.UTF_8);
         }
@@ -192,6 +200,7 @@ final class CompileCommand extends Subcommand implements Callable<Integer> {
             case json -> ".json";
             case ssa -> ".ssa";
             case spv -> ".spv";
+            case spvasm -> ".spvasm";
         };
     }
 
@@ -227,6 +236,10 @@ final class CompileCommand extends Subcommand implements Callable<Integer> {
             sizes.put("temporaries", ir.temps());
             sizes.put("tgsiBytes", r.tgsi() == null ? null : r.tgsi().getBytes(StandardCharsets.UTF_8).length);
             m.put("sizes", sizes);
+        }
+        if (r.module() != null) {
+            SpirvWriter.Result spv = SpirvWriter.write(r.module());
+            m.put("spirv", spv.ok() ? SpirvOutput.json(spv.reflection()) : Map.of("errors", spv.errors()));
         }
         if (r.tgsi() != null) {
             m.put("tgsi", r.tgsi());

@@ -1,6 +1,7 @@
 package dev.csir.cli;
 
 import dev.csir.Target;
+import dev.csir.back.spirv.SpirvProgram;
 import dev.csir.csi.Csi;
 import dev.csir.link.AttributeInfo;
 import dev.csir.link.LinkedProgram;
@@ -28,7 +29,7 @@ import picocli.CommandLine.Parameters;
         footer = {"", Main.EXIT_STATUS})
 final class LinkCommand extends Subcommand implements Callable<Integer> {
 
-    enum Emit { tgsi, json, iface, csi }
+    enum Emit { tgsi, json, iface, csi, spv, spvasm }
 
     @Parameters(index = "0", paramLabel = "VS", description = "Vertex shader source.")
     Path vertexFile;
@@ -38,8 +39,15 @@ final class LinkCommand extends Subcommand implements Callable<Integer> {
 
     @Option(names = "--emit", paramLabel = "KIND", defaultValue = "tgsi",
             description = "tgsi (both texts), json (interface and both texts), iface (the interface as text)"
-                    + " or csi (both shaders as one CSI v2 program blob, DIR/link.csi or - ).")
+                    + " or csi (both shaders as one CSI v2 program blob, DIR/link.csi or - ), spv (DIR/VS.spv and"
+                    + " DIR/FS.spv, SPIR-V 1.0 for one Vulkan pipeline: fragment inputs at the vertex outputs'"
+                    + " locations, each stage's uniform block and samplers at their own bindings of set 0) or"
+                    + " spvasm (their assembly text).")
     Emit emit;
+
+    @Option(names = "--debug-info", negatable = true,
+            description = "SPIR-V debug information (OpName, OpSource, OpLine): on by default for spvasm, off for spv.")
+    Boolean debugInfo;
 
     @picocli.CommandLine.Mixin
     LimitsOption profile;
@@ -54,6 +62,10 @@ final class LinkCommand extends Subcommand implements Callable<Integer> {
         boolean toStdout = output == null || OutputFiles.isStdout(output);
         if (emit == Emit.csi && output == null) {
             err().println(prefix() + "--emit csi writes a binary blob; give -o DIR (or -o - for standard output)");
+            return Main.USAGE;
+        }
+        if (emit == Emit.spv && toStdout) {
+            err().println(prefix() + "--emit spv writes two binaries, VS.spv and FS.spv; give -o DIR");
             return Main.USAGE;
         }
         LinkedProgram lp;
@@ -79,6 +91,9 @@ final class LinkCommand extends Subcommand implements Callable<Integer> {
                 }
             }
         }
+        if (emit == Emit.spv || emit == Emit.spvasm) {
+            return spirv(lp, vsName, fsName, toStdout);
+        }
         boolean written = switch (emit) {
             case tgsi -> toStdout ? emit(Path.of("-"), text.vertexText() + text.fragmentText())
                     : emit(output.resolve(vsName + ".tgsi"), text.vertexText())
@@ -86,8 +101,34 @@ final class LinkCommand extends Subcommand implements Callable<Integer> {
             case json -> emit(target(toStdout, "link.json"), Json.write(json(lp, text, vsName, fsName)));
             case iface -> emit(target(toStdout, "link.iface.txt"), ifaceText(lp.iface(), lp));
             case csi -> writeReporting(target(toStdout, "link.csi"), Csi.saveProgram(lp.vertex(), lp.fragment()));
+            case spv, spvasm -> throw new IllegalStateException();
         };
         return written ? Main.OK : Main.REJECTED;
+    }
+
+    /** Both stages as SPIR-V for one pipeline: DIR/VS.spv and DIR/FS.spv, or their text. */
+    private int spirv(LinkedProgram lp, String vsName, String fsName, boolean toStdout) {
+        boolean assembly = emit == Emit.spvasm;
+        LinkedProgram.Modules m = lp.transformModules().orElseThrow();
+        SpirvProgram spv = SpirvProgram.write(m.vertex(), m.fragment(), SpirvOutput.options(debugInfo, assembly, vsName),
+                SpirvOutput.options(debugInfo, assembly, fsName), false);
+        if (!spv.ok()) {
+            for (String e : spv.errors()) {
+                err().println(prefix() + "error: " + e);
+            }
+            return Main.REJECTED;
+        }
+        byte[] vertex = SpirvOutput.bytes(spv.vertex(), assembly);
+        byte[] fragment = SpirvOutput.bytes(spv.fragment(), assembly);
+        String ext = assembly ? ".spvasm" : ".spv";
+        if (toStdout) {
+            byte[] both = new byte[vertex.length + fragment.length];
+            System.arraycopy(vertex, 0, both, 0, vertex.length);
+            System.arraycopy(fragment, 0, both, vertex.length, fragment.length);
+            return writeReporting(Path.of("-"), both) ? Main.OK : Main.REJECTED;
+        }
+        return writeReporting(output.resolve(vsName + ext), vertex) && writeReporting(output.resolve(fsName + ext),
+                fragment) ? Main.OK : Main.REJECTED;
     }
 
     private Path target(boolean toStdout, String fileName) {

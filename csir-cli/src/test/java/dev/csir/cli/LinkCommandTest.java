@@ -29,6 +29,29 @@ class LinkCommandTest {
     }
 
     @Test
+    void writesSpirvForOnePipeline() throws Exception {
+        Path vs = write("a.vert", "in vec4 p; out vec2 uv; out vec3 n; uniform mat4 m;"
+                + " void main() { uv = p.xy; n = p.xyz; gl_Position = m * p; }");
+        Path fs = write("a.frag", "in vec3 n; in vec2 uv; uniform vec4 k; uniform sampler2D t; out vec4 c;"
+                + " void main() { c = texture(t, uv) * k + vec4(n, 0.0); }");
+        Path out = Files.createDirectory(dir.resolve("spv"));
+        Cli.Result r = Cli.run("link", vs.toString(), fs.toString(), "--emit", "spv", "-o", out.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(SpirvTools.validate(out.resolve("a.vert.spv"))).isEmpty();
+        assertThat(SpirvTools.validate(out.resolve("a.frag.spv"))).isEmpty();
+        Cli.Result text = Cli.run("link", vs.toString(), fs.toString(), "--emit", "spvasm");
+        assertThat(text.status()).as(text.err()).isZero();
+        // n and uv meet at the vertex stage's locations; the fragment's block and sampler follow the vertex's
+        String fragment = text.out().substring(text.out().lastIndexOf("; SPIR-V"));
+        assertThat(fragment).containsPattern("OpDecorate %(\\d+) Location 1[\\s\\S]*OpName %\\1 \"n\"|"
+                + "OpName %(\\d+) \"n\"[\\s\\S]*OpDecorate %\\2 Location 1");
+        assertThat(fragment).contains("Binding 1").contains("Binding 2").doesNotContain("Binding 0");
+        Cli.Result noDir = Cli.run("link", vs.toString(), fs.toString(), "--emit", "spv");
+        assertThat(noDir.status()).isEqualTo(Main.USAGE);
+        assertThat(noDir.err()).contains("give -o DIR");
+    }
+
+    @Test
     void printsBothLinkedTexts() throws IOException {
         Path vs = write("a.vert", "in vec4 p; out vec2 uv; out vec3 n; void main() { uv = p.xy; n = p.xyz; gl_Position = p; }");
         Path fs = write("a.frag", "in vec3 n; in vec2 uv; out vec4 c; void main() { c = vec4(n, uv.x); }");

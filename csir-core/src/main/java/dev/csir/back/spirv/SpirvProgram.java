@@ -49,6 +49,12 @@ public record SpirvProgram(SpirvWriter.Result vertex, SpirvWriter.Result fragmen
     }
 
     public static SpirvProgram write(Module vertex, Module fragment, SpirvWriter.Options options, boolean glDepth) {
+        return write(vertex, fragment, options, options, glDepth);
+    }
+
+    /** With options of each stage's own (the source file its debug information names). */
+    public static SpirvProgram write(Module vertex, Module fragment, SpirvWriter.Options vertexOptions,
+            SpirvWriter.Options fragmentOptions, boolean glDepth) {
         Module vs = Copier.copy(vertex);
         Module fs = Copier.copy(fragment);
         Map<String, Integer> outputs = new HashMap<>();
@@ -72,7 +78,7 @@ public record SpirvProgram(SpirvWriter.Result vertex, SpirvWriter.Result fragmen
         if (glDepth) {
             glDepthToVulkan(vs);
         }
-        return new SpirvProgram(SpirvWriter.write(vs, options), SpirvWriter.write(fs, options));
+        return new SpirvProgram(SpirvWriter.write(vs, vertexOptions), SpirvWriter.write(fs, fragmentOptions));
     }
 
     private static void glDepthToVulkan(Module vs) {

@@ -91,18 +91,4 @@ class SpirvProgramTest {
         assertThat(gl.fragment().binary()).isEqualTo(plain.fragment().binary());
         assertThat(SpirvVal.validate(gl.vertex().binary())).isNull();
     }
-
-    @Test
-    void reflectionPrintsAsJson() {
-        LinkedProgram.Modules m = linked();
-        String json = SpirvProgram.write(m.vertex(), m.fragment(), SpirvWriter.Options.DEFAULT).fragment()
-                .reflection().json();
-        assertThat(json).isEqualTo("{\"inputs\":[{\"name\":\"gl_FragCoord\",\"type\":\"vec4\",\"builtIn\":\"frag_coord\"},"
-                + "{\"name\":\"second\",\"type\":\"vec2\",\"location\":1},"
-                + "{\"name\":\"first\",\"type\":\"vec3\",\"location\":0}],"
-                + "\"outputs\":[{\"name\":\"color\",\"type\":\"vec4\",\"location\":0}],"
-                + "\"uniformBlocks\":[{\"name\":\"gl_DefaultUniformBlock\",\"set\":0,\"binding\":1,\"size\":16,"
-                + "\"members\":[{\"name\":\"tint\",\"type\":\"vec4\",\"offset\":0}]}],"
-                + "\"samplers\":[{\"name\":\"tex\",\"type\":\"sampler2D\",\"set\":0,\"binding\":2}]}");
-    }
 }
