@@ -2,6 +2,7 @@ package dev.csir.back.spirv;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.csir.CompileOptions;
 import dev.csir.CompileResult;
 import dev.csir.ModuleResult;
 import dev.csir.ShaderCompiler;
@@ -29,12 +30,16 @@ class SpirvCorpusTest {
         SpirvVal.requireTool();
         List<String> bad = new ArrayList<>();
         int validated = 0;
+        int unoptimized = 0;
         for (ShaderCorpus.Source s : ShaderCorpus.all()) {
             validated += check(s, bad) ? 1 : 0;
+            unoptimized += check(s, CompileOptions.DEFAULT.withOptimize(false), bad) ? 1 : 0;
         }
-        System.out.println("SPIR-V: " + validated + " corpus modules validated");
+        System.out.println("SPIR-V: " + validated + " corpus modules validated, and " + unoptimized
+                + " in their unoptimized form (allocas, loads and stores)");
         assertThat(bad).isEmpty();
         assertThat(validated).isGreaterThan(8);
+        assertThat(unoptimized).isEqualTo(validated);
     }
 
     @Test
@@ -85,7 +90,11 @@ class SpirvCorpusTest {
     }
 
     private static boolean check(ShaderCorpus.Source s, List<String> bad) throws Exception {
-        ModuleResult r = ShaderCompiler.compileModule(s.stage(), s.name(), s.text());
+        return check(s, CompileOptions.DEFAULT, bad);
+    }
+
+    private static boolean check(ShaderCorpus.Source s, CompileOptions options, List<String> bad) throws Exception {
+        ModuleResult r = ShaderCompiler.compileModule(s.stage(), s.name(), s.text(), options);
         if (!r.ok()) {
             return false;
         }
