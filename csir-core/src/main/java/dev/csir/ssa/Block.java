@@ -10,6 +10,8 @@ import java.util.List;
  */
 public final class Block {
     private final List<Instruction> instructions = new ArrayList<>();
+    /** The read-only view handed out; one for the block's life, as passes ask for it in every loop. */
+    private final List<Instruction> view = Collections.unmodifiableList(instructions);
     private Function parent;
     private String name;
     private StructureKind structure = StructureKind.NONE;
@@ -22,7 +24,7 @@ public final class Block {
     }
 
     public List<Instruction> instructions() {
-        return Collections.unmodifiableList(instructions);
+        return view;
     }
 
     public Function parent() {

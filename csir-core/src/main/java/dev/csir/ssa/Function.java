@@ -11,6 +11,9 @@ public final class Function {
     private final Type returnType;
     private final List<Argument> params = new ArrayList<>();
     private final List<Block> blocks = new ArrayList<>();
+    // read-only views made once: passes ask for them in every loop
+    private final List<Argument> paramView = Collections.unmodifiableList(params);
+    private final List<Block> blockView = Collections.unmodifiableList(blocks);
 
     public Function(String name, Type returnType, List<Type> paramTypes) {
         this.name = name;
@@ -29,7 +32,7 @@ public final class Function {
     }
 
     public List<Argument> params() {
-        return Collections.unmodifiableList(params);
+        return paramView;
     }
 
     public List<Type> paramTypes() {
@@ -38,7 +41,7 @@ public final class Function {
 
     /** The blocks in layout order (the dump's order), entry first. */
     public List<Block> blocks() {
-        return Collections.unmodifiableList(blocks);
+        return blockView;
     }
 
     public Block entry() {

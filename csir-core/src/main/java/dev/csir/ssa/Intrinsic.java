@@ -73,6 +73,11 @@ public enum Intrinsic {
     private static final Map<String, Intrinsic> BY_NAME = Arrays.stream(values())
             .collect(Collectors.toUnmodifiableMap(Intrinsic::glslName, i -> i));
 
+    /** How many intrinsics there are: the valid ordinals are 0 up to this. */
+    public static int count() {
+        return BY_ORDINAL.length;
+    }
+
     /** The intrinsic an instruction's immediate names (its ordinal), without copying {@link #values()}. */
     public static Intrinsic ofOrdinal(int ordinal) {
         return BY_ORDINAL[ordinal];

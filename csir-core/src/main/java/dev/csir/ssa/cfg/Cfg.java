@@ -3,10 +3,9 @@ package dev.csir.ssa.cfg;
 import dev.csir.ssa.Block;
 import dev.csir.ssa.Function;
 import dev.csir.ssa.Instruction;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Deque;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -37,13 +36,18 @@ public final class Cfg {
     private final Function function;
     private final List<Block> blocks;
     /** Layout index of each block of the function. */
-    private final Map<Block, Integer> index = new IdentityHashMap<>();
-    private final List<List<Block>> successors = new ArrayList<>();
-    private final List<List<Block>> predecessors = new ArrayList<>();
+    private final Map<Block, Integer> index;
+    /** Per layout index: the distinct successors and the predecessors, as layout indices and as blocks. */
+    private final int[][] succ;
+    private final int[][] pred;
+    private final List<List<Block>> successors;
+    private final List<List<Block>> predecessors;
     private final List<Block> rpo = new ArrayList<>();
-    private List<Block> rpoList;
+    private final List<Block> rpoList = Collections.unmodifiableList(rpo);
     /** RPO number per layout index; -1 for unreachable blocks. */
     private final int[] rpoNumber;
+    /** Layout index per RPO number. */
+    private int[] rpoIndex;
     /** Immediate dominator per RPO number (the entry's is itself). */
     private int[] idom;
     private List<List<Block>> children;
@@ -52,35 +56,70 @@ public final class Cfg {
     private Cfg(Function function) {
         this.function = function;
         this.blocks = List.copyOf(function.blocks());
-        for (int i = 0; i < blocks.size(); i++) {
+        int n = blocks.size();
+        index = new IdentityHashMap<>(n);
+        for (int i = 0; i < n; i++) {
             index.put(blocks.get(i), i);
-            predecessors.add(new ArrayList<>());
         }
-        for (Block b : blocks) {
-            LinkedHashSet<Block> out = new LinkedHashSet<>();
-            Instruction t = b.terminator();
-            if (t != null) {
-                for (Block target : t.targets()) {
-                    if (target != null && index.containsKey(target)) {
-                        out.add(target);
-                    }
+        succ = new int[n][];
+        int[] predCount = new int[n];
+        for (int i = 0; i < n; i++) {
+            Instruction t = blocks.get(i).terminator();
+            List<Block> targets = t == null ? List.of() : t.targets();
+            int[] out = new int[targets.size()];
+            int k = 0;
+            for (int j = 0; j < targets.size(); j++) {
+                Integer s = targets.get(j) == null ? null : index.get(targets.get(j));
+                // distinct, in target order (terminators have few targets, so a search is cheapest)
+                if (s != null && !containsFirst(out, k, s)) {
+                    out[k++] = s;
+                    predCount[s]++;
                 }
             }
-            successors.add(List.copyOf(out));
+            succ[i] = k == out.length ? out : Arrays.copyOf(out, k);
         }
         // predecessors in layout order of the predecessor, so results do not depend on hashing
-        for (int i = 0; i < blocks.size(); i++) {
-            for (Block s : successors.get(i)) {
-                predecessors.get(index.get(s)).add(blocks.get(i));
+        pred = new int[n][];
+        for (int i = 0; i < n; i++) {
+            pred[i] = new int[predCount[i]];
+            predCount[i] = 0;
+        }
+        for (int i = 0; i < n; i++) {
+            for (int s : succ[i]) {
+                pred[s][predCount[s]++] = i;
             }
         }
         // frozen once, so the accessors hand out the lists themselves: passes ask in loops
-        predecessors.replaceAll(List::copyOf);
-        rpoNumber = new int[blocks.size()];
+        successors = new ArrayList<>(n);
+        predecessors = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            successors.add(blockList(succ[i]));
+            predecessors.add(blockList(pred[i]));
+        }
+        rpoNumber = new int[n];
         Arrays.fill(rpoNumber, -1);
         computeRpo();
-        rpoList = List.copyOf(rpo);
         computeDominators();
+    }
+
+    private static boolean containsFirst(int[] a, int count, int v) {
+        for (int i = 0; i < count; i++) {
+            if (a[i] == v) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private List<Block> blockList(int[] indices) {
+        if (indices.length == 0) {
+            return List.of();
+        }
+        Block[] out = new Block[indices.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = blocks.get(indices[i]);
+        }
+        return List.of(out);
     }
 
     /** The graph of {@code function} as its blocks and terminators are now. */
@@ -164,9 +203,10 @@ public final class Cfg {
             for (int n = 1; n < rpo.size(); n++) {
                 children.get(idom[n]).add(rpo.get(n));
             }
+            children.replaceAll(Collections::unmodifiableList);
         }
         int n = rpoOf(b);
-        return n < 0 ? List.of() : List.copyOf(children.get(n));
+        return n < 0 ? List.of() : children.get(n);
     }
 
     /**
@@ -195,37 +235,48 @@ public final class Cfg {
 
     /** Depth-first from the entry without recursion (a long chain of blocks must not overflow the stack). */
     private void computeRpo() {
-        if (blocks.isEmpty()) {
+        int n = blocks.size();
+        rpoIndex = new int[0];
+        if (n == 0) {
             return;
         }
-        List<Block> post = new ArrayList<>();
-        boolean[] seen = new boolean[blocks.size()];
-        Deque<int[]> stack = new ArrayDeque<>(); // {layout index, next successor to visit}
-        stack.push(new int[] {0, 0});
+        int[] post = new int[n];
+        int posted = 0;
+        boolean[] seen = new boolean[n];
+        int[] stackBlock = new int[n];
+        int[] stackNext = new int[n];
+        stackBlock[0] = 0;
         seen[0] = true;
-        while (!stack.isEmpty()) {
-            int[] top = stack.peek();
-            List<Block> out = successors.get(top[0]);
-            if (top[1] < out.size()) {
-                int s = index.get(out.get(top[1]++));
+        int depth = 1;
+        while (depth > 0) {
+            int top = stackBlock[depth - 1];
+            int[] out = succ[top];
+            if (stackNext[depth - 1] < out.length) {
+                int s = out[stackNext[depth - 1]++];
                 if (!seen[s]) {
                     seen[s] = true;
-                    stack.push(new int[] {s, 0});
+                    stackBlock[depth] = s;
+                    stackNext[depth] = 0;
+                    depth++;
                 }
             } else {
-                stack.pop();
-                post.add(blocks.get(top[0]));
+                depth--;
+                post[posted++] = top;
             }
         }
-        for (int i = post.size() - 1; i >= 0; i--) {
-            rpoNumber[index.get(post.get(i))] = rpo.size();
-            rpo.add(post.get(i));
+        rpoIndex = new int[posted];
+        for (int i = posted - 1; i >= 0; i--) {
+            int number = posted - 1 - i;
+            rpoIndex[number] = post[i];
+            rpoNumber[post[i]] = number;
+            rpo.add(blocks.get(post[i]));
         }
     }
 
     private void computeDominators() {
-        idom = new int[rpo.size()];
-        if (rpo.isEmpty()) {
+        int count = rpoIndex.length;
+        idom = new int[count];
+        if (count == 0) {
             return;
         }
         Arrays.fill(idom, -1);
@@ -233,17 +284,17 @@ public final class Cfg {
         boolean changed = true;
         while (changed) {
             changed = false;
-            for (int n = 1; n < rpo.size(); n++) {
+            for (int v = 1; v < count; v++) {
                 int newIdom = -1;
-                for (Block p : predecessors.get(index.get(rpo.get(n)))) {
-                    int pn = rpoOf(p);
+                for (int p : pred[rpoIndex[v]]) {
+                    int pn = rpoNumber[p];
                     if (pn < 0 || idom[pn] < 0) {
                         continue; // unreachable, or not processed yet in this sweep
                     }
                     newIdom = newIdom < 0 ? pn : intersect(pn, newIdom);
                 }
-                if (newIdom != idom[n]) {
-                    idom[n] = newIdom;
+                if (newIdom != idom[v]) {
+                    idom[v] = newIdom;
                     changed = true;
                 }
             }
@@ -276,8 +327,8 @@ public final class Cfg {
         for (int n = 0; n < rpo.size(); n++) {
             Block join = rpo.get(n);
             int stop = n == 0 ? -1 : idom[n];
-            for (Block p : predecessors.get(index.get(join))) {
-                int runner = rpoOf(p);
+            for (int p : pred[rpoIndex[n]]) {
+                int runner = rpoNumber[p];
                 while (runner >= 0 && runner != stop) {
                     frontiers.get(runner).add(join);
                     runner = runner == 0 ? -1 : idom[runner];

@@ -15,6 +15,7 @@ import dev.csir.types.StructType;
 import dev.csir.types.VectorType;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -59,13 +60,17 @@ public final class Combine implements FunctionPass {
         if (f.entry() == null) {
             return false;
         }
-        Cfg cfg = Cfg.of(f);
-        Set<Block> order = new LinkedHashSet<>(cfg.reversePostOrder());
-        order.addAll(f.blocks());
+        // definitions before uses where the graph allows: reverse post-order, then the unreachable rest
+        Collection<Block> order = f.blocks();
+        if (order.size() > 1) {
+            Set<Block> rpo = new LinkedHashSet<>(Cfg.of(f).reversePostOrder());
+            rpo.addAll(f.blocks());
+            order = rpo;
+        }
         Map<Value, Value> replaced = new IdentityHashMap<>();
         boolean changed = false;
         for (Block b : order) {
-            for (Instruction i : List.copyOf(b.instructions())) {
+            for (Instruction i : b.instructions().toArray(Instruction[]::new)) {
                 resolveOperands(i, replaced);
                 for (int round = 0; round < MAX_REWRITES; round++) {
                     Step s = simplify(i);

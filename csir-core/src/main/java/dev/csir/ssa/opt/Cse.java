@@ -92,7 +92,8 @@ public final class Cse implements FunctionPass {
         if (f.entry() == null) {
             return false;
         }
-        Cfg cfg = Cfg.of(f);
+        // a function of one block (most shaders once inlined) is its own dominator tree
+        Cfg cfg = f.blocks().size() == 1 ? null : Cfg.of(f);
         Map<Key, Instruction> table = new HashMap<>();
         Map<Value, Value> replaced = new IdentityHashMap<>();
         // an iterative pre-order walk; a null entry on the stack closes the scope above it
@@ -126,7 +127,7 @@ public final class Cse implements FunctionPass {
             }
             scopes.push(added);
             work.push(Scope.CLOSE);
-            List<Block> children = cfg.dominatorTreeChildren(b);
+            List<Block> children = cfg == null ? List.of() : cfg.dominatorTreeChildren(b);
             for (int c = children.size() - 1; c >= 0; c--) {
                 work.push(children.get(c));
             }

@@ -1,6 +1,7 @@
 package dev.csir.ssa.opt;
 
 import dev.csir.ssa.Instruction;
+import dev.csir.ssa.Intrinsic;
 import dev.csir.ssa.Opcode;
 
 /** What the passes must know of an instruction beyond its opcode's purity. */
@@ -20,7 +21,7 @@ final class Effects {
     static boolean isPure(Instruction i) {
         if (i.op() == Opcode.CALL_INTRINSIC) {
             return i.immediateCount() > 0 && i.immediate(0) >= 0
-                    && i.immediate(0) < dev.csir.ssa.Intrinsic.values().length && i.intrinsic().pure();
+                    && i.immediate(0) < Intrinsic.count() && i.intrinsic().pure();
         }
         return i.op().isPure();
     }

@@ -67,6 +67,9 @@ public final class SimplifyCfg implements FunctionPass {
         if (f.entry() == null) {
             return false;
         }
+        if (f.blocks().size() == 1 && (f.entry().terminator() == null || f.entry().terminator().targets().isEmpty())) {
+            return false; // one block that branches nowhere: nothing to fold, remove or merge
+        }
         boolean changed = false;
         while (true) {
             boolean round = foldBranches(f);

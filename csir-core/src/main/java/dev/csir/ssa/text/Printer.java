@@ -273,7 +273,7 @@ public final class Printer {
                 }
             }
             case CALL_INTRINSIC -> {
-                if (imms.length >= 1 && imms[0] >= 0 && imms[0] < Intrinsic.values().length) {
+                if (imms.length >= 1 && imms[0] >= 0 && imms[0] < Intrinsic.count()) {
                     out.append(' ').append(Intrinsic.ofOrdinal(imms[0]).glslName());
                     out.append('(').append(String.join(", ", items)).append(')');
                     immediates(imms, 1);

@@ -211,7 +211,7 @@ final class OperandRules {
 
     private static void intrinsic(FunctionScope s, Instruction in) {
         int ordinal = in.immediate(0);
-        if (ordinal < 0 || ordinal >= Intrinsic.values().length) {
+        if (ordinal < 0 || ordinal >= Intrinsic.count()) {
             s.at(in, BAD_INTRINSIC, ordinal);
             s.malformed.add(in);
             return;
