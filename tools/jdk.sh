@@ -1,9 +1,19 @@
 # Sourced by ./csir, ./test and ./bench: exports JAVA_HOME pointing at a JDK 25 or newer.
 # JAVA_HOME wins when it already is one; otherwise the newest JDK under /usr/lib/jvm is taken.
 
+# The major version from the JDK's release file (every JDK since 9 has one): reading it costs
+# nothing, where asking the JVM itself would start one per candidate. A JDK without the file
+# is asked after all.
 csir_java_major() {
-  "$1/bin/java" -XshowSettings:properties -version 2>&1 |
-    sed -n 's/^ *java\.specification\.version = \([0-9]*\).*/\1/p' | head -n 1
+  local v=""
+  if [ -f "$1/release" ]; then
+    v=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$1/release")
+  fi
+  if [ -z "$v" ]; then
+    v=$("$1/bin/java" -XshowSettings:properties -version 2>&1 |
+      sed -n 's/^ *java\.specification\.version = \([0-9]*\).*/\1/p' | head -n 1)
+  fi
+  echo "$v"
 }
 
 csir_find_jdk() {

@@ -1,0 +1,93 @@
+package dev.csir.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The {@code ./csir} launcher rebuilds exactly when the sources changed: run in a git checkout
+ * of its own (the real script and {@code tools/jdk.sh}, a one-file source tree), with a
+ * stand-in {@code mvn} on the PATH that only counts its builds and leaves a jar.
+ */
+class LauncherTest {
+    @TempDir
+    Path root;
+    private Path builds;
+
+    @BeforeEach
+    void checkout() throws Exception {
+        Path repo = Path.of(System.getProperty("user.dir")).getParent();
+        Files.createDirectories(root.resolve("tools"));
+        Files.copy(repo.resolve("csir"), root.resolve("csir"));
+        Files.copy(repo.resolve("tools/jdk.sh"), root.resolve("tools/jdk.sh"));
+        Files.writeString(root.resolve("pom.xml"), "<project/>\n");
+        Path src = Files.createDirectories(root.resolve("csir-core/src/main/java"));
+        Files.writeString(src.resolve("A.java"), "class A {}\n");
+        Path bin = Files.createDirectories(root.resolve("fake-bin"));
+        builds = root.resolve("builds.log");
+        Path mvn = bin.resolve("mvn");
+        Files.writeString(mvn, "#!/bin/sh\necho build >> '" + builds + "'\nmkdir -p csir-cli/target\n"
+                + "echo not-a-jar > csir-cli/target/csir.jar\n");
+        Files.setPosixFilePermissions(mvn, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.writeString(root.resolve(".gitignore"), "csir-cli/target/\nfake-bin/\nbuilds.log\n");
+        run("git", "init", "-q");
+        run("git", "-c", "user.email=t@example.org", "-c", "user.name=t", "add", ".");
+        run("git", "-c", "user.email=t@example.org", "-c", "user.name=t", "commit", "-q", "-m", "sources");
+    }
+
+    @Test
+    void buildsOnFirstUseAndAfterEveryChangeOnlyThen() throws Exception {
+        assertThat(launch()).contains("building the command line tool");
+        assertThat(launch()).doesNotContain("building");
+        assertThat(builds()).isEqualTo(1);
+        // an edit not yet committed, then another edit of the same file, then a new file
+        Path a = root.resolve("csir-core/src/main/java/A.java");
+        Files.writeString(a, "class A { int x; }\n");
+        assertThat(launch()).contains("building");
+        assertThat(launch()).doesNotContain("building");
+        Files.writeString(a, "class A { int y; }\n");
+        assertThat(launch()).contains("building");
+        Files.writeString(root.resolve("csir-core/src/main/java/B.java"), "class B {}\n");
+        assertThat(launch()).contains("building");
+        assertThat(launch()).doesNotContain("building");
+        // committing what was built changes the commit: one more build, then none
+        run("git", "-c", "user.email=t@example.org", "-c", "user.name=t", "add", ".");
+        run("git", "-c", "user.email=t@example.org", "-c", "user.name=t", "commit", "-q", "-m", "more");
+        assertThat(launch()).contains("building");
+        assertThat(launch()).doesNotContain("building");
+        // a file outside the sources does not count
+        Files.writeString(root.resolve("notes.txt"), "x\n");
+        assertThat(launch()).doesNotContain("building");
+        assertThat(builds()).isEqualTo(5);
+    }
+
+    private int builds() throws IOException {
+        return Files.exists(builds) ? Files.readAllLines(builds).size() : 0;
+    }
+
+    /** Runs {@code ./csir --version}; its standard error (the jar itself is a stand-in and fails to start). */
+    private String launch() throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(List.of("bash", root.resolve("csir").toString(), "--version"))
+                .directory(root.toFile()).redirectErrorStream(true);
+        pb.environment().put("PATH", root.resolve("fake-bin") + ":" + System.getenv("PATH"));
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        return out;
+    }
+
+    private void run(String... command) throws Exception {
+        Process p = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(out).isZero();
+    }
+}
