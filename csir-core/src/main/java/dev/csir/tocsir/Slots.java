@@ -125,8 +125,9 @@ final class Slots {
                         uniformSlots.add(uniforms);
                         CsirLowering.Declared md = byName.getOrDefault(member.name(),
                                 new CsirLowering.Declared(member.name(), 0, 0, false));
+                        // uniform slots are always assigned here: a source location names no slot of CSIR's
                         vars.add(new InterfaceVar(InterfaceVar.Kind.UNIFORM, member.name(), Selector.csirType(member.type()),
-                                uniforms, md.line(), md.column(), md.explicitLocation()));
+                                uniforms, md.line(), md.column(), false));
                         uniforms += Selector.width(member.type());
                         if (uniforms > limits.uniformSlots()) {
                             return Messages.TOO_MANY_UNIFORMS;
@@ -143,7 +144,7 @@ final class Slots {
                     int slot = samplers.size();
                     samplers.put(g, slot);
                     vars.add(new InterfaceVar(InterfaceVar.Kind.UNIFORM, g.name(), Type.SAMPLER2D, slot, d.line(), d.column(),
-                            d.explicitLocation()));
+                            false));
                 }
                 default -> {
                 }

@@ -141,6 +141,21 @@ class CsiV2Test {
     }
 
     @Test
+    void aUniformWithASourceLocationStillRoundTrips() {
+        // GLSL lets a uniform carry layout(location); CSIR assigns uniform slots itself, so the
+        // flag stays off and the blob loads (the front-end fuzzer found this one)
+        CompileResult r = ShaderCompiler.compile(Stage.FRAGMENT, "u.frag", """
+                #version 330 core
+                layout(location = 3) uniform sampler2D detail;
+                out vec4 color;
+                void main() { color = texture(detail, vec2(0.5)); }
+                """);
+        assertThat(r.ok()).as(r.log()).isTrue();
+        assertThat(r.ir().iface().samplers()).extracting(InterfaceVar::explicitSlot).containsExactly(false);
+        assertThat(loaded(Csi.save(r.ir())).shader()).isEqualTo(r.ir());
+    }
+
+    @Test
     void whetherTheSourceChoseASlotRoundTrips() {
         ShaderIr vs = vert();
         assertThat(vs.iface().inputs()).extracting(InterfaceVar::name, InterfaceVar::explicitSlot)
