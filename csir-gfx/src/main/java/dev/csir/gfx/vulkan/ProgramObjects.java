@@ -81,6 +81,8 @@ final class ProgramObjects {
         if (!spirv.ok()) {
             throw new GfxException("the program has no SPIR-V: " + String.join("; ", spirv.errors()));
         }
+        c.limits().check(spirv.vertex().reflection(), true);
+        c.limits().check(spirv.fragment().reflection(), false);
         ProgramObjects p = new ProgramObjects(program, spirv.vertex().reflection(), entry(modules.vertex()),
                 entry(modules.fragment()));
         try {

@@ -51,6 +51,7 @@ final class VulkanContext implements AutoCloseable {
     private long messenger;
     private VkPhysicalDevice physical;
     private String deviceName;
+    private VulkanLimits limits;
     private VkDevice device;
     private VkQueue queue;
     private long commandPool;
@@ -92,6 +93,10 @@ final class VulkanContext implements AutoCloseable {
 
     String deviceName() {
         return deviceName;
+    }
+
+    VulkanLimits limits() {
+        return limits;
     }
 
     /** Validation messages of severity warning or error so far, each as {@code severity [id] text}. */
@@ -194,6 +199,7 @@ final class VulkanContext implements AutoCloseable {
                     bestRank = rank;
                     physical = pd;
                     deviceName = props.deviceNameString();
+                    limits = VulkanLimits.of(props.limits());
                 }
             }
             if (physical == null) {

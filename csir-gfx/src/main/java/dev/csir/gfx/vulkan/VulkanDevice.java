@@ -106,6 +106,11 @@ public final class VulkanDevice implements Device {
         return context.deviceName();
     }
 
+    /** The limits of the physical device that programs must fit. */
+    public VulkanLimits limits() {
+        return context.limits();
+    }
+
     /** The validation layer's warnings and errors so far (none when the layer is off), also after close. */
     public List<String> validationMessages() {
         return context.messages();
