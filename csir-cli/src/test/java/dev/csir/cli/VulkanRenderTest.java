@@ -44,12 +44,18 @@ class VulkanRenderTest {
         }
     }
 
-    @ParameterizedTest(name = "{0} + {1} on {2}")
-    @CsvSource({"lit.vert, lit.frag, cube", "textured.vert, textured.frag, quad", "lit.vert, lit.frag, triangle"})
-    void vulkanDrawsWhatSoftwareDraws(String vs, String fs, String mesh) throws Exception {
+    /** Every shipped example (as examples/render-all.sh draws them), and the lit shader on the triangle. */
+    @ParameterizedTest(name = "{0} + {1} on {2} {3}")
+    @CsvSource({"lit.vert, lit.frag, cube, ''", "lit.vert, blinn.frag, cube, --uniform=time=0.7",
+        "textured.vert, textured.frag, quad, ''", "fullscreen.vert, rings.frag, quad, '--uniform=resolution=96,96'",
+        "fullscreen.vert, cutout.frag, quad, '--clear=0.2,0.2,0.2,1'", "lit.vert, lit.frag, triangle, ''"})
+    void vulkanDrawsWhatSoftwareDraws(String vs, String fs, String mesh, String extra) throws Exception {
         requireVulkan();
         String[] common = {"render", EXAMPLES.resolve(vs).toString(), EXAMPLES.resolve(fs).toString(), "--mesh", mesh,
             "--size", "96x96"};
+        if (!extra.isEmpty()) {
+            common = concat(common, extra);
+        }
         Path soft = dir.resolve("soft.png");
         Path vulkan = dir.resolve("vulkan.png");
         Cli.Result a = Cli.run(concat(common, "--backend", "software", "-o", soft.toString()));
