@@ -16,6 +16,7 @@ import dev.csir.gfx.scene.Textures;
 import dev.csir.gfx.soft.SoftwareDevice;
 import dev.csir.gfx.virgl.VirglDevice;
 import dev.csir.gfx.virgl.VirglServer;
+import dev.csir.gfx.vulkan.VulkanDevice;
 import dev.csir.ir.Type;
 import dev.csir.link.LinkedProgram;
 import dev.csir.link.UniformInfo;
@@ -52,7 +53,7 @@ import picocli.CommandLine.Parameters;
             + " values, is a rejected input (1)."})
 final class RenderCommand extends Subcommand implements Callable<Integer> {
 
-    enum Backend { auto, software, virgl }
+    enum Backend { auto, software, virgl, vulkan }
 
     /** Largest image side. */
     static final int MAX_SIDE = 8192;
@@ -87,8 +88,9 @@ final class RenderCommand extends Subcommand implements Callable<Integer> {
             description = "Clear colour (default ${DEFAULT-VALUE}).")
     Rgba clear;
 
-    @Option(names = "--backend", paramLabel = "auto|software|virgl", defaultValue = "auto",
-            description = "auto: VirGL when it works, else software (default ${DEFAULT-VALUE}).")
+    @Option(names = "--backend", paramLabel = "auto|software|virgl|vulkan", defaultValue = "auto",
+            description = "auto: VirGL when it works, else software (default ${DEFAULT-VALUE}); vulkan: the"
+                + " program's SPIR-V on the system's Vulkan driver (lavapipe or a GPU), only when chosen.")
     Backend backend;
 
     @Option(names = "--virgl-socket", paramLabel = "PATH",
@@ -185,6 +187,7 @@ final class RenderCommand extends Subcommand implements Callable<Integer> {
             device = switch (backend) {
                 case software -> openSoft.open();
                 case virgl -> openVirgl.open();
+                case vulkan -> VulkanDevice.open();
                 case auto -> new AutoDevice(openVirgl, openSoft, msg -> err.println(prefix() + msg));
             };
             Frame frame = null;

@@ -32,7 +32,7 @@ import java.util.List;
  */
 public interface Device extends AutoCloseable {
 
-    /** What this backend is, for messages ({@code virgl}, {@code software}). */
+    /** What this backend is, for messages ({@code virgl}, {@code software}, {@code vulkan}). */
     String name();
 
     /** (Re)creates the render target: {@code width x height} RGBA8 colour and a depth buffer. */

@@ -1,2 +1,2 @@
-/** The device API and its backends: the software rasterizer and VirGL over vtest. */
+/** The device API and its backends: the software rasterizer, VirGL over vtest, and Vulkan. */
 package dev.csir.gfx;

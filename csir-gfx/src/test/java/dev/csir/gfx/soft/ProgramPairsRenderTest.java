@@ -2,27 +2,12 @@ package dev.csir.gfx.soft;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.csir.gfx.Device;
-import dev.csir.gfx.Frame;
 import dev.csir.gfx.GfxException;
-import dev.csir.gfx.Texture;
-import dev.csir.gfx.image.Png;
 import dev.csir.gfx.testing.DevicePair;
-import dev.csir.gfx.testing.ProgramPairs;
-import dev.csir.gfx.testing.ProgramPairs.Scene;
-import dev.csir.gfx.virgl.VirglDevice;
-import dev.csir.ir.Limits;
-import dev.csir.link.LinkedProgram;
-import dev.csir.link.UniformValues;
+import dev.csir.gfx.testing.PairAgreement;
 import dev.csir.testing.RandomPrograms;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -31,33 +16,15 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * The software device and the VirGL device (virglrenderer on llvmpipe) draw the random pairs of
- * {@link RandomPrograms} alike: for each pair that compiles, on the triangle, the quad and the
- * cube, with the same uniforms and texture, at least {@link #AGREEMENT} of the pixels that either
- * device drew are within {@link #TOLERANCE}/255 per channel. A failure names the seed, the mesh
- * and the share, and leaves both frames and the sources under target/program-pairs.
+ * {@link RandomPrograms} alike, as {@link PairAgreement} compares them.
  */
 @Timeout(value = 30, unit = TimeUnit.MINUTES) // a long run (-Dcsir.pairs.renderPairs=500) takes minutes
 class ProgramPairsRenderTest {
-    /** Compiled pairs drawn, the first ones by seed; more with -Dcsir.pairs.renderPairs. */
-    static final int PAIRS = Integer.getInteger("csir.pairs.renderPairs", 48);
-    /** Seeds tried per pair drawn before the test gives up on the compiler. */
-    static final int SEEDS_PER_PAIR = 20;
-    static final int W = 64;
-    static final int H = 64;
-    static final int TOLERANCE = 2;
-    static final double AGREEMENT = 0.995;
-    /** Draws whose frame has at least this many colours, for the share of draws with detail. */
-    static final int DETAILED = 16;
-
     private static DevicePair devices;
-    private static VirglDevice virgl;
-    private static SoftwareDevice soft;
 
     @BeforeAll
     static void start() throws GfxException {
         devices = DevicePair.open("ProgramPairsRenderTest");
-        virgl = devices.virgl();
-        soft = devices.soft();
     }
 
     @AfterAll
@@ -67,114 +34,12 @@ class ProgramPairsRenderTest {
         }
     }
 
-    /** How two frames compare over the pixels either drew (alpha 255; the clear leaves alpha 0). */
-    record Comparison(int drawn, int close, int worst, int colours) {
-        double share() {
-            return drawn == 0 ? 1 : close / (double) drawn;
-        }
-    }
-
-    static Comparison compare(Frame a, Frame b) {
-        int drawn = 0;
-        int close = 0;
-        int worst = 0;
-        Set<Integer> colours = new HashSet<>();
-        for (int y = 0; y < H; y++) {
-            for (int x = 0; x < W; x++) {
-                int[] p = a.channels(x, y);
-                int[] q = b.channels(x, y);
-                if (p[3] == 0 && q[3] == 0) {
-                    continue;
-                }
-                drawn++;
-                int d = 0;
-                for (int c = 0; c < 4; c++) {
-                    d = Math.max(d, Math.abs(p[c] - q[c]));
-                }
-                worst = Math.max(worst, d);
-                close += d <= TOLERANCE ? 1 : 0;
-                colours.add(b.pixel(x, y));
-            }
-        }
-        return new Comparison(drawn, close, worst, colours.size());
-    }
-
-    private static Frame render(Device d, LinkedProgram p, UniformValues u, Scene s, Texture t) throws GfxException {
-        d.target(W, H);
-        d.clear(0, 0, 0, 0, 1);
-        d.draw(p, u, s.mesh(), s.state(), List.of(t));
-        return d.readback();
-    }
-
     @Test
     void softwareAndVirglDrawEveryCompiledPairAlike() throws IOException {
-        List<String> failures = new ArrayList<>();
-        int pairs = 0;
-        int draws = 0;
-        int detailed = 0;
-        int notCompiled = 0;
-        double least = 1;
-        long virglNanos = 0;
-        long softNanos = 0;
-        long seed = 0;
-        for (; pairs < PAIRS && seed < (long) PAIRS * SEEDS_PER_PAIR; seed++) {
-            RandomPrograms.Pair p = RandomPrograms.generate(seed);
-            ProgramPairs.Linked l = ProgramPairs.link(p, Limits.DEFAULT);
-            if (!l.ok()) {
-                notCompiled++; // ProgramPairsCompileTest reports why
-                continue;
-            }
-            pairs++;
-            Texture tex = ProgramPairs.texture(seed);
-            for (Scene s : Scene.values()) {
-                UniformValues u = s.uniforms(l.program(), p);
-                String what = "seed " + seed + ", " + s.name().toLowerCase();
-                Frame a;
-                Frame b;
-                try {
-                    long t0 = System.nanoTime();
-                    a = render(virgl, l.program(), u, s, tex);
-                    long t1 = System.nanoTime();
-                    b = render(soft, l.program(), u, s, tex);
-                    virglNanos += t1 - t0;
-                    softNanos += System.nanoTime() - t1;
-                } catch (GfxException e) {
-                    failures.add(what + ": " + e.getMessage());
-                    dump(p, s, null, null);
-                    continue;
-                }
-                draws++;
-                Comparison c = compare(a, b);
-                least = Math.min(least, c.share());
-                detailed += c.colours() >= DETAILED ? 1 : 0;
-                if (c.drawn() == 0 || c.share() < AGREEMENT) {
-                    failures.add(String.format("%s: %d of %d drawn pixels (%.2f%%) within %d/255, worst %d", what,
-                            c.close(), c.drawn(), 100 * c.share(), TOLERANCE, c.worst()));
-                    dump(p, s, a, b);
-                }
-            }
-        }
-        String report = String.format("%d pairs drawn (of seeds 0..%d; %d did not compile), %d draws on 3 meshes at "
-                + "%dx%d: least agreement %.2f%%, %d draws with at least %d colours; virgl %.1f s, software %.1f s; "
-                + "%d failures", pairs, seed - 1, notCompiled, draws, W, H, 100 * least, detailed, DETAILED,
-                virglNanos / 1e9, softNanos / 1e9, failures.size());
-        System.out.println(report);
-        failures.forEach(f -> System.out.println("  " + f));
-        assertThat(pairs).as("pairs that compiled, of seeds 0..%d", seed - 1).isEqualTo(PAIRS);
-        assertThat(failures).as(report).isEmpty();
-    }
-
-    /** The sources and both frames of a failing draw, for looking at (under target/, not the repository). */
-    private static void dump(RandomPrograms.Pair p, Scene s, Frame virglFrame, Frame softFrame) throws IOException {
-        Path dir = Path.of("target", "program-pairs");
-        Files.createDirectories(dir);
-        Files.writeString(dir.resolve(p.seed() + ".vert"), p.vertex());
-        Files.writeString(dir.resolve(p.seed() + ".frag"), p.fragment());
-        Files.writeString(dir.resolve(p.seed() + ".uniforms"), Arrays.toString(p.uniforms().toArray()) + "\n");
-        String base = p.seed() + "-" + s.name().toLowerCase();
-        if (virglFrame != null) {
-            Files.write(dir.resolve(base + "-virgl.png"), Png.encode(virglFrame));
-            Files.write(dir.resolve(base + "-software.png"), Png.encode(softFrame));
-        }
+        PairAgreement.Result r = PairAgreement.run(devices.virgl(), "virgl", devices.soft(), Optional::empty);
+        System.out.println(r.report());
+        r.failures().forEach(f -> System.out.println("  " + f));
+        assertThat(r.pairs()).as("pairs that compiled, of seeds 0..%d", r.lastSeed()).isEqualTo(PairAgreement.PAIRS);
+        assertThat(r.failures()).as(r.report()).isEmpty();
     }
 }

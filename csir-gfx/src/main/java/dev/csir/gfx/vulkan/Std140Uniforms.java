@@ -1,0 +1,83 @@
+package dev.csir.gfx.vulkan;
+
+import dev.csir.back.spirv.Reflection;
+import dev.csir.ir.Stage;
+import dev.csir.link.ProgramInterface;
+import dev.csir.link.UniformValues;
+import dev.csir.types.ArrayType;
+import dev.csir.types.MatrixType;
+import dev.csir.types.ScalarKind;
+import dev.csir.types.Type;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Optional;
+
+/**
+ * Fills a stage's std140 uniform block from the program's CSIR uniform slots: each member by
+ * name from the vec4 slots where the stage keeps that uniform (a matrix one slot per column,
+ * an array one slot run per element), at the offsets and strides the SPIR-V reflection gives.
+ * Members the program interface does not know stay zero, as an unset uniform reads in GL.
+ */
+final class Std140Uniforms {
+    private Std140Uniforms() {
+    }
+
+    /** Writes {@code block} of {@code stage} into {@code out} (little-endian, from index 0). */
+    static void fill(Reflection.UniformBlock block, Stage stage, ProgramInterface iface, UniformValues values,
+            ByteBuffer out) {
+        ByteBuffer b = out.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < block.size(); i++) {
+            b.put(i, (byte) 0);
+        }
+        if (values == null) {
+            return;
+        }
+        float[] words = values.words(stage);
+        for (Reflection.Member m : block.members()) {
+            Optional<Integer> slot = iface.uniform(m.name()).flatMap(u -> u.slotIn(stage));
+            if (slot.isPresent()) {
+                member(b, m, slot.get(), words);
+            }
+        }
+    }
+
+    private static void member(ByteBuffer b, Reflection.Member m, int slot, float[] words) {
+        if (m.type() instanceof ArrayType a) {
+            int slotsPerElement = a.element() instanceof MatrixType mt ? mt.columns() : 1;
+            for (int e = 0; e < a.length(); e++) {
+                value(b, a.element(), m.offset() + e * m.arrayStride(), m.matrixStride(), slot + e * slotsPerElement,
+                        words);
+            }
+        } else {
+            value(b, m.type(), m.offset(), m.matrixStride(), slot, words);
+        }
+    }
+
+    private static void value(ByteBuffer b, Type t, int offset, int matrixStride, int slot, float[] words) {
+        if (t instanceof MatrixType mt) {
+            for (int c = 0; c < mt.columns(); c++) {
+                components(b, ScalarKind.FLOAT, mt.rows(), offset + c * matrixStride, slot + c, words);
+            }
+        } else if (t.scalarKind() != null) {
+            components(b, t.scalarKind(), t.componentCount(), offset, slot, words);
+        }
+    }
+
+    /** CSIR keeps every uniform as floats; integer and boolean members are converted to their bits. */
+    private static void components(ByteBuffer b, ScalarKind kind, int n, int offset, int slot, float[] words) {
+        for (int k = 0; k < n; k++) {
+            int w = slot * 4 + k;
+            float v = w < words.length ? words[w] : 0f;
+            int at = offset + k * 4;
+            if (at + 4 > b.limit()) {
+                return;
+            }
+            switch (kind) {
+                case FLOAT -> b.putFloat(at, v);
+                case INT, UINT -> b.putInt(at, (int) v);
+                case BOOL -> b.putInt(at, v != 0 ? 1 : 0);
+                default -> b.putFloat(at, v);
+            }
+        }
+    }
+}

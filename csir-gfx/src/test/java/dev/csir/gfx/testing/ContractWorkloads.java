@@ -1,0 +1,265 @@
+package dev.csir.gfx.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.csir.gfx.Device;
+import dev.csir.gfx.DrawState;
+import dev.csir.gfx.Frame;
+import dev.csir.gfx.GfxException;
+import dev.csir.gfx.Mesh;
+import dev.csir.gfx.Texture;
+import dev.csir.gfx.VertexAttribute;
+import dev.csir.gfx.VertexLayout;
+import dev.csir.gfx.scene.Mat4;
+import dev.csir.link.LinkedProgram;
+import dev.csir.link.UniformValues;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * The workloads of the device contract ({@link Device}'s conventions), for tests that draw them on
+ * two devices and compare: an interpolated triangle, a perspective textured quad, depth in both
+ * orders, a cube with and without culling and around the camera, diffuse lighting,
+ * {@code gl_FragCoord}'s origin and depth, and discard. Each is drawn on a {@value #W}x{@value #H}
+ * target cleared to opaque black; {@link Workload#check} holds for a frame drawn correctly.
+ */
+public final class ContractWorkloads {
+    public static final int W = 96;
+    public static final int H = 96;
+    /** A channel difference at most this is agreement. */
+    public static final int TOLERANCE = 2;
+    /** The share of pixels that must agree. */
+    public static final double AGREEMENT = 0.995;
+
+    private ContractWorkloads() {
+    }
+
+    /** One frame's draws, issued identically to any device. */
+    @FunctionalInterface
+    public interface Scene {
+        void draw(Device d) throws GfxException;
+    }
+
+    /** A named frame and what a correct frame of it shows besides agreeing. */
+    public record Workload(String name, Scene scene, Consumer<Frame> check) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    public static Frame render(Device d, Scene s) throws GfxException {
+        d.target(W, H);
+        d.clear(0, 0, 0, 1, 1);
+        s.draw(d);
+        return d.readback();
+    }
+
+    /** How two frames of one workload compare; "drawn" is a pixel other than the opaque black clear. */
+    public record Agreement(int drawn, int close, int exact, int worst, int coverageDiffers) {
+        public double share() {
+            return close / (double) (W * H);
+        }
+
+        public String report(String what) {
+            return String.format("%s: %d drawn; %d of %d pixels within %d/255 (%.2f%%), %d exact, worst %d, "
+                    + "coverage differs at %d", what, drawn, close, W * H, TOLERANCE, 100 * share(), exact, worst,
+                    coverageDiffers);
+        }
+
+        /** Enough drawn, and at least {@link #AGREEMENT} of all pixels within the tolerance. */
+        public void assertAgrees(String what) {
+            String report = report(what);
+            assertThat(drawn).as(report).isGreaterThan(W * H / 8);
+            assertThat(close).as(report).isGreaterThanOrEqualTo((int) Math.ceil(W * H * AGREEMENT));
+        }
+    }
+
+    /** Compares {@code a} with the reference {@code b}. */
+    public static Agreement compare(Frame a, Frame b) {
+        int close = 0;
+        int exact = 0;
+        int coverageDiffers = 0;
+        int worst = 0;
+        int drawn = 0;
+        for (int y = 0; y < H; y++) {
+            for (int x = 0; x < W; x++) {
+                int[] p = a.channels(x, y);
+                int[] q = b.channels(x, y);
+                int d = 0;
+                for (int c = 0; c < 4; c++) {
+                    d = Math.max(d, Math.abs(p[c] - q[c]));
+                }
+                worst = Math.max(worst, d);
+                close += d <= TOLERANCE ? 1 : 0;
+                exact += d == 0 ? 1 : 0;
+                boolean pa = a.pixel(x, y) != 0x000000FF;
+                boolean pb = b.pixel(x, y) != 0x000000FF;
+                coverageDiffers += pa != pb ? 1 : 0;
+                drawn += pb ? 1 : 0;
+            }
+        }
+        return new Agreement(drawn, close, exact, worst, coverageDiffers);
+    }
+
+    public static List<Workload> all() {
+        return List.of(colouredTriangle(), texturedQuad(), depth(), cube("cube, depth", DrawState.DEPTH),
+                cube("cube, depth and culling", DrawState.DEPTH_CULL), cubeAroundTheCamera(), lighting(),
+                fragCoord(), discard());
+    }
+
+    private static final VertexLayout POS4_COL4 = VertexLayout.of(8, new VertexAttribute(0, 4, 0),
+            new VertexAttribute(1, 4, 4));
+
+    private static Mesh triangle(float dx, float z, float[][] colours) {
+        float[][] p = {{-0.8f, -0.8f}, {0.8f, -0.8f}, {0f, 0.8f}};
+        float[] v = new float[24];
+        for (int i = 0; i < 3; i++) {
+            float[] c = colours[i];
+            System.arraycopy(new float[] {p[i][0] + dx, p[i][1], z, 1, c[0], c[1], c[2], 1}, 0, v, i * 8, 8);
+        }
+        return new Mesh(v, POS4_COL4);
+    }
+
+    private static Workload colouredTriangle() {
+        LinkedProgram p = TestPrograms.colouredTriangle();
+        Mesh m = triangle(0, 0, new float[][] {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}});
+        return new Workload("triangle", d -> d.draw(p, p.newUniforms(), m, DrawState.FLAT),
+                f -> assertThat(f.channels(W / 2, H / 2)[3]).isEqualTo(255));
+    }
+
+    private static Workload texturedQuad() {
+        LinkedProgram p = TestPrograms.texturedQuad();
+        byte[] px = new byte[8 * 8 * 4];
+        for (int j = 0; j < 8; j++) {
+            for (int i = 0; i < 8; i++) {
+                int o = (j * 8 + i) * 4;
+                boolean white = ((i + j) & 1) == 0;
+                px[o] = (byte) 255;
+                px[o + 1] = (byte) (white ? 255 : 0);
+                px[o + 2] = (byte) (white ? 255 : 0);
+                px[o + 3] = (byte) 255;
+            }
+        }
+        Texture checker = new Texture(8, 8, px);
+        VertexLayout layout = VertexLayout.of(6, new VertexAttribute(0, 4, 0), new VertexAttribute(1, 2, 4));
+        // a quad leaning away: the right edge is twice as far (w = 2), uv from -0.1 to 1.1 (clamped)
+        float[][] c = {{-1, -1, -0.1f, -0.1f, 1}, {1, -1, 1.1f, -0.1f, 2}, {1, 1, 1.1f, 1.1f, 2},
+            {-1, 1, -0.1f, 1.1f, 1}};
+        int[] order = {0, 1, 2, 0, 2, 3};
+        float[] v = new float[36];
+        for (int i = 0; i < 6; i++) {
+            float[] k = c[order[i]];
+            float w = k[4];
+            System.arraycopy(new float[] {k[0] * 0.9f * w, k[1] * 0.9f * w, 0, w, k[2], k[3]}, 0, v, i * 6, 6);
+        }
+        Mesh quad = new Mesh(v, layout);
+        return new Workload("textured quad", d -> d.draw(p, p.newUniforms(), quad, DrawState.FLAT,
+                List.of(checker)), f -> { });
+    }
+
+    private static Workload depth() {
+        LinkedProgram p = TestPrograms.colouredTriangle();
+        UniformValues u = p.newUniforms();
+        Mesh far = triangle(-0.3f, 0.5f, new float[][] {{1, 0, 0}, {1, 0, 0}, {1, 0, 0}});
+        Mesh near = triangle(0.3f, -0.5f, new float[][] {{0, 1, 0}, {0, 1, 0}, {0, 1, 0}});
+        // a third, tilted through both in depth
+        float[] tv = triangle(0, 0, new float[][] {{0, 0, 1}, {0, 0, 1}, {0, 0, 1}}).vertices();
+        tv[2] = -0.9f;
+        tv[10] = 0.9f;
+        tv[18] = 0f;
+        Mesh tilted = new Mesh(tv, POS4_COL4);
+        return new Workload("depth", d -> {
+            d.draw(p, u, near, DrawState.DEPTH);
+            d.draw(p, u, far, DrawState.DEPTH);
+            d.draw(p, u, tilted, DrawState.DEPTH);
+        }, f -> { });
+    }
+
+    private static Workload cube(String name, DrawState state) {
+        LinkedProgram p = TestPrograms.mvpCube();
+        UniformValues u = p.newUniforms();
+        u.set("model", Mat4.rotateX(20).times(Mat4.rotateY(30)).m());
+        u.set("view", Mat4.translate(0, 0, -3).m());
+        u.set("projection", Mat4.perspective(60, 1, 0.1f, 100).m());
+        Mesh cube = new Mesh(TestMeshes.colouredCube(), POS4_COL4);
+        return new Workload(name, d -> d.draw(p, u, cube, state), f -> { });
+    }
+
+    /** The camera inside the cube: every face crosses the near plane or surrounds the eye. */
+    private static Workload cubeAroundTheCamera() {
+        LinkedProgram p = TestPrograms.mvpCube();
+        UniformValues inside = p.newUniforms();
+        inside.set("model", Mat4.rotateY(20).m());
+        inside.set("view", Mat4.identity().m());
+        inside.set("projection", Mat4.perspective(90, 1, 0.1f, 100).m());
+        Mesh cube = new Mesh(TestMeshes.colouredCube(), POS4_COL4);
+        return new Workload("cube around the camera", d -> d.draw(p, inside, cube, DrawState.DEPTH), f -> { });
+    }
+
+    private static Workload lighting() {
+        LinkedProgram p = TestPrograms.diffuse();
+        UniformValues u = p.newUniforms();
+        u.set("lightColor", 0.8f, 0.6f, 0.4f);
+        u.set("ambientColor", 0.1f, 0.1f, 0.1f);
+        u.set("lightPosition", -0.5f, 0.25f, 0.5f);
+        VertexLayout layout = VertexLayout.of(6, new VertexAttribute(0, 3, 0), new VertexAttribute(1, 3, 3));
+        float[][] c = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
+        int[] order = {0, 1, 2, 0, 2, 3};
+        float[] v = new float[36];
+        for (int i = 0; i < 6; i++) {
+            float[] k = c[order[i]];
+            System.arraycopy(new float[] {k[0], k[1], 0, k[0] * 0.3f, k[1] * 0.3f, 1}, 0, v, i * 6, 6);
+        }
+        Mesh quad = new Mesh(v, layout);
+        return new Workload("lighting", d -> d.draw(p, u, quad, DrawState.FLAT), f -> { });
+    }
+
+    private static Workload fragCoord() {
+        LinkedProgram p = TestPrograms.link("fc.vert", """
+                layout(location = 0) in vec4 position;
+                void main() {
+                    gl_Position = position;
+                }
+                """, "fc.frag", """
+                out vec4 fragColor;
+                void main() {
+                    fragColor = vec4(gl_FragCoord.x / 96.0, gl_FragCoord.y / 96.0, gl_FragCoord.z, 1.0);
+                }
+                """);
+        float[] v = {-1, -1, 0.5f, 1, 1, -1, 0.5f, 1, 1, 1, -0.5f, 1, -1, -1, 0.5f, 1, 1, 1, -0.5f, 1, -1, 1, -0.5f, 1};
+        Mesh m = new Mesh(v, VertexLayout.of(4, new VertexAttribute(0, 4, 0)));
+        return new Workload("gl_FragCoord", d -> d.draw(p, p.newUniforms(), m, DrawState.FLAT), f -> {
+            assertThat(f.channels(0, H - 1)[1]).as("bottom row: y = 0.5").isEqualTo(1);
+            assertThat(f.channels(0, 0)[1]).as("top row: y = 95.5").isEqualTo(254);
+            // z: 0.5 at the bottom, -0.5 at the top, as window depth z * 0.5 + 0.5
+            assertThat(f.channels(W / 2, H - 1)[2]).as("bottom row depth").isBetween(188, 192);
+            assertThat(f.channels(W / 2, 0)[2]).as("top row depth").isBetween(63, 67);
+        });
+    }
+
+    /** A full-screen quad whose fragments discard in a checkerboard of 8-pixel squares. */
+    private static Workload discard() {
+        LinkedProgram p = TestPrograms.link("discard.vert", """
+                layout(location = 0) in vec4 position;
+                void main() {
+                    gl_Position = position;
+                }
+                """, "discard.frag", """
+                out vec4 fragColor;
+                void main() {
+                    if (mod(floor(gl_FragCoord.x / 8.0) + floor(gl_FragCoord.y / 8.0), 2.0) > 0.5) {
+                        discard;
+                    }
+                    fragColor = vec4(1.0, 0.5, 0.25, 1.0);
+                }
+                """);
+        float[] v = {-1, -1, 0, 1, 1, -1, 0, 1, 1, 1, 0, 1, -1, -1, 0, 1, 1, 1, 0, 1, -1, 1, 0, 1};
+        Mesh m = new Mesh(v, VertexLayout.of(4, new VertexAttribute(0, 4, 0)));
+        return new Workload("discard", d -> d.draw(p, p.newUniforms(), m, DrawState.FLAT), f -> {
+            assertThat(f.pixel(0, H - 1)).as("bottom left square drawn").isEqualTo(0xFF8040FF);
+            assertThat(f.pixel(8, H - 1)).as("its right neighbour discarded").isEqualTo(0x000000FF);
+            assertThat(f.pixel(8, H - 9)).as("the square above that drawn").isEqualTo(0xFF8040FF);
+        });
+    }
+}

@@ -1,0 +1,62 @@
+package dev.csir.gfx.vulkan;
+
+import dev.csir.gfx.Frame;
+import dev.csir.gfx.GfxException;
+import dev.csir.gfx.soft.SoftwareDevice;
+import dev.csir.gfx.testing.ContractWorkloads;
+import dev.csir.gfx.testing.ContractWorkloads.Agreement;
+import dev.csir.gfx.testing.ContractWorkloads.Workload;
+import dev.csir.gfx.testing.VulkanFixture;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The Vulkan device and the software device draw the {@link ContractWorkloads} alike (at least
+ * 99.5% of pixels within 2/255), the Vulkan frame shows what the workload's check expects (the
+ * right way up, GL's {@code gl_FragCoord} and depth), and the validation layer says nothing.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class VulkanAgreementTest {
+    private static VulkanDevice vulkan;
+    private static SoftwareDevice soft;
+
+    @BeforeAll
+    static void start() throws GfxException {
+        vulkan = VulkanFixture.open();
+        soft = new SoftwareDevice(2);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (soft != null) {
+            soft.close();
+        }
+        VulkanFixture.closeAndAssertValid(vulkan);
+    }
+
+    @AfterEach
+    void valid() {
+        VulkanFixture.assertValid(vulkan);
+    }
+
+    static List<Workload> workloads() {
+        return ContractWorkloads.all();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("workloads")
+    void vulkanAndSoftwareAgree(Workload w) throws GfxException {
+        Frame a = ContractWorkloads.render(vulkan, w.scene());
+        Frame b = ContractWorkloads.render(soft, w.scene());
+        Agreement agreement = ContractWorkloads.compare(a, b);
+        System.out.println("vulkan vs software, " + agreement.report(w.name()));
+        agreement.assertAgrees(w.name());
+        w.check().accept(a);
+    }
+}
