@@ -47,6 +47,11 @@ public final class PairAgreement {
     public record Result(int pairs, long lastSeed, double least, List<String> failures, String report) {
     }
 
+    /** The share of the pixels either frame drew whose channels are all within 2/255 of the other's. */
+    public static double agreement(Frame a, Frame b) {
+        return compare(a, b).share();
+    }
+
     /** How two frames compare over the pixels either drew (alpha 255; the clear leaves alpha 0). */
     record Comparison(int drawn, int close, int worst, int colours) {
         double share() {
@@ -59,8 +64,8 @@ public final class PairAgreement {
         int close = 0;
         int worst = 0;
         Set<Integer> colours = new HashSet<>();
-        for (int y = 0; y < H; y++) {
-            for (int x = 0; x < W; x++) {
+        for (int y = 0; y < a.height(); y++) {
+            for (int x = 0; x < a.width(); x++) {
                 int[] p = a.channels(x, y);
                 int[] q = b.channels(x, y);
                 if (p[3] == 0 && q[3] == 0) {
