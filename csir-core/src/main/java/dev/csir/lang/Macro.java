@@ -18,13 +18,13 @@ final class Macro {
     final String[] bodyText;
     final Builtin builtin;
     final boolean predefined;
-    final Preprocessor.FileCtx defFile;
+    final PpFile defFile;
     final int defLine;
     final int defCol;
     int busy;
 
     Macro(String name, String[] params, PpToken[] body, int[] paramOf, String[] bodyText, Builtin builtin,
-            boolean predefined, Preprocessor.FileCtx defFile, int defLine, int defCol) {
+            boolean predefined, PpFile defFile, int defLine, int defCol) {
         this.name = name;
         this.params = params;
         this.body = body;

@@ -15,7 +15,7 @@ final class PpToken {
     int spanOff;
     int spanLen;
     /** The file the token was read from (for expansions, the file of the use); null for none. */
-    Preprocessor.FileCtx file;
+    PpFile file;
     /** The line and column in {@link #file}, before any #line. */
     int fileLine;
     int fileCol;

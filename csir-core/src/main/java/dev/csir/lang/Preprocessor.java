@@ -2,9 +2,7 @@ package dev.csir.lang;
 
 import dev.csir.diag.DiagnosticLog;
 import dev.csir.diag.Messages;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -24,9 +22,10 @@ import java.util.Set;
  * line continuation and no {@code -D}, is lexed once by {@link Lexer#plain} and never reaches
  * this class; the rest is lexed again in raw mode and expanded here.
  *
- * <p>The class holds the directives and expansion together (it is over 600 lines): they share
- * the token stream, the macro table and the conditional stack, and splitting them would only pass
- * those around.
+ * <p>This class reads the directives and keeps the macro table, the version and the
+ * conditional stack (its directive handlers share them, which is why it is longer than 600
+ * lines); {@link MacroExpander} holds the token streams and expands macros, {@link PpExpression}
+ * evaluates {@code #if}, {@link IncludeFiles} finds and reads included files.
  */
 public final class Preprocessor {
     /** Tokens that macro expansion may make in one compile before it stops with an error. */
@@ -72,93 +71,6 @@ public final class Preprocessor {
         }
     }
 
-    /** One source file: the shader or a file it included. */
-    static final class FileCtx {
-        final String name;
-        final Path dir;
-        final byte[] bytes;
-        final boolean main;
-        /** Where the #include of this file is shown in the shader (the shader itself: unused). */
-        final PpToken site;
-        final int depth;
-        /** {@code #line}: added to a physical line to give {@code __LINE__}. */
-        int lineDelta;
-        int sourceString;
-
-        FileCtx(String name, Path dir, byte[] bytes, boolean main, PpToken site, int depth) {
-            this.name = name;
-            this.dir = dir;
-            this.bytes = bytes;
-            this.main = main;
-            this.site = site;
-            this.depth = depth;
-        }
-
-        /** Where each line starts, made on the first error shown in this file. */
-        private int[] lineStarts;
-
-        /** The text of a 1-based line, for an error shown in this file. */
-        String sourceLine(int line) {
-            if (lineStarts == null) {
-                int count = 1;
-                for (byte b : bytes) {
-                    count += b == '\n' ? 1 : 0;
-                }
-                lineStarts = new int[count];
-                for (int i = 0, l = 1; i < bytes.length; i++) {
-                    if (bytes[i] == '\n') {
-                        lineStarts[l++] = i + 1;
-                    }
-                }
-            }
-            if (line < 1 || line > lineStarts.length) {
-                return "";
-            }
-            int start = lineStarts[line - 1];
-            int end = start;
-            while (end < bytes.length && bytes[end] != '\n' && bytes[end] != '\r') {
-                end++;
-            }
-            return new String(bytes, start, end - start, StandardCharsets.UTF_8);
-        }
-    }
-
-    /** Where tokens are read from: a file's raw tokens, a macro's expansion, or a finite list. */
-    private static final class Frame {
-        final FileCtx file;
-        final Tokens raw;
-        final int base;
-        final List<PpToken> list;
-        final Macro macro;
-        int k;
-
-        Frame(FileCtx file, Tokens raw, int base) {
-            this.file = file;
-            this.raw = raw;
-            this.base = base;
-            this.list = null;
-            this.macro = null;
-        }
-
-        Frame(List<PpToken> list, Macro macro) {
-            this.file = null;
-            this.raw = null;
-            this.base = 0;
-            this.list = list;
-            this.macro = macro;
-        }
-    }
-
-    /** A stack of frames; the bottom one ends the stream (a file's end, or a list's). */
-    private static final class Stream {
-        final ArrayList<Frame> frames = new ArrayList<>();
-        final PpToken end;
-
-        Stream(PpToken end) {
-            this.end = end;
-        }
-    }
-
     /** One open conditional group. */
     private static final class Cond {
         final PpToken at;
@@ -181,17 +93,15 @@ public final class Preprocessor {
     private final Options options;
     private byte[] pool;
     private int poolSize;
-    private final Map<String, Macro> macros = new HashMap<>();
+    final Map<String, Macro> macros = new HashMap<>();
     private final ArrayList<Cond> conds = new ArrayList<>();
     private final ArrayList<PpToken> out = new ArrayList<>();
     private GlslVersion version = GlslVersion.DEFAULT;
     private boolean versionFixed;
     private boolean includeEnabled;
-    private int spent;
     private int includedBytes;
-    private boolean aborted;
-    private boolean pasteEsReported;
-    private FileCtx mainFile;
+    private PpFile mainFile;
+    private final MacroExpander ex = new MacroExpander(this);
 
     private Preprocessor(DiagnosticLog log, Options options) {
         this.log = log;
@@ -217,7 +127,7 @@ public final class Preprocessor {
     // ---- the pool of token texts ----------------------------------------------------------
 
     /** Appends bytes to the pool; returns their offset. */
-    private int append(byte[] b) {
+    int append(byte[] b) {
         if (poolSize + b.length > pool.length) {
             pool = Arrays.copyOf(pool, Math.max(pool.length * 2, poolSize + b.length + 64));
         }
@@ -225,6 +135,22 @@ public final class Preprocessor {
         int at = poolSize;
         poolSize += b.length;
         return at;
+    }
+
+    int poolSize() {
+        return poolSize;
+    }
+
+    GlslVersion version() {
+        return version;
+    }
+
+    PpFile mainFile() {
+        return mainFile;
+    }
+
+    DiagnosticLog log() {
+        return log;
     }
 
     String text(PpToken t) {
@@ -240,7 +166,7 @@ public final class Preprocessor {
     }
 
     /** A token spelled as an identifier: a name, a keyword, or a qualifier the parser rejects. */
-    private boolean isWord(PpToken t) {
+    boolean isWord(PpToken t) {
         return t.off >= 0 && t.len > 0 && t.kind != TokenKind.INT && t.kind != TokenKind.FLOAT && isWordStart(byteAt(t.off));
     }
 
@@ -265,117 +191,15 @@ public final class Preprocessor {
         }
     }
 
-    // ---- reading ----------------------------------------------------------------------------
-
-    private PpToken fileToken(Frame f, int k) {
-        Tokens r = f.raw;
-        PpToken t = new PpToken();
-        t.kind = r.kind[k];
-        t.off = r.offset[k] + f.base;
-        t.len = r.length[k];
-        t.fileLine = r.line[k];
-        t.fileCol = r.column[k];
-        t.file = f.file;
-        if (f.file.main) {
-            t.line = r.line[k];
-            t.col = r.column[k];
-            t.spanOff = r.offset[k];
-            t.spanLen = r.length[k];
-        } else {
-            PpToken site = f.file.site;
-            t.line = site.line;
-            t.col = site.col;
-            t.spanOff = site.spanOff;
-            t.spanLen = site.spanLen;
-        }
-        t.floatValue = r.floatValue[k];
-        t.intValue = r.intValue[k];
-        t.error = r.error[k];
-        t.lineStart = k == 0 || r.kind[k - 1] == TokenKind.NEWLINE;
-        return t;
-    }
-
-    /** The next token; an exhausted frame is left only now, so its macro stays busy while its last token is read. */
-    private PpToken next(Stream s) {
-        while (true) {
-            if (s.frames.isEmpty()) {
-                return s.end;
-            }
-            Frame f = s.frames.getLast();
-            if (f.raw != null) {
-                if (f.raw.kind[f.k] != TokenKind.EOF) {
-                    return fileToken(f, f.k++);
-                }
-                if (s.frames.size() == 1) {
-                    return fileToken(f, f.k);
-                }
-                endOfFile(f.file);
-                s.frames.removeLast();
-                continue;
-            }
-            if (f.k < f.list.size()) {
-                return f.list.get(f.k++);
-            }
-            if (f.macro != null) {
-                f.macro.busy--;
-            }
-            s.frames.removeLast();
-        }
-    }
-
-    /** The next token that is not a line end, without reading it; null when it starts a directive. */
-    private PpToken peekPastNewlines(Stream s) {
-        for (int i = s.frames.size() - 1; i >= 0; i--) {
-            Frame f = s.frames.get(i);
-            if (f.raw != null) {
-                int k = f.k;
-                while (f.raw.kind[k] == TokenKind.NEWLINE) {
-                    k++;
-                }
-                if (f.raw.kind[k] == TokenKind.EOF && i > 0) {
-                    continue;
-                }
-                PpToken t = fileToken(f, k);
-                return t.kind == TokenKind.HASH && t.lineStart ? null : t;
-            }
-            for (int k = f.k; k < f.list.size(); k++) {
-                if (f.list.get(k).kind != TokenKind.NEWLINE) {
-                    return f.list.get(k);
-                }
-            }
-        }
-        return s.end;
-    }
-
-    /** Pops exhausted expansion frames so that the top one is the file being read. */
-    private Frame fileFrame(Stream s) {
-        while (s.frames.getLast().raw == null) {
-            Frame f = s.frames.removeLast();
-            if (f.macro != null) {
-                f.macro.busy--;
-            }
-        }
-        return s.frames.getLast();
-    }
-
-    /** The rest of a directive's line, read from the file. */
-    private List<PpToken> restOfLine(Frame f) {
-        List<PpToken> line = new ArrayList<>();
-        while (f.raw.kind[f.k] != TokenKind.NEWLINE && f.raw.kind[f.k] != TokenKind.EOF) {
-            line.add(fileToken(f, f.k++));
-        }
-        return line;
-    }
-
     // ---- the main loop ----------------------------------------------------------------------
 
     private Tokens process(byte[] bytes) {
         pool = Arrays.copyOf(bytes, bytes.length + 256);
         poolSize = bytes.length;
         Lexer lx = Lexer.raw(bytes);
-        mainFile = new FileCtx(log.file(), options.sourceDir(), bytes, true, null, 0);
+        mainFile = new PpFile(log.file(), options.sourceDir(), bytes, true, null, 0);
         Tokens raw = lx.tokens();
-        PpToken eof = fileToken(new Frame(mainFile, raw, 0), raw.count() - 1);
+        PpToken eof = ex.fileToken(new MacroExpander.Frame(mainFile, raw, 0), raw.count() - 1);
         if (bytes.length == 0) {
             log.error(Messages.EMPTY_SHADER);
         }
@@ -384,10 +208,10 @@ public final class Preprocessor {
         for (Define d : options.defines()) {
             defineOption(d);
         }
-        Stream s = new Stream(eof);
-        s.frames.add(new Frame(mainFile, raw, 0));
-        while (!aborted) {
-            PpToken t = next(s);
+        MacroExpander.Stream s = new MacroExpander.Stream(eof);
+        s.frames.add(new MacroExpander.Frame(mainFile, raw, 0));
+        while (!ex.aborted) {
+            PpToken t = ex.next(s);
             if (t.kind == TokenKind.NEWLINE) {
                 continue;
             }
@@ -396,7 +220,7 @@ public final class Preprocessor {
                 continue;
             }
             if (t.kind == TokenKind.EOF) {
-                break; // only the shader's own end: an included file's is left behind in next()
+                break; // only the shader's own end: an included file's is left behind in ex.next()
             }
             if (skipping()) {
                 continue;
@@ -408,7 +232,7 @@ public final class Preprocessor {
                     if (m.busy > 0) {
                         t = t.copy();
                         t.noExpand = true;
-                    } else if (expand(s, t, m, 0)) {
+                    } else if (ex.expand(s, t, m, 0)) {
                         continue;
                     }
                 }
@@ -451,14 +275,14 @@ public final class Preprocessor {
     }
 
     /** The end of a file: its open conditionals are unterminated. */
-    private void endOfFile(FileCtx file) {
+    void endOfFile(PpFile file) {
         while (!conds.isEmpty() && conds.getLast().at.file == file) {
             Cond c = conds.removeLast();
             error(c.at, Messages.unterminatedConditional(c.directive));
         }
     }
 
-    private void checkContinuation(FileCtx file, Lexer lx) {
+    private void checkContinuation(PpFile file, Lexer lx) {
         if (!version.lineContinuation()) {
             PpToken at = new PpToken();
             at.file = file;
@@ -482,12 +306,11 @@ public final class Preprocessor {
         int base = append(b);
         Tokens r = Lexer.raw(b).tokens();
         List<PpToken> body = new ArrayList<>();
-        FileCtx none = null;
-        Frame f = new Frame(new FileCtx(name, null, b, true, null, 0), r, base);
+        MacroExpander.Frame f = new MacroExpander.Frame(new PpFile(name, null, b, true, null, 0), r, base);
         for (int k = 0; r.kind[k] != TokenKind.EOF; k++) {
             if (r.kind[k] != TokenKind.NEWLINE) {
-                PpToken t = fileToken(f, k);
-                t.file = none;
+                PpToken t = ex.fileToken(f, k);
+                t.file = null; // shown at each use
                 body.add(t);
             }
         }
@@ -548,9 +371,9 @@ public final class Preprocessor {
 
     // ---- directives -------------------------------------------------------------------------
 
-    private void directive(Stream s, PpToken hash) {
-        Frame f = fileFrame(s);
-        List<PpToken> line = restOfLine(f);
+    private void directive(MacroExpander.Stream s, PpToken hash) {
+        MacroExpander.Frame f = ex.fileFrame(s);
+        List<PpToken> line = ex.restOfLine(f);
         if (line.isEmpty()) {
             return; // the null directive
         }
@@ -844,8 +667,8 @@ public final class Preprocessor {
             }
         }
         int errors = log.count();
-        List<PpToken> expanded = expandList(line, 0, hash);
-        if (aborted || log.count() > errors) {
+        List<PpToken> expanded = ex.expandList(line, 0, hash);
+        if (ex.aborted || log.count() > errors) {
             return null; // the expansion's error is the one to see
         }
         return PpExpression.evaluate(this, expanded, hash, version.es());
@@ -853,8 +676,8 @@ public final class Preprocessor {
 
     private void line(PpToken hash, List<PpToken> args) {
         int errors = log.count();
-        List<PpToken> e = expandList(args, 0, hash);
-        if (aborted || log.count() > errors) {
+        List<PpToken> e = ex.expandList(args, 0, hash);
+        if (ex.aborted || log.count() > errors) {
             return;
         }
         int[] v = PpExpression.lineNumbers(this, e, hash);
@@ -925,7 +748,7 @@ public final class Preprocessor {
 
     // ---- #include ---------------------------------------------------------------------------
 
-    private void include(Stream s, PpToken hash, List<PpToken> args, List<PpToken> line) {
+    private void include(MacroExpander.Stream s, PpToken hash, List<PpToken> args, List<PpToken> line) {
         if (!includeEnabled) {
             error(hash, Messages.INCLUDE_NOT_ENABLED);
             return;
@@ -956,288 +779,36 @@ public final class Preprocessor {
             }
         }
         String name = new String(pool, open.off + 1, close - open.off - 1, StandardCharsets.UTF_8);
-        FileCtx from = hash.file;
+        PpFile from = hash.file;
         if (from.depth + 1 > MAX_INCLUDE_DEPTH) {
             error(hash, Messages.includeTooDeep(MAX_INCLUDE_DEPTH));
             return;
         }
-        Path found = null;
         List<Path> dirs = new ArrayList<>();
         if (quoted && from.dir != null) {
             dirs.add(from.dir);
         }
         dirs.addAll(options.includeDirs());
-        for (Path d : dirs) {
-            try {
-                Path p = d.resolve(name);
-                if (Files.isRegularFile(p)) {
-                    found = p;
-                    break;
-                }
-            } catch (RuntimeException e) { // an invalid path on this platform
-                break;
-            }
-        }
+        Path found = IncludeFiles.find(name, dirs);
         if (found == null) {
             error(hash, Messages.includeNotFound(name));
             return;
         }
-        byte[] bytes;
-        try {
-            if (Files.size(found) > MAX_INCLUDE_BYTES || includedBytes + Files.size(found) > 16 * MAX_INCLUDE_BYTES) {
-                error(hash, Messages.includeTooLarge(name, MAX_INCLUDE_BYTES));
-                return;
-            }
-            String text = Files.readString(found, StandardCharsets.UTF_8);
-            if (text.startsWith(Lexer.BOM)) {
-                text = text.substring(Lexer.BOM.length());
-            }
-            bytes = text.getBytes(StandardCharsets.UTF_8);
-        } catch (IOException | RuntimeException e) {
-            error(hash, Messages.includeUnreadable(name, e.getClass().getSimpleName()));
+        Object read = IncludeFiles.read(found, name, 16 * MAX_INCLUDE_BYTES - includedBytes);
+        if (read instanceof String why) {
+            error(hash, why);
             return;
         }
+        byte[] bytes = (byte[]) read;
         includedBytes += bytes.length;
         PpToken site = from.main ? hash : from.site;
         Path dir = found.toAbsolutePath().getParent();
-        FileCtx file = new FileCtx(name, dir, bytes, false, site, from.depth + 1);
+        PpFile file = new PpFile(name, dir, bytes, false, site, from.depth + 1);
         Lexer lx = Lexer.raw(bytes);
         if (lx.continuationLine > 0) {
             checkContinuation(file, lx);
         }
         int base = append(bytes);
-        s.frames.add(new Frame(file, lx.tokens(), base));
-    }
-
-    // ---- macro expansion --------------------------------------------------------------------
-
-    /** Fully expands a finite list of tokens (a macro argument, a #if line). */
-    private List<PpToken> expandList(List<PpToken> in, int depth, PpToken where) {
-        List<PpToken> result = new ArrayList<>(in.size());
-        if (depth > MAX_EXPANSION_DEPTH) {
-            error(where, Messages.expansionTooDeep(MAX_EXPANSION_DEPTH));
-            aborted = true;
-            return result;
-        }
-        PpToken end = new PpToken();
-        end.kind = TokenKind.EOF;
-        Stream s = new Stream(end);
-        s.frames.add(new Frame(in, null));
-        while (!aborted) {
-            PpToken t = next(s);
-            if (t == end) {
-                break;
-            }
-            if (!t.noExpand && isWord(t)) {
-                Macro m = macros.get(text(t));
-                if (m != null) {
-                    if (m.busy > 0) {
-                        t = t.copy();
-                        t.noExpand = true;
-                    } else if (expand(s, t, m, depth)) {
-                        continue;
-                    }
-                }
-            }
-            result.add(t);
-        }
-        return result;
-    }
-
-    /**
-     * Expands the macro {@code use} names, pushing its expansion to be read (and rescanned) next;
-     * false when it is function-like and not called, so the name stays as it is.
-     */
-    private boolean expand(Stream s, PpToken use, Macro m, int depth) {
-        if (m.builtin != Macro.Builtin.NONE) {
-            FileCtx f = use.file == null ? mainFile : use.file;
-            int v = m.builtin == Macro.Builtin.LINE ? use.fileLine + f.lineDelta : f.sourceString;
-            PpToken t = use.copy();
-            t.kind = TokenKind.INT;
-            t.off = append(Integer.toString(v).getBytes(StandardCharsets.US_ASCII));
-            t.len = poolSize - t.off;
-            t.intValue = v & 0xFFFFFFFFL;
-            t.floatValue = v;
-            t.error = null;
-            push(s, List.of(t), null);
-            return true;
-        }
-        List<List<PpToken>> args = null;
-        if (m.functionLike()) {
-            PpToken p = peekPastNewlines(s);
-            if (p == null || p.kind != TokenKind.LPAREN) {
-                return false;
-            }
-            args = arguments(s, use, m);
-            if (args == null) {
-                return true;
-            }
-            if (args.size() == 1 && args.getFirst().isEmpty()) {
-                args = List.of(); // as glslang: F() has no argument, also where F takes one
-            }
-            if (args.size() != m.params.length) {
-                note(use, m);
-                error(use, Messages.macroArgumentCount(m.name, m.params.length, args.size()));
-                return true;
-            }
-        }
-        note(use, m);
-        List<PpToken> body = substitute(use, m, args, depth);
-        if (aborted) {
-            return true;
-        }
-        spent += body.size();
-        if (spent > MAX_EXPANSION_TOKENS) {
-            error(use, Messages.expansionTooLarge(MAX_EXPANSION_TOKENS));
-            aborted = true;
-            return true;
-        }
-        push(s, body, m);
-        return true;
-    }
-
-    private void push(Stream s, List<PpToken> toks, Macro m) {
-        if (m != null) {
-            m.busy++;
-        }
-        s.frames.add(new Frame(toks, m));
-    }
-
-    /** An error at a macro's use in the shader gets a note at the macro's definition. */
-    private void note(PpToken use, Macro m) {
-        if (m.defFile != null && use.file != null && use.file.main && use.line == use.fileLine) {
-            if (m.defFile.main) {
-                log.noteAt(use.line, use.col, null, null, m.defLine, m.defCol, Messages.expansionNote(m.name));
-            } else {
-                log.noteAt(use.line, use.col, m.defFile.name, m.defFile.sourceLine(m.defLine), m.defLine, m.defCol,
-                        Messages.expansionNote(m.name));
-            }
-        }
-    }
-
-    /** The arguments of a call, from its '(' to its ')'; null (reported) when it does not end. */
-    private List<List<PpToken>> arguments(Stream s, PpToken use, Macro m) {
-        PpToken t = next(s);
-        while (t.kind == TokenKind.NEWLINE) {
-            t = next(s);
-        }
-        List<List<PpToken>> args = new ArrayList<>();
-        List<PpToken> cur = new ArrayList<>();
-        int depth = 0;
-        while (true) {
-            t = next(s);
-            if (t.kind == TokenKind.NEWLINE) {
-                continue;
-            }
-            if (t.kind == TokenKind.EOF || t.kind == TokenKind.HASH && t.lineStart) {
-                note(use, m);
-                error(use, t.kind == TokenKind.HASH ? Messages.DIRECTIVE_IN_MACRO_ARGUMENTS
-                        : Messages.unterminatedMacroCall(m.name));
-                if (t.kind == TokenKind.HASH) {
-                    push(s, List.of(t), null); // the directive is still read
-                }
-                return null;
-            }
-            if (t.kind == TokenKind.LPAREN) {
-                depth++;
-            } else if (t.kind == TokenKind.RPAREN) {
-                if (depth == 0) {
-                    args.add(cur);
-                    return args;
-                }
-                depth--;
-            } else if (t.kind == TokenKind.COMMA && depth == 0) {
-                args.add(cur);
-                cur = new ArrayList<>();
-                continue;
-            }
-            if (cur.size() + spent > MAX_EXPANSION_TOKENS) {
-                error(use, Messages.expansionTooLarge(MAX_EXPANSION_TOKENS));
-                aborted = true;
-                return null;
-            }
-            cur.add(t);
-        }
-    }
-
-    /** The body with parameters replaced (pre-expanded unless next to ##) and ## pasted, shown at {@code use}. */
-    private List<PpToken> substitute(PpToken use, Macro m, List<List<PpToken>> args, int depth) {
-        PpToken[] body = m.body;
-        List<PpToken> result = new ArrayList<>(body.length);
-        List<List<PpToken>> expanded = args == null ? null : new ArrayList<>(args.size());
-        if (args != null) {
-            for (int i = 0; i < args.size(); i++) {
-                expanded.add(null);
-            }
-        }
-        boolean leftEmpty = false; // the operand before a ## made no tokens (an empty argument)
-        for (int b = 0; b < body.length && !aborted; b++) {
-            PpToken tok = body[b];
-            if (tok.kind == TokenKind.HASHHASH) {
-                continue;
-            }
-            boolean pasteBefore = b > 0 && body[b - 1].kind == TokenKind.HASHHASH;
-            boolean pasteAfter = b + 1 < body.length && body[b + 1].kind == TokenKind.HASHHASH;
-            List<PpToken> piece;
-            int pi = m.paramOf[b];
-            if (pi >= 0) {
-                if (pasteBefore || pasteAfter) {
-                    piece = args.get(pi);
-                } else {
-                    if (expanded.get(pi) == null) {
-                        expanded.set(pi, expandList(args.get(pi), depth + 1, use));
-                    }
-                    piece = expanded.get(pi);
-                }
-            } else {
-                piece = List.of(tok);
-            }
-            if (pasteBefore && version.es() && !pasteEsReported) {
-                pasteEsReported = true;
-                error(use, Messages.PASTE_ES);
-            }
-            int from = 0;
-            if (pasteBefore && !leftEmpty && !piece.isEmpty() && !result.isEmpty()) {
-                PpToken merged = paste(use, result.getLast(), piece.getFirst());
-                if (merged == null) {
-                    return result;
-                }
-                result.set(result.size() - 1, merged);
-                from = 1;
-            }
-            if (result.size() + piece.size() + spent > MAX_EXPANSION_TOKENS) {
-                error(use, Messages.expansionTooLarge(MAX_EXPANSION_TOKENS));
-                aborted = true;
-                return result;
-            }
-            for (int k = from; k < piece.size(); k++) {
-                result.add(piece.get(k).at(use));
-            }
-            // pasting an empty operand leaves the other one
-            leftEmpty = piece.isEmpty() && (!pasteBefore || leftEmpty || result.isEmpty());
-        }
-        return result;
-    }
-
-    /** Two tokens pasted into one, lexed again; null (reported) when they do not make one token. */
-    private PpToken paste(PpToken use, PpToken a, PpToken b) {
-        String text = (a.off < 0 ? Long.toString(a.intValue) : text(a)) + (b.off < 0 ? Long.toString(b.intValue) : text(b));
-        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        Tokens r = Lexer.raw(bytes).tokens();
-        if (r.count() != 2 || r.kind[0] == TokenKind.NEWLINE) {
-            error(use, Messages.pasteInvalid(text));
-            aborted = true;
-            return null;
-        }
-        int base = append(bytes);
-        PpToken t = use.copy();
-        t.kind = r.kind[0];
-        t.off = base;
-        t.len = r.length[0];
-        t.floatValue = r.floatValue[0];
-        t.intValue = r.intValue[0];
-        t.error = r.error[0];
-        t.noExpand = false;
-        return t;
+        s.frames.add(new MacroExpander.Frame(file, lx.tokens(), base));
     }
 }
