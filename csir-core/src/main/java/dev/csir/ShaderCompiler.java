@@ -52,7 +52,7 @@ public final class ShaderCompiler {
             return failed(file, stage, log, null);
         }
         DiagnosticLog log = new DiagnosticLog(file, src);
-        Ast.Unit unit = Parser.parse(src, log);
+        Ast.Unit unit = Parser.parse(src, log, options.preprocessor());
         ShaderStage shaderStage = stage == Stage.VERTEX ? ShaderStage.VERTEX : ShaderStage.FRAGMENT;
         Typed.Unit typed = log.full() ? null : Checker.check(unit, shaderStage, log);
         if (typed == null || log.hasErrors()) {
@@ -96,7 +96,7 @@ public final class ShaderCompiler {
             }
         }
         if (options.target() == Target.CSIR) {
-            return new CompileResult(file, stage, ir, null, List.of(), 0, unit, ir, module);
+            return new CompileResult(file, stage, ir, null, warnings(log), 0, unit, ir, module);
         }
         TgsiResult tgsi = TgsiEmitter.emit(ir, null, options.limits());
         if (tgsi instanceof TgsiResult.Failed f) {
@@ -110,7 +110,12 @@ public final class ShaderCompiler {
             // the CSIR is verified; only the target could not carry it
             return new CompileResult(file, stage, ir, null, log.diagnostics(), log.count(), unit, ir, module);
         }
-        return new CompileResult(file, stage, ir, ((TgsiResult.Ok) tgsi).text(), List.of(), 0, unit, ir, module);
+        return new CompileResult(file, stage, ir, ((TgsiResult.Ok) tgsi).text(), warnings(log), 0, unit, ir, module);
+    }
+
+    /** A successful compile's diagnostics: the preprocessor's warnings, if any. */
+    private static List<Diagnostic> warnings(DiagnosticLog log) {
+        return log.hasWarnings() ? log.diagnostics() : List.of();
     }
 
     /**
@@ -165,17 +170,17 @@ public final class ShaderCompiler {
         if (log.hasErrors()) {
             return new ModuleResult(file, null, log.diagnostics(), log.count());
         }
-        Ast.Unit unit = Parser.parse(src, log);
+        Ast.Unit unit = Parser.parse(src, log, options.preprocessor());
         Typed.Unit typed = log.full() ? null : Checker.check(unit, stage, log);
         if (typed == null || log.hasErrors()) {
             return new ModuleResult(file, null, log.diagnostics(), log.count());
         }
         Module module = ModuleBuilder.build(typed);
         if (!options.optimize()) {
-            return new ModuleResult(file, module, List.of(), 0);
+            return new ModuleResult(file, module, warnings(log), 0);
         }
         return switch (pipeline.run(module)) { // a copy: the warning below keeps the unoptimized module
-            case PassManager.Optimized o -> new ModuleResult(file, o.module(), List.of(), 0);
+            case PassManager.Optimized o -> new ModuleResult(file, o.module(), warnings(log), 0);
             case PassManager.Failed f -> new ModuleResult(file, module, List.of(Diagnostic.warning(file,
                     Messages.OPTIMIZER_FAILED_CODE, Messages.optimizerFailed(f.pass(), f.message()),
                     log.sourceLine(1))), 0);

@@ -68,6 +68,9 @@ final class CompileCommand extends Subcommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     LimitsOption profile;
 
+    @picocli.CommandLine.Mixin
+    PreprocessorOptions preprocessor;
+
     @Override
     public Integer call() {
         PrintWriter err = err();
@@ -105,14 +108,15 @@ final class CompileCommand extends Subcommand implements Callable<Integer> {
                     status = Main.REJECTED;
                     continue;
                 }
-                r = ShaderCompiler.compile(st.compiled().get(), name, src,
-                        dev.csir.CompileOptions.DEFAULT.withOptimize(!noOpt).withLimits(profile.limits));
+                r = ShaderCompiler.compile(st.compiled().get(), name, src, preprocessor.apply(
+                        dev.csir.CompileOptions.DEFAULT.withOptimize(!noOpt).withLimits(profile.limits), file));
             }
             for (Diagnostic d : r.diagnostics()) {
                 err.print(d.render());
             }
-            if (r.errorCount() > r.diagnostics().size()) {
-                err.println(name + ": " + (r.errorCount() - r.diagnostics().size()) + " more errors not shown");
+            long shown = r.diagnostics().stream().filter(Diagnostic::isError).count();
+            if (r.errorCount() > shown) {
+                err.println(name + ": " + (r.errorCount() - shown) + " more errors not shown");
             }
             if (!r.ok()) {
                 status = Main.REJECTED;
@@ -157,7 +161,7 @@ final class CompileCommand extends Subcommand implements Callable<Integer> {
             return Main.REJECTED;
         }
         ModuleResult r = ShaderCompiler.compileModule(st.shaderStage(), name, src,
-                dev.csir.CompileOptions.DEFAULT.withOptimize(!noOpt));
+                preprocessor.apply(dev.csir.CompileOptions.DEFAULT.withOptimize(!noOpt), file));
         for (Diagnostic d : r.diagnostics()) {
             err().print(d.render());
         }

@@ -52,6 +52,9 @@ final class LinkCommand extends Subcommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     LimitsOption profile;
 
+    @picocli.CommandLine.Mixin
+    PreprocessorOptions preprocessor;
+
     @Option(names = {"-o", "--output"}, paramLabel = "DIR",
             description = "Write VS.tgsi and FS.tgsi (or link.json, link.iface.txt, link.csi) into this existing"
                     + " directory; - or no -o writes to standard output.")
@@ -71,7 +74,8 @@ final class LinkCommand extends Subcommand implements Callable<Integer> {
         LinkedProgram lp;
         try {
             lp = ProgramFiles.link(vertexFile, fragmentFile, err(), prefix(),
-                    emit == Emit.tgsi || emit == Emit.json ? Target.TGSI : Target.CSIR, profile.limits);
+                    emit == Emit.tgsi || emit == Emit.json ? Target.TGSI : Target.CSIR, profile.limits,
+                    preprocessor);
         } catch (Inputs.InputException e) {
             err().println(prefix() + e.getMessage());
             return Main.REJECTED;

@@ -24,14 +24,16 @@ final class ProgramFiles {
      * each shader's TGSI limits are checked as it compiles, so their errors are located in source.
      */
     static LinkedProgram link(Path vertexFile, Path fragmentFile, PrintWriter err, String prefix, Target target,
-            Limits limits) throws Inputs.InputException {
+            Limits limits, PreprocessorOptions preprocessor) throws Inputs.InputException {
         CompileOptions options = CompileOptions.DEFAULT.withTarget(target).withLimits(limits);
         String vsSource = Inputs.readText(vertexFile);
         String fsSource = Inputs.readText(fragmentFile);
         String vsName = vertexFile.getFileName().toString();
         String fsName = fragmentFile.getFileName().toString();
-        CompileResult vs = ShaderCompiler.compile(Stage.VERTEX, vsName, vsSource, options);
-        CompileResult fs = ShaderCompiler.compile(Stage.FRAGMENT, fsName, fsSource, options);
+        CompileResult vs = ShaderCompiler.compile(Stage.VERTEX, vsName, vsSource,
+                preprocessor.apply(options, vertexFile));
+        CompileResult fs = ShaderCompiler.compile(Stage.FRAGMENT, fsName, fsSource,
+                preprocessor.apply(options, fragmentFile));
         err.print(vs.log());
         err.print(fs.log());
         if (!vs.ok() || !fs.ok()) {

@@ -104,6 +104,9 @@ final class RenderCommand extends Subcommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     LimitsOption profile;
 
+    @picocli.CommandLine.Mixin
+    PreprocessorOptions preprocessor;
+
     @Option(names = "--no-depth", description = "Disable the depth test.")
     boolean noDepth;
 
@@ -253,7 +256,8 @@ final class RenderCommand extends Subcommand implements Callable<Integer> {
         try {
             // the software path needs no TGSI; VirGL emits it when it uploads the program, so a
             // shader over a VirGL budget fails there, and AUTO draws it in software instead
-            return ProgramFiles.link(vertexFile, fragmentFile, err, prefix(), Target.CSIR, profile.limits);
+            return ProgramFiles.link(vertexFile, fragmentFile, err, prefix(), Target.CSIR, profile.limits,
+                    preprocessor);
         } catch (Inputs.InputException e) {
             throw new BadInput(e.getMessage());
         }

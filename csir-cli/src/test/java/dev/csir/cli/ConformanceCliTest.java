@@ -35,7 +35,9 @@ class ConformanceCliTest {
             String name = file.getFileName().toString();
             Path log = golden.resolve("errors/" + name + ".log.txt");
             Cli.Result r = Cli.run("compile", file.toString());
-            if (Files.exists(log)) {
+            // GLSL accepts pp.vert's "#extension GL_ARB_gpu_shader5 : enable", which the original
+            // refused (see ConformanceCompileTest.NOW_ACCEPTED)
+            if (Files.exists(log) && !name.equals("pp.vert")) {
                 List<String> lines = Files.readAllLines(log);
                 String where = lines.get(0).replace("fuzz.vert:", name + ":");
                 String expected = where + " " + lines.get(1);
@@ -48,7 +50,7 @@ class ConformanceCliTest {
                 compiled++;
             }
         }
-        assertThat(rejected).isGreaterThanOrEqualTo(12);
+        assertThat(rejected).isGreaterThanOrEqualTo(11);
         assertThat(compiled).isGreaterThanOrEqualTo(25);
     }
 }

@@ -13,8 +13,16 @@ public final class DiagnosticLog {
     /** Errors written to the log; later ones still count. */
     public static final int MAX_REPORTED = 8;
 
-    /** A reported error; {@code key} is its sort position, {@code line} and {@code column} where it is shown. */
-    private record Entry(long key, int line, int column, String message, int offset, int length) {
+    /**
+     * A reported error or warning; {@code key} is its sort position, {@code line} and
+     * {@code column} where it is shown; {@code file} and {@code sourceLine} are null for the
+     * log's own file (an error in an included file names that file).
+     */
+    private record Entry(long key, int line, int column, String message, int offset, int length, String file,
+            String sourceLine) {
+        Entry(long key, int line, int column, String message, int offset, int length) {
+            this(key, line, column, message, offset, length, null, null);
+        }
     }
 
     private final String file;
@@ -23,6 +31,10 @@ public final class DiagnosticLog {
     private final List<Entry> located = new ArrayList<>();
     /** The first errors without a location, in report order. */
     private final List<Entry> unlocated = new ArrayList<>();
+    /** The first warnings by position, at most {@link #MAX_REPORTED}; they never count as errors. */
+    private List<Entry> warnings;
+    /** Notes shown after any error at a position (the definition of the macro expanded there). */
+    private java.util.Map<Long, Note> notes;
     private int count;
 
     /** A log for the named file; {@code source} may be empty when there is none to show. */
@@ -58,17 +70,66 @@ public final class DiagnosticLog {
 
     private void add(int line, int column, int offset, int length, String message, int sortLine, int sortColumn) {
         count++;
-        long key = key(sortLine, sortColumn);
-        int at = located.size();
-        while (at > 0 && located.get(at - 1).key() > key) {
+        insert(located, new Entry(key(sortLine, sortColumn), Math.max(1, line), Math.max(1, column), message, offset,
+                length));
+    }
+
+    private static void insert(List<Entry> list, Entry e) {
+        int at = list.size();
+        while (at > 0 && list.get(at - 1).key() > e.key()) {
             at--;
         }
         if (at < MAX_REPORTED) {
-            located.add(at, new Entry(key, Math.max(1, line), Math.max(1, column), message, offset, length));
-            if (located.size() > MAX_REPORTED) {
-                located.removeLast();
+            list.add(at, e);
+            if (list.size() > MAX_REPORTED) {
+                list.removeLast();
             }
         }
+    }
+
+    /**
+     * Reports an error in another file (one the source included) at its {@code line:column},
+     * sorted at {@code sortLine:sortColumn} of this log's file (the #include).
+     */
+    public void errorIn(String otherFile, String otherSourceLine, int line, int column, String message, int sortLine,
+            int sortColumn) {
+        count++;
+        insert(located, new Entry(key(sortLine, sortColumn), Math.max(1, line), Math.max(1, column), message, -1, 0,
+                otherFile, otherSourceLine == null ? "" : otherSourceLine));
+    }
+
+    /** Reports a warning at a 1-based line and column: shown after the errors, never counted as one. */
+    public void warning(int line, int column, String message) {
+        warningIn(null, null, line, column, message, line, column);
+    }
+
+    /** A warning in another file, as {@link #errorIn}; {@code otherFile} null is this log's file. */
+    public void warningIn(String otherFile, String otherSourceLine, int line, int column, String message,
+            int sortLine, int sortColumn) {
+        if (warnings == null) {
+            warnings = new ArrayList<>(2);
+        }
+        insert(warnings, new Entry(key(sortLine, sortColumn), Math.max(1, line), Math.max(1, column), message, -1, 0,
+                otherFile, otherFile == null ? null : otherSourceLine == null ? "" : otherSourceLine));
+    }
+
+    /** A note to show after an error; {@code file} null is the log's own, whose line is looked up when shown. */
+    private record Note(String file, String sourceLine, int line, int column, String message) {
+    }
+
+    /**
+     * Attaches a note to every error shown at {@code line:column} of this log's file (the first
+     * note given for a position stays): the preprocessor names the macro whose expansion an
+     * error is in. {@code noteFile} null is this log's file, and then {@code noteSourceLine} is
+     * not used.
+     */
+    public void noteAt(int line, int column, String noteFile, String noteSourceLine, int noteLine, int noteColumn,
+            String message) {
+        if (notes == null) {
+            notes = new java.util.HashMap<>();
+        }
+        notes.putIfAbsent(key(line, column), new Note(noteFile, noteSourceLine, Math.max(1, noteLine),
+                Math.max(1, noteColumn), message));
     }
 
     /** Reports an error of the whole shader, which has no source position: shown at 1:1, listed last. */
@@ -107,20 +168,46 @@ public final class DiagnosticLog {
         return located.size() == MAX_REPORTED && located.getLast().key() <= key(line, column);
     }
 
-    /** The kept diagnostics, in source order (located ones first). */
+    /**
+     * The kept diagnostics: the errors in source order (located ones first), each followed by its
+     * note when it has one, then the warnings in source order. The first one is therefore the
+     * first error whenever there is an error.
+     */
     public List<Diagnostic> diagnostics() {
         List<Diagnostic> out = new ArrayList<>(MAX_REPORTED);
+        int errors = 0;
         for (Entry e : located) {
-            out.add(new Diagnostic(file, e.line(), e.column(), e.message(), sourceLine(e.line()), true,
-                    Diagnostic.Severity.ERROR, "", e.offset(), e.length()));
+            out.add(new Diagnostic(e.file() == null ? file : e.file(), e.line(), e.column(), e.message(),
+                    e.file() == null ? sourceLine(e.line()) : e.sourceLine(), true, Diagnostic.Severity.ERROR, "",
+                    e.offset(), e.length()));
+            errors++;
+            Note n = notes == null || e.file() != null ? null : notes.get(key(e.line(), e.column()));
+            if (n != null) {
+                out.add(new Diagnostic(n.file() == null ? file : n.file(), n.line(), n.column(), n.message(),
+                        n.file() == null ? sourceLine(n.line()) : n.sourceLine() == null ? "" : n.sourceLine(), true,
+                        Diagnostic.Severity.NOTE, "", -1, 0));
+            }
         }
         for (Entry e : unlocated) {
-            if (out.size() == MAX_REPORTED) {
+            if (errors == MAX_REPORTED) {
                 break;
             }
             out.add(Diagnostic.unlocated(file, e.message(), sourceLine(1)));
+            errors++;
+        }
+        if (warnings != null) {
+            for (Entry e : warnings) {
+                out.add(new Diagnostic(e.file() == null ? file : e.file(), e.line(), e.column(), e.message(),
+                        e.file() == null ? sourceLine(e.line()) : e.sourceLine(), true, Diagnostic.Severity.WARNING,
+                        "", -1, 0));
+            }
         }
         return List.copyOf(out);
+    }
+
+    /** True when a warning was reported. */
+    public boolean hasWarnings() {
+        return warnings != null && !warnings.isEmpty();
     }
 
     /** All kept diagnostics rendered, each with its source line and caret. */

@@ -104,7 +104,78 @@ public final class Messages {
     public static final String EXPECTED_VERSION_NUMBER = "expected a version number";
     /** The head of {@link #unsupportedVersion}. */
     public static final String UNSUPPORTED_VERSION = "unsupported #version";
-    public static final String UNSUPPORTED_DIRECTIVE = "unsupported preprocessor directive";
+    /** The head of {@link #unknownDirective}. */
+    public static final String UNKNOWN_DIRECTIVE = "unknown preprocessor directive";
+
+    // Preprocessor (section owned by dev.csir.lang.Preprocessor; GLSL 4.60 / ES 3.20 section 3.3)
+    public static final String VERSION_NOT_FIRST = "#version must come before anything else in the shader";
+    public static final String VERSION_NEEDS_ES = "#version 300, 310 and 320 need the es profile";
+    public static final String VERSION_ES_ONLY = "only #version 300, 310 and 320 take the es profile";
+    public static final String VERSION_NO_PROFILE = "a #version before 150 takes no profile";
+    /** The head of {@link #unknownProfile}. */
+    public static final String UNKNOWN_PROFILE = "unknown #version profile";
+    /** The head of {@link #extraTokens}. */
+    public static final String EXTRA_TOKENS = "unexpected tokens after the directive";
+    /** The head of {@link #expectedMacroName}. */
+    public static final String EXPECTED_MACRO_NAME = "expected a macro name";
+    /** The head of {@link #macroRedefined}. */
+    public static final String MACRO_REDEFINED = "macro redefined with a different body";
+    /** The head of {@link #reservedGlName}. */
+    public static final String RESERVED_GL_NAME = "macro names beginning with GL_ are reserved";
+    /** The head of {@link #reservedUnderscores}, a warning (the spec reserves them but allows them). */
+    public static final String RESERVED_UNDERSCORES = "macro names containing two consecutive underscores are reserved";
+    /** The head of {@link #predefinedMacro}. */
+    public static final String PREDEFINED_MACRO = "cannot redefine or undefine a predefined macro";
+    public static final String DEFINED_AS_MACRO = "cannot define or undefine the operator defined";
+    /** The head of {@link #duplicateMacroParameter}. */
+    public static final String DUPLICATE_MACRO_PARAMETER = "duplicate macro parameter";
+    public static final String BAD_MACRO_PARAMETERS = "expected a parameter name or ')' in the macro parameter list";
+    public static final String PASTE_AT_EDGE = "'##' cannot be at either end of a macro body";
+    public static final String PASTE_ES = "token pasting (##) is not supported in the es profile";
+    /** The head of {@link #pasteInvalid}. */
+    public static final String PASTE_INVALID = "token pasting does not form a valid token";
+    /** The head of {@link #macroArgumentCount}. */
+    public static final String MACRO_ARGUMENT_COUNT = "wrong number of macro arguments";
+    /** The head of {@link #unterminatedMacroCall}. */
+    public static final String UNTERMINATED_MACRO_CALL = "unterminated argument list of macro";
+    public static final String DIRECTIVE_IN_MACRO_ARGUMENTS = "preprocessor directive inside macro arguments";
+    /** The head of {@link #expansionTooLarge} and {@link #expansionTooDeep}. */
+    public static final String MACRO_EXPANSION_LIMIT = "macro expansion exceeds the limit";
+    /** The head of {@link #expansionNote}: the note at a macro's definition. */
+    public static final String EXPANSION_NOTE = "in expansion of macro";
+    /** The head of {@link #invalidIfExpression}. */
+    public static final String INVALID_IF_EXPRESSION = "invalid #if expression";
+    /** The head of {@link #undefinedInIfEs}. */
+    public static final String UNDEFINED_IN_IF_ES = "undefined macro in a #if expression (es profile)";
+    public static final String IF_DIVISION_BY_ZERO = "division by zero in a #if expression";
+    public static final String ELSE_WITHOUT_IF = "#else without #if";
+    public static final String ELIF_WITHOUT_IF = "#elif without #if";
+    public static final String ENDIF_WITHOUT_IF = "#endif without #if";
+    public static final String ELIF_AFTER_ELSE = "#elif after #else";
+    public static final String ELSE_AFTER_ELSE = "#else after #else";
+    /** The head of {@link #unterminatedConditional}. */
+    public static final String UNTERMINATED_CONDITIONAL = "unterminated conditional directive";
+    public static final String EXPECTED_LINE_NUMBER = "expected a line number and an optional source string number after #line";
+    /** The head of {@link #errorDirective}. */
+    public static final String ERROR_DIRECTIVE = "#error";
+    public static final String EXPECTED_EXTENSION_NAME = "expected an extension name after #extension";
+    public static final String EXPECTED_EXTENSION_COLON = "expected ':' after the extension name";
+    /** The head of {@link #unknownExtensionBehavior}. */
+    public static final String UNKNOWN_EXTENSION_BEHAVIOR = "unknown extension behavior (require, enable, warn or disable)";
+    public static final String EXTENSION_ALL_BEHAVIOR = "the extension all takes only warn or disable";
+    /** The head of {@link #extensionNotSupported}: an error for require, a warning for enable and warn. */
+    public static final String EXTENSION_NOT_SUPPORTED = "extension not supported";
+    public static final String INCLUDE_NOT_ENABLED = "#include needs #extension GL_GOOGLE_include_directive";
+    public static final String EXPECTED_INCLUDE_NAME = "expected a file name in quotes or angle brackets after #include";
+    /** The head of {@link #includeNotFound}. */
+    public static final String INCLUDE_NOT_FOUND = "cannot find the included file";
+    /** The head of {@link #includeUnreadable}. */
+    public static final String INCLUDE_UNREADABLE = "cannot read the included file";
+    /** The head of {@link #includeTooDeep} and {@link #includeTooLarge}. */
+    public static final String INCLUDE_LIMIT = "#include exceeds the limit";
+    public static final String LINE_CONTINUATION_VERSION = "line continuation needs #version 420 or 300 es";
+    /** The head of {@link #invalidDefineOption}: a -D given to the compiler (no source position). */
+    public static final String INVALID_DEFINE_OPTION = "invalid predefined macro";
     public static final String UNTERMINATED_COMMENT = "unterminated block comment";
     public static final String NAME_LIMIT = "identifier exceeds the name limit";
     public static final String UNSUPPORTED_QUALIFIER = "unsupported qualifier";
@@ -272,9 +343,125 @@ public final class Messages {
      * {@code written} is the version number as the source spells it (a very long one is cut),
      * {@code min} to {@code max} the versions accepted.
      */
-    public static String unsupportedVersion(String written, int min, int max) {
+    public static String unsupportedVersion(String written) {
         String shown = written.length() > 12 ? written.substring(0, 12) + "..." : written;
-        return UNSUPPORTED_VERSION + " " + shown + ": csir supports versions " + min + " to " + max;
+        return UNSUPPORTED_VERSION + " " + shown + ": csir supports " + SUPPORTED_VERSIONS;
+    }
+
+    /** The versions {@code #version} accepts, as {@link #unsupportedVersion} lists them. */
+    public static final String SUPPORTED_VERSIONS =
+            "100, 110, 120, 130, 140, 150, 330, 400, 410, 420, 430, 440, 450, 460, 300 es, 310 es and 320 es";
+
+    /** A detail taken from the source, cut to a readable length. */
+    private static String cut(String written) {
+        return written.length() > 40 ? written.substring(0, 40) + "..." : written;
+    }
+
+    public static String unknownDirective(String name) {
+        return UNKNOWN_DIRECTIVE + " '" + cut(name) + "'";
+    }
+
+    public static String unknownProfile(String word) {
+        return UNKNOWN_PROFILE + " '" + cut(word) + "' (use core, compatibility or es)";
+    }
+
+    /** {@code directive} is the directive's name, such as {@code #ifdef}. */
+    public static String extraTokens(String directive) {
+        return EXTRA_TOKENS + " " + directive;
+    }
+
+    public static String expectedMacroName(String directive) {
+        return EXPECTED_MACRO_NAME + " after " + directive;
+    }
+
+    public static String macroRedefined(String name) {
+        return MACRO_REDEFINED + ": '" + cut(name) + "'";
+    }
+
+    public static String reservedGlName(String name) {
+        return RESERVED_GL_NAME + ": '" + cut(name) + "'";
+    }
+
+    public static String reservedUnderscores(String name) {
+        return RESERVED_UNDERSCORES + ": '" + cut(name) + "'";
+    }
+
+    public static String predefinedMacro(String name) {
+        return PREDEFINED_MACRO + ": '" + name + "'";
+    }
+
+    public static String duplicateMacroParameter(String name) {
+        return DUPLICATE_MACRO_PARAMETER + " '" + cut(name) + "'";
+    }
+
+    public static String pasteInvalid(String text) {
+        return PASTE_INVALID + ": '" + cut(text) + "'";
+    }
+
+    public static String macroArgumentCount(String name, int expected, int got) {
+        return MACRO_ARGUMENT_COUNT + ": '" + cut(name) + "' takes " + expected + ", given " + got;
+    }
+
+    public static String unterminatedMacroCall(String name) {
+        return UNTERMINATED_MACRO_CALL + " '" + cut(name) + "'";
+    }
+
+    public static String expansionTooLarge(int tokens) {
+        return MACRO_EXPANSION_LIMIT + ": more than " + tokens + " tokens";
+    }
+
+    public static String expansionTooDeep(int depth) {
+        return MACRO_EXPANSION_LIMIT + ": macro arguments nested deeper than " + depth;
+    }
+
+    public static String expansionNote(String name) {
+        return EXPANSION_NOTE + " '" + cut(name) + "', defined here";
+    }
+
+    public static String invalidIfExpression(String why) {
+        return INVALID_IF_EXPRESSION + ": " + why;
+    }
+
+    public static String undefinedInIfEs(String name) {
+        return UNDEFINED_IN_IF_ES + ": '" + cut(name) + "'";
+    }
+
+    /** {@code directive} is {@code #if}, {@code #ifdef} or {@code #ifndef}. */
+    public static String unterminatedConditional(String directive) {
+        return UNTERMINATED_CONDITIONAL + ": " + directive + " without #endif";
+    }
+
+    /** {@code text} is the rest of the directive's line as written. */
+    public static String errorDirective(String text) {
+        return ERROR_DIRECTIVE + ": " + cut(text);
+    }
+
+    public static String unknownExtensionBehavior(String word) {
+        return UNKNOWN_EXTENSION_BEHAVIOR + ": '" + cut(word) + "'";
+    }
+
+    public static String extensionNotSupported(String name) {
+        return EXTENSION_NOT_SUPPORTED + ": '" + cut(name) + "'";
+    }
+
+    public static String includeNotFound(String name) {
+        return INCLUDE_NOT_FOUND + ": '" + cut(name) + "'";
+    }
+
+    public static String includeUnreadable(String name, String why) {
+        return INCLUDE_UNREADABLE + ": '" + cut(name) + "' (" + why + ")";
+    }
+
+    public static String includeTooDeep(int depth) {
+        return INCLUDE_LIMIT + ": nested deeper than " + depth;
+    }
+
+    public static String includeTooLarge(String name, int maxBytes) {
+        return INCLUDE_LIMIT + ": '" + cut(name) + "' is larger than " + maxBytes + " bytes";
+    }
+
+    public static String invalidDefineOption(String name) {
+        return INVALID_DEFINE_OPTION + ": '" + cut(name) + "'";
     }
 
     /** {@code cycle} is the functions of a call cycle in call order, starting and ending at one. */

@@ -37,9 +37,15 @@ public final class Ast {
     }
 
     /** A translation unit: the global declarations in source order. */
-    public record Unit(List<Decl> globals) {
+    /** A translation unit: its global declarations and the {@code #version} it asked for. */
+    public record Unit(List<Decl> globals, GlslVersion version) {
         public Unit {
             globals = List.copyOf(globals);
+            version = version == null ? GlslVersion.DEFAULT : version;
+        }
+
+        public Unit(List<Decl> globals) {
+            this(globals, GlslVersion.DEFAULT);
         }
     }
 

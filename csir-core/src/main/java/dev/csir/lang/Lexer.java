@@ -15,9 +15,6 @@ import java.nio.charset.StandardCharsets;
 public final class Lexer {
     /** An identifier of this many characters or more is rejected (39 is the longest allowed). */
     public static final int NAME_LIMIT = 40;
-    /** The {@code #version} numbers accepted. */
-    public static final int MIN_VERSION = 110;
-    public static final int MAX_VERSION = 330;
     /** The exponent is read up to and including the digit that takes it above this value. */
     private static final int EXPONENT_STOP = 38;
 
@@ -28,29 +25,89 @@ public final class Lexer {
     private final int n;
     private final DiagnosticLog log;
     private final Tokens out;
+    /**
+     * Raw mode, for the {@link Preprocessor}: {@code #}, {@code ##} and line ends are tokens, a
+     * backslash before a line end joins the lines, and errors stay on their tokens.
+     */
+    private final boolean raw;
+    /** Plain mode found what only the preprocessor handles: the caller lexes again in raw mode. */
+    private boolean bail;
+    /** Plain mode's errors, reported at the end unless it bails (so they are never reported twice). */
+    private int[] errAt;
+    private String[] errMessage;
+    private int errCount;
+    /** Raw mode: where the first line continuation is, 0 when there is none. */
+    int continuationLine;
+    int continuationColumn;
 
-    private Lexer(byte[] src, DiagnosticLog log) {
+    private Lexer(byte[] src, DiagnosticLog log, boolean raw) {
         this.src = src;
         this.n = src.length;
         this.log = log;
+        this.raw = raw;
         this.out = new Tokens(src, src.length / 3 + 8);
+        if (raw) {
+            out.holdErrors();
+        }
     }
 
     /**
-     * Lexes {@code source}; errors go to {@code log}. The result always ends with an EOF token.
-     * A leading byte-order mark is no part of the shader: it is skipped, and column 1 is the
-     * character after it, as an editor counts.
+     * Lexes and preprocesses {@code source}; errors go to {@code log}. The result always ends with
+     * an EOF token. A leading byte-order mark is no part of the shader: it is skipped, and column
+     * 1 is the character after it, as an editor counts.
      */
     public static Tokens lex(String source, DiagnosticLog log) {
-        String text = source.startsWith(BOM) ? source.substring(BOM.length()) : source;
-        Lexer lx = new Lexer(text.getBytes(StandardCharsets.UTF_8), log);
+        return Preprocessor.run(source, log, Preprocessor.Options.NONE);
+    }
+
+    /**
+     * The one pass of a source with no directive but a leading {@code #version} and no
+     * predefined macro or line continuation: its tokens, or null when it has more (then nothing
+     * was reported and the preprocessor takes it).
+     */
+    static Tokens plain(byte[] utf8, DiagnosticLog log) {
+        Lexer lx = new Lexer(utf8, log, false);
         lx.run();
+        if (lx.bail) {
+            return null;
+        }
+        for (int e = 0; e < lx.errCount; e++) {
+            int k = e * 4;
+            log.error(lx.errAt[k], lx.errAt[k + 1], lx.errAt[k + 2], lx.errAt[k + 3], lx.errMessage[e]);
+        }
         return lx.out;
     }
 
+    /** The preprocessor's raw tokens of one file's bytes; no errors are reported. */
+    static Lexer raw(byte[] utf8) {
+        Lexer lx = new Lexer(utf8, null, true);
+        lx.run();
+        return lx;
+    }
+
+    Tokens tokens() {
+        return out;
+    }
+
     private void bad(TokenKind kind, int line, int col, int off, int len, String message) {
-        out.add(kind, line, col, off, len);
-        log.error(line, col, message);
+        int t = out.add(kind, line, col, off, len);
+        if (raw) {
+            out.error[t] = message;
+            return;
+        }
+        if (errAt == null) {
+            errAt = new int[32];
+            errMessage = new String[8];
+        } else if (errCount == errMessage.length) {
+            errAt = java.util.Arrays.copyOf(errAt, errAt.length * 2);
+            errMessage = java.util.Arrays.copyOf(errMessage, errMessage.length * 2);
+        }
+        int k = errCount * 4;
+        errAt[k] = line;
+        errAt[k + 1] = col;
+        errAt[k + 2] = -1; // no span, as the original's lexer errors
+        errAt[k + 3] = 0;
+        errMessage[errCount++] = message;
     }
 
     private void run() {
@@ -60,7 +117,9 @@ public final class Lexer {
         int col = 1;
         boolean lineStart = true;
         if (n == 0) {
-            log.error(Messages.EMPTY_SHADER);
+            if (!raw) {
+                log.error(Messages.EMPTY_SHADER);
+            }
             out.add(TokenKind.EOF, 1, 1, 0, 0);
             return;
         }
@@ -73,24 +132,51 @@ public final class Lexer {
                 continue;
             }
             if (ch == '\n') {
+                if (raw) {
+                    out.add(TokenKind.NEWLINE, line, col, i, 0);
+                }
                 i++;
                 line++;
                 col = 1;
                 lineStart = true;
                 continue;
             }
+            if (ch == '\\' && (i + 1 < n && s[i + 1] == '\n' || i + 2 < n && s[i + 1] == '\r' && s[i + 2] == '\n')) {
+                if (!raw) {
+                    bail = true;
+                    break;
+                }
+                if (continuationLine == 0) {
+                    continuationLine = line;
+                    continuationColumn = col;
+                }
+                i += s[i + 1] == '\n' ? 2 : 3;
+                line++;
+                col = 1;
+                continue;
+            }
             final int tokLine = line;
             final int tokCol = col;
             final int start = i;
+            if (ch == '#' && raw) {
+                int len = i + 1 < n && s[i + 1] == '#' ? 2 : 1;
+                bad(len == 2 ? TokenKind.HASHHASH : TokenKind.HASH, tokLine, tokCol, start, len, Messages.INVALID_TOKEN);
+                i += len;
+                col += len;
+                lineStart = false;
+                continue;
+            }
             if (ch == '#' && lineStart) {
                 i = directive(i, line, col);
+                if (bail) {
+                    break;
+                }
                 // The directive's columns are only counted up to the version digits; the rest of
                 // the line is skipped without counting, which shows only in the EOF position.
                 col = directiveCol;
                 lineStart = false;
                 continue;
             }
-            lineStart = false;
             if (ch == '/' && i + 1 < n && s[i + 1] == '/') {
                 i += 2;
                 col += 2;
@@ -106,6 +192,10 @@ public final class Lexer {
                 col += 2;
                 while (i < n) {
                     if (s[i] == '\n') {
+                        if (raw) {
+                            // a line end in a comment ends a directive, as glslang reads it
+                            out.add(TokenKind.NEWLINE, line, col, i, 0);
+                        }
                         i++;
                         line++;
                         col = 1;
@@ -127,12 +217,20 @@ public final class Lexer {
                 }
                 continue;
             }
+            // a comment before a '#' leaves it at the line's start, as glslang reads it
+            lineStart = false;
             if (isLetter(ch) || ch == '_') {
                 while (i < n && isIdentChar(s[i] & 0xFF)) {
                     i++;
                     col++;
                 }
                 int len = i - start;
+                if (!raw && len > 2 && (s[start] == '_' && s[start + 1] == '_'
+                        || s[start] == 'G' && s[start + 1] == 'L' && s[start + 2] == '_')) {
+                    // __LINE__, GL_ES and the other predefined macros: only the preprocessor knows them
+                    bail = true;
+                    break;
+                }
                 if (len >= NAME_LIMIT) {
                     bad(TokenKind.IDENT, tokLine, tokCol, start, len, Messages.NAME_LIMIT);
                     continue;
@@ -275,7 +373,10 @@ public final class Lexer {
     /** Column after the last directive, set by {@link #directive}. */
     private int directiveCol;
 
-    /** Handles a directive whose {@code #} is at {@code hash}; returns the index of the line's end. */
+    /**
+     * Handles a {@code #version} whose {@code #} is at {@code hash}, the first thing in the
+     * source; returns the index of the line's end. Anything else sets {@link #bail}.
+     */
     private int directive(int hash, int line, int col) {
         final byte[] s = src;
         int j = hash + 1;
@@ -289,36 +390,62 @@ public final class Lexer {
             j++;
             c++;
         }
-        if (j - wordStart == 7 && matches(s, wordStart, "version")) {
+        if (j - wordStart != 7 || !matches(s, wordStart, "version") || out.count > 0 || errCount > 0
+                || out.version != GlslVersion.DEFAULT) {
+            bail = true;
+            return j;
+        }
+        while (j < n && (s[j] == ' ' || s[j] == '\t')) {
+            j++;
+            c++;
+        }
+        int version = 0;
+        int digits = j;
+        while (j < n && isDigit(s[j] & 0xFF)) {
+            // saturated, so a long number cannot wrap into the accepted range
+            version = Math.min(version * 10 + (s[j] - '0'), 100_000);
+            j++;
+            c++;
+        }
+        directiveCol = c;
+        boolean any = j > digits;
+        if (!any) {
+            // The original leaves a token of kind 0 (end of file) here, so parsing stops at it.
+            bad(TokenKind.EOF, line, col, hash, 1, Messages.EXPECTED_VERSION_NUMBER);
+        } else if (!GlslVersion.known(version)) {
+            // ... and an integer token (value 0) here, which the parser then trips over.
+            String written = new String(s, digits, j - digits, StandardCharsets.US_ASCII);
+            bad(TokenKind.INT, line, col, hash, 1, Messages.unsupportedVersion(written));
+        } else {
+            // the profile word and the line's end; anything else (a comment, a bad word) is the preprocessor's
             while (j < n && (s[j] == ' ' || s[j] == '\t')) {
                 j++;
-                c++;
             }
-            int version = 0;
-            int digits = j;
-            while (j < n && isDigit(s[j] & 0xFF)) {
-                // saturated, so a long number cannot wrap into the accepted range
-                version = Math.min(version * 10 + (s[j] - '0'), 100_000);
+            int w = j;
+            while (j < n && isLetter(s[j] & 0xFF)) {
                 j++;
-                c++;
             }
-            boolean any = j > digits;
-            if (!any) {
-                // The original leaves a token of kind 0 (end of file) here, so parsing stops at it.
-                bad(TokenKind.EOF, line, col, hash, 1, Messages.EXPECTED_VERSION_NUMBER);
-            } else if (version < MIN_VERSION || version > MAX_VERSION) {
-                // ... and an integer token (value 0) here, which the parser then trips over.
-                String written = new String(s, digits, j - digits, StandardCharsets.US_ASCII);
-                bad(TokenKind.INT, line, col, hash, 1,
-                        Messages.unsupportedVersion(written, MIN_VERSION, MAX_VERSION));
+            while (j < n && (s[j] == ' ' || s[j] == '\t' || s[j] == '\r')) {
+                j++;
             }
-        } else {
-            bad(TokenKind.BAD, line, col, hash, 1, Messages.UNSUPPORTED_DIRECTIVE);
+            if (j < n && s[j] != '\n' || w < j && (j - w > 13 || !isLetter(s[w] & 0xFF))) {
+                bail = true;
+                return j;
+            }
+            int we = w;
+            while (we < n && isLetter(s[we] & 0xFF)) {
+                we++;
+            }
+            Object v = GlslVersion.of(version, we > w ? new String(s, w, we - w, StandardCharsets.US_ASCII) : null);
+            if (!(v instanceof GlslVersion gv)) {
+                bail = true;
+                return j;
+            }
+            out.version = gv;
         }
         while (j < n && s[j] != '\n') {
             j++;
         }
-        directiveCol = c;
         return j;
     }
 

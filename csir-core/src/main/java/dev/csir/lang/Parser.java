@@ -45,6 +45,11 @@ public final class Parser {
         return parse(Lexer.lex(source, log), log);
     }
 
+    /** Preprocesses with {@code options}, lexes and parses {@code source}; all errors go to {@code log}. */
+    public static Ast.Unit parse(String source, DiagnosticLog log, Preprocessor.Options options) {
+        return parse(Preprocessor.run(source, log, options), log);
+    }
+
     /**
      * Parses lexed tokens, until {@link DiagnosticLog#MAX_REPORTED} errors are known before the
      * current token (the log keeps the first ones in source order; the original stopped at 8
@@ -53,13 +58,13 @@ public final class Parser {
     public static Ast.Unit parse(Tokens tokens, DiagnosticLog log) {
         List<Ast.Decl> globals = new ArrayList<>();
         if (tokens.count() == 0) {
-            return new Ast.Unit(globals);
+            return new Ast.Unit(globals, tokens.version());
         }
         Parser p = new Parser(tokens, log);
         if (!p.full()) {
             p.unit(globals);
         }
-        return new Ast.Unit(globals);
+        return new Ast.Unit(globals, tokens.version());
     }
 
     // ---- token access ----------------------------------------------------------------------
@@ -90,12 +95,12 @@ public final class Parser {
     }
 
     private Ast.Pos pos(int tok) {
-        return new Ast.Pos(tk.line[tok], tk.column[tok], tk.offset[tok], tk.length[tok]);
+        return new Ast.Pos(tk.line[tok], tk.column[tok], tk.spanOffset(tok), tk.spanLength(tok));
     }
 
     private void error(int tok, String message) {
         if (tok >= 0 && tok < tk.count) {
-            log.error(tk.line[tok], tk.column[tok], tk.offset[tok], tk.length[tok], message);
+            log.error(tk.line[tok], tk.column[tok], tk.spanOffset(tok), tk.spanLength(tok), message);
         } else {
             log.error(1, 1, message);
         }

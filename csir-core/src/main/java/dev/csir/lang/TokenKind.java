@@ -23,7 +23,9 @@ public enum TokenKind {
     MAT3("mat3"), MAT4("mat4"), SAMPLER2D("sampler2D"),
     IF("if"), ELSE("else"), FOR("for"), RETURN("return"), DISCARD("discard"), BREAK("break"), CONTINUE("continue"), TRUE("true"), FALSE("false"),
     /** A rejected character, qualifier word, numeric literal or directive (already reported). */
-    BAD("bad token");
+    BAD("bad token"),
+    /** The preprocessor's raw tokens, which never reach the parser: {@code #}, {@code ##} and a line's end. */
+    HASH("#"), HASHHASH("##"), NEWLINE("end of line");
 
     private final String spelling;
 

@@ -17,6 +17,20 @@ public final class Tokens {
     float[] floatValue;
     long[] intValue;
     int count;
+    /**
+     * The lexer's errors of each token, held back until the preprocessor knows the token is
+     * compiled (not in a skipped group or a directive); null when the lexer reported them itself.
+     */
+    String[] error;
+    /**
+     * Where each token is shown in the original source, when that is not where its text is (a
+     * macro's expansion is shown at the macro's use, an included file at its #include); null
+     * when every token's text is its place.
+     */
+    int[] spanOffset;
+    int[] spanLength;
+    /** The #version the source asked for. */
+    GlslVersion version = GlslVersion.DEFAULT;
 
     Tokens(byte[] source, int capacity) {
         this.source = source;
@@ -40,6 +54,13 @@ public final class Tokens {
             length = Arrays.copyOf(length, cap);
             floatValue = Arrays.copyOf(floatValue, cap);
             intValue = Arrays.copyOf(intValue, cap);
+            if (error != null) {
+                error = Arrays.copyOf(error, cap);
+            }
+            if (spanOffset != null) {
+                spanOffset = Arrays.copyOf(spanOffset, cap);
+                spanLength = Arrays.copyOf(spanLength, cap);
+            }
         }
         kind[count] = k;
         line[count] = ln;
@@ -47,6 +68,37 @@ public final class Tokens {
         offset[count] = off;
         length[count] = len;
         return count++;
+    }
+
+    /** Keeps the lexer's errors on the tokens instead of reporting them (the preprocessor's raw tokens). */
+    void holdErrors() {
+        error = new String[kind.length];
+    }
+
+    /** Gives every token a shown span apart from its text's. */
+    void separateSpans() {
+        spanOffset = new int[kind.length];
+        spanLength = new int[kind.length];
+    }
+
+    /** The UTF-8 byte offset in the original source where token i is shown. */
+    public int spanOffset(int i) {
+        return spanOffset == null ? offset[i] : spanOffset[i];
+    }
+
+    /** The byte length of the source span where token i is shown. */
+    public int spanLength(int i) {
+        return spanLength == null ? length[i] : spanLength[i];
+    }
+
+    /** The #version the source asked for ({@link GlslVersion#DEFAULT} without one). */
+    public GlslVersion version() {
+        return version;
+    }
+
+    /** The bytes token texts are taken from. */
+    byte[] source() {
+        return source;
     }
 
     /** Tokens including the final EOF. */

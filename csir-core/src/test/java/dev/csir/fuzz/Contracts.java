@@ -25,16 +25,35 @@ final class Contracts {
         }
     }
 
-    /** A compile result: either a complete verified shader or between 1 and 8 rendered errors. */
+    /**
+     * A compile result: either a complete verified shader (with the preprocessor's warnings at
+     * most) or between 1 and 8 rendered errors, each followed by at most one note, then at most 8
+     * warnings.
+     */
     static void compiled(CompileResult r) {
         require(r != null, "null compile result");
         if (r.ok()) {
             shader(r.ir());
             require(r.tgsi().getBytes(StandardCharsets.UTF_8).length <= Limits.DEFAULT.tgsiBudget(), "TGSI over budget");
-            require(r.diagnostics().isEmpty(), "diagnostics on success");
+            require(r.diagnostics().stream().allMatch(d -> d.severity() == Diagnostic.Severity.WARNING),
+                    "errors or notes on success");
+            require(r.diagnostics().size() <= 8, r.diagnostics().size() + " warnings kept");
         } else {
             require(r.errorCount() >= 1, "failed without errors");
-            require(!r.diagnostics().isEmpty() && r.diagnostics().size() <= 8, r.diagnostics().size() + " diagnostics kept");
+            long errors = r.diagnostics().stream().filter(Diagnostic::isError).count();
+            require(errors >= 1 && errors <= 8, errors + " errors kept");
+            require(r.diagnostics().getFirst().isError(), "the first diagnostic is no error");
+            Diagnostic.Severity before = null;
+            int warnings = 0;
+            for (Diagnostic d : r.diagnostics()) {
+                require(d.severity() != Diagnostic.Severity.NOTE || before == Diagnostic.Severity.ERROR,
+                        "a note not after an error");
+                require(d.severity() == Diagnostic.Severity.WARNING || before != Diagnostic.Severity.WARNING,
+                        "an error or note after a warning");
+                warnings += d.severity() == Diagnostic.Severity.WARNING ? 1 : 0;
+                before = d.severity();
+            }
+            require(warnings <= 8, warnings + " warnings kept");
             for (Diagnostic d : r.diagnostics()) {
                 require(d.message() != null && !d.message().isBlank(), "blank message");
                 require(!d.render().isEmpty(), "empty rendering");

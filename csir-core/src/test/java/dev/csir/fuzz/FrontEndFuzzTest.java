@@ -17,7 +17,11 @@ class FrontEndFuzzTest {
         "vec2", "vec3", "vec4", "ivec2", "float", "int ", "bool", "mat3", "mat4", "sampler2D", "texture(",
         "layout(location = 3) ", "for (int i = 0; i < 4; i++)", "if (", "} else {", "return ", "discard;",
         "precision mediump float;", "dot(", "normalize(", "clamp(", "mix(", ".xyzw", ".rgba",
-        "true", "false", "1.0e3", "//", "/*", "*/", "==", "&&", "||", "+=", "*="})
+        "true", "false", "1.0e3", "//", "/*", "*/", "==", "&&", "||", "+=", "*=",
+        // the preprocessor (libFuzzer's dictionary takes no line break, quote or backslash)
+        "#define ", "#undef ", "#if ", "#ifdef ", "#ifndef ", "#elif ", "#else", "#endif", "#line ", "#error ",
+        "#pragma ", "#extension GL_GOOGLE_include_directive : enable", "#include <", "#version 450", "#version 300 es",
+        "##", "defined(", "__LINE__", "__FILE__", "GL_ES", "(a, b)"})
     void compile(byte[] data) {
         if (data.length == 0) {
             return;

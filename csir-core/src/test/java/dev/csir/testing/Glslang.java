@@ -45,6 +45,32 @@ public final class Glslang {
     }
 
     /**
+     * Compiles one shader as OpenGL GLSL ({@code glslangValidator FILE}, the stage from the
+     * extension of {@code fileName}); returns the validator's complaint, or null when it is valid.
+     * Warnings do not make it invalid.
+     */
+    public static String validate(String fileName, String source) throws IOException, InterruptedException {
+        requireTool();
+        Path dir = Files.createTempDirectory("csir-glslang-");
+        try {
+            Path f = Files.writeString(dir.resolve(fileName), source);
+            Process p = new ProcessBuilder("glslangValidator", f.toString()).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!p.waitFor(60, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return "glslangValidator did not finish in 60 s";
+            }
+            return p.exitValue() == 0 ? null : out.strip();
+        } finally {
+            try (Stream<Path> s = Files.walk(dir)) {
+                for (Path q : s.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(q);
+                }
+            }
+        }
+    }
+
+    /**
      * Compiles a vertex and a fragment shader and links them ({@code glslangValidator -l}); returns
      * the validator's complaint, or null when both are valid and link.
      */

@@ -37,7 +37,7 @@ public final class Shared {
     public static String csirWording(String goldenMessage, String source) {
         Matcher m = VERSION.matcher(source);
         if (goldenMessage.equals(ORIGINAL_UNSUPPORTED_VERSION) && m.find()) {
-            return Messages.unsupportedVersion(m.group(1), Lexer.MIN_VERSION, Lexer.MAX_VERSION);
+            return Messages.unsupportedVersion(m.group(1));
         }
         return goldenMessage;
     }

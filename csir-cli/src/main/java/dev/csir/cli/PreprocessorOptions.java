@@ -1,0 +1,41 @@
+package dev.csir.cli;
+
+import dev.csir.CompileOptions;
+import dev.csir.lang.Preprocessor;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+/** {@code -D NAME[=VALUE]} and {@code -I DIR}, repeatable: what the preprocessor of compile, link and render is given. */
+final class PreprocessorOptions {
+    @Option(names = {"-D", "--define"}, paramLabel = "NAME[=VALUE]", converter = DefineConverter.class,
+            description = "Defines a macro before the source, as #define NAME VALUE (VALUE 1 when left out);"
+                    + " repeatable, in order.")
+    List<Preprocessor.Define> defines = new ArrayList<>();
+
+    @Option(names = {"-I", "--include-dir"}, paramLabel = "DIR",
+            description = "Adds a directory that #include looks in, after the including file's own directory"
+                    + " (#include needs #extension GL_GOOGLE_include_directive : enable); repeatable, in order.")
+    List<Path> includeDirs = new ArrayList<>();
+
+    /** {@code options} with these macros and directories, and {@code source}'s directory for {@code #include "..."}. */
+    CompileOptions apply(CompileOptions options, Path source) {
+        Path dir = source == null ? null : source.toAbsolutePath().getParent();
+        return options.withDefines(defines).withIncludeDirs(includeDirs).withSourceDir(dir);
+    }
+
+    static final class DefineConverter implements CommandLine.ITypeConverter<Preprocessor.Define> {
+        @Override
+        public Preprocessor.Define convert(String value) {
+            int eq = value.indexOf('=');
+            String name = eq < 0 ? value : value.substring(0, eq);
+            if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not NAME or NAME=VALUE with NAME an"
+                        + " identifier");
+            }
+            return new Preprocessor.Define(name, eq < 0 ? "1" : value.substring(eq + 1));
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package dev.csir.lang;
+
+import dev.csir.diag.Messages;
+
+/**
+ * The language version a shader asks for with {@code #version} (110 when it has none, as GLSL
+ * says), recorded on {@link Ast.Unit} so later stages can select rules. {@code explicit} tells
+ * whether the source wrote the directive.
+ */
+public record GlslVersion(int number, Profile profile, boolean explicit) {
+
+    /** The profile: {@code #version 100} is ES without a profile word. */
+    public enum Profile { NONE, CORE, COMPATIBILITY, ES }
+
+    /** What a shader without {@code #version} is: GLSL 1.10. */
+    public static final GlslVersion DEFAULT = new GlslVersion(110, Profile.NONE, false);
+
+    public boolean es() {
+        return profile == Profile.ES;
+    }
+
+    /**
+     * True where {@code GL_core_profile} is defined: desktop GLSL 1.50 and later, also with the
+     * compatibility profile (GLSL 4.60 section 3.3, and glslang).
+     */
+    public boolean core() {
+        return !es() && number >= 150;
+    }
+
+    /** Line continuation (backslash newline) came with GLSL 4.20 and ES 3.00. */
+    public boolean lineContinuation() {
+        return es() ? number >= 300 : number >= 420;
+    }
+
+    /** True for a number {@code #version} accepts with some profile. */
+    public static boolean known(int number) {
+        return switch (number) {
+            case 100, 110, 120, 130, 140, 150, 330, 400, 410, 420, 430, 440, 450, 460, 300, 310, 320 -> true;
+            default -> false;
+        };
+    }
+
+    /**
+     * The version a known number and profile word (null when absent) make, or the message of why
+     * they do not make one, as a String.
+     */
+    public static Object of(int number, String word) {
+        boolean esOnly = number == 300 || number == 310 || number == 320;
+        if (word == null) {
+            if (esOnly) {
+                return Messages.VERSION_NEEDS_ES;
+            }
+            return new GlslVersion(number, number == 100 ? Profile.ES : Profile.NONE, true);
+        }
+        Profile p = switch (word) {
+            case "es" -> Profile.ES;
+            case "core" -> Profile.CORE;
+            case "compatibility" -> Profile.COMPATIBILITY;
+            default -> null;
+        };
+        if (p == null) {
+            return Messages.unknownProfile(word);
+        }
+        if (p == Profile.ES) {
+            return esOnly ? new GlslVersion(number, p, true) : Messages.VERSION_ES_ONLY;
+        }
+        if (esOnly) {
+            return Messages.VERSION_NEEDS_ES;
+        }
+        if (number < 150) {
+            return Messages.VERSION_NO_PROFILE;
+        }
+        return new GlslVersion(number, p, true);
+    }
+}
