@@ -142,7 +142,7 @@ public final class Ast {
 
     /** Expressions. */
     public sealed interface Expr permits IntLit, FloatLit, BoolLit, Ident, Call, Construct, Unary, Binary,
-            Swizzle, Index, Step {
+            Swizzle, Index, Step, StepAssign {
         Pos pos();
     }
 
@@ -234,5 +234,9 @@ public final class Ast {
 
     /** {@code ++e}, {@code --e}, {@code e++}, {@code e--}: only valid as a loop step. */
     public record Step(Pos pos, Expr target, boolean increment, boolean prefix) implements Expr {
+    }
+
+    /** {@code target = value} (a compound one already expanded) as a loop step: only valid there. */
+    public record StepAssign(Pos pos, Expr target, Expr value) implements Expr {
     }
 }

@@ -206,6 +206,12 @@ public final class AstDump {
                 end(s.pos());
                 expr(s.target(), depth + 1, null);
             }
+            case Ast.StepAssign a -> {
+                sb.append("assign");
+                end(a.pos());
+                expr(a.target(), depth + 1, "target");
+                expr(a.value(), depth + 1, "value");
+            }
         }
     }
 }

@@ -320,16 +320,25 @@ public final class Lexer {
                 case ';' -> k = TokenKind.SEMI;
                 case ',' -> k = TokenKind.COMMA;
                 case '.' -> k = TokenKind.DOT;
-                case '*' -> k = TokenKind.STAR;
-                case '/' -> k = TokenKind.SLASH;
-                case '%' -> k = TokenKind.PERCENT;
+                case '*' -> {
+                    k = next == '=' ? TokenKind.STAR_ASSIGN : TokenKind.STAR;
+                    len = next == '=' ? 2 : 1;
+                }
+                case '/' -> {
+                    k = next == '=' ? TokenKind.SLASH_ASSIGN : TokenKind.SLASH;
+                    len = next == '=' ? 2 : 1;
+                }
+                case '%' -> {
+                    k = next == '=' ? TokenKind.PERCENT_ASSIGN : TokenKind.PERCENT;
+                    len = next == '=' ? 2 : 1;
+                }
                 case '+' -> {
-                    k = next == '+' ? TokenKind.INC : TokenKind.PLUS;
-                    len = next == '+' ? 2 : 1;
+                    k = next == '+' ? TokenKind.INC : next == '=' ? TokenKind.PLUS_ASSIGN : TokenKind.PLUS;
+                    len = next == '+' || next == '=' ? 2 : 1;
                 }
                 case '-' -> {
-                    k = next == '-' ? TokenKind.DEC : TokenKind.MINUS;
-                    len = next == '-' ? 2 : 1;
+                    k = next == '-' ? TokenKind.DEC : next == '=' ? TokenKind.MINUS_ASSIGN : TokenKind.MINUS;
+                    len = next == '-' || next == '=' ? 2 : 1;
                 }
                 case '=' -> {
                     k = next == '=' ? TokenKind.EQ : TokenKind.ASSIGN;

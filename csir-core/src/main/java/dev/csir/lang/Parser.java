@@ -524,6 +524,17 @@ public final class Parser {
             if (step == null) {
                 return null;
             }
+            Ast.BinaryOp compound = compoundOperator(peek());
+            if (at(TokenKind.ASSIGN) || compound != null) {
+                int assign = tp;
+                adv();
+                Ast.Expr rhs = expr();
+                if (rhs == null) {
+                    return null;
+                }
+                step = new Ast.StepAssign(pos(assign), step,
+                        compound == null ? rhs : new Ast.Binary(pos(assign), compound, step, rhs));
+            }
         }
         if (!expect(TokenKind.RPAREN, Messages.EXPECTED_RPAREN)) {
             return null;
@@ -535,20 +546,34 @@ public final class Parser {
         return new Ast.For(pos(tok), init, cond, step, body);
     }
 
+    /** The operator of a compound assignment token ({@code +=} gives ADD), or null. */
+    private static Ast.BinaryOp compoundOperator(TokenKind k) {
+        return switch (k) {
+            case PLUS_ASSIGN -> Ast.BinaryOp.ADD;
+            case MINUS_ASSIGN -> Ast.BinaryOp.SUB;
+            case STAR_ASSIGN -> Ast.BinaryOp.MUL;
+            case SLASH_ASSIGN -> Ast.BinaryOp.DIV;
+            case PERCENT_ASSIGN -> Ast.BinaryOp.MOD;
+            default -> null;
+        };
+    }
+
     private Ast.Stmt expressionStatement() {
         Ast.Expr e = expr();
         if (e == null) {
             return null;
         }
         Ast.Stmt s;
-        if (at(TokenKind.ASSIGN)) {
+        Ast.BinaryOp compound = compoundOperator(peek());
+        if (at(TokenKind.ASSIGN) || compound != null) {
             int tok = tp;
             adv();
             Ast.Expr rhs = expr();
             if (rhs == null) {
                 return null;
             }
-            s = new Ast.Assign(pos(tok), e, rhs);
+            // a op= b is a = a op b: the target is a name or a swizzle of one, evaluated without effect
+            s = new Ast.Assign(pos(tok), e, compound == null ? rhs : new Ast.Binary(pos(tok), compound, e, rhs));
         } else {
             s = new Ast.ExprStmt(e.pos(), e);
         }

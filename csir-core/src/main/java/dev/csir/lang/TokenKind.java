@@ -17,6 +17,7 @@ public enum TokenKind {
     PLUS("+"), MINUS("-"), STAR("*"), SLASH("/"), PERCENT("%"), ASSIGN("="),
     EQ("=="), NE("!="), LT("<"), GT(">"), LE("<="), GE(">="), AND("&&"), OR("||"), NOT("!"),
     INC("++"), DEC("--"),
+    PLUS_ASSIGN("+="), MINUS_ASSIGN("-="), STAR_ASSIGN("*="), SLASH_ASSIGN("/="), PERCENT_ASSIGN("%="),
     IN("in"), OUT("out"), UNIFORM("uniform"), CONST("const"), LAYOUT("layout"), SMOOTH("smooth"),
     VOID("void"), BOOL("bool"), INT_KW("int"), FLOAT_KW("float"),
     VEC2("vec2"), VEC3("vec3"), VEC4("vec4"), IVEC2("ivec2"), IVEC3("ivec3"), IVEC4("ivec4"),

@@ -422,8 +422,11 @@ public final class Checker {
         return bad ? null : new Typed.For(f.pos(), init, cond, step, body);
     }
 
-    /** A loop step: {@code i++} and its kin become assignments; other expressions are evaluated. */
+    /** A loop step: {@code i++}, {@code i += 2} and their kin become assignments; other expressions are evaluated. */
     private Typed.Stmt step(Ast.Expr e) {
+        if (e instanceof Ast.StepAssign a) {
+            return stmt(new Ast.Assign(a.pos(), a.target(), a.value()));
+        }
         if (e instanceof Ast.Step st) {
             if (!(st.target() instanceof Ast.Ident id)) {
                 error(st.pos(), Messages.ASSIGNMENT_TARGET);

@@ -50,6 +50,7 @@ final class ExprChecker {
             case Ast.Unary u -> unary(u);
             case Ast.Binary b -> binary(b);
             case Ast.Step st -> fail(st.pos(), Messages.INCREMENT_LOOP_STEP_ONLY);
+            case Ast.StepAssign a -> fail(a.pos(), Messages.EXPECTED_EXPRESSION);
             case Ast.Construct c -> new Constructors(this, checker).construct(c);
             case Ast.Call c -> call(c, statement);
         };

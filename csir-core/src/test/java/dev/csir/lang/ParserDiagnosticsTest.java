@@ -20,8 +20,8 @@ class ParserDiagnosticsTest {
     void expectedAnExpression() {
         assertThat(errors("vec2 y = ;")).containsExactly("1:10: expected an expression");
         assertThat(errors(main("y = 1.0 * ;"))).containsExactly("1:25: expected an expression");
-        // No compound assignment: `+=` is `+` then a missing operand at `=`.
-        assertThat(errors(main("y += 2.0;"))).containsExactly("1:18: expected an expression");
+        // compound assignment is GLSL: `y += ;` misses its operand after `+=`
+        assertThat(errors(main("y += ;"))).containsExactly("1:20: expected an expression");
         assertThat(errors(main("y = f(1.0, );"))).containsExactly("1:26: expected an expression");
         assertThat(errors(main("y = void(1.0);"))).containsExactly("1:19: expected an expression");
     }
@@ -35,8 +35,9 @@ class ParserDiagnosticsTest {
         assertThat(errors("float f(float a { return a; }")).containsExactly("1:17: expected ')'");
         // A float suffix is an identifier after the literal.
         assertThat(errors(main("y = vec2(1.0f);"))).containsExactly("1:27: expected ')'");
-        // The loop step is an expression, so an assignment there stops at the `=`.
-        assertThat(errors(main("for (int k = 0; k < 2; k = k + 1) { }"))).containsExactly("1:40: expected ')'");
+        // An assignment is a loop step as GLSL has it; one without its closing parenthesis is not.
+        assertThat(errors(main("for (int k = 0; k < 2; k = k + 1) { }"))).isEmpty();
+        assertThat(errors(main("for (int k = 0; k < 2; k += 1 { }"))).containsExactly("1:45: expected ')'");
     }
 
     @Test
