@@ -268,6 +268,8 @@ public final class Messages {
     public static final String CONTINUE_STATEMENT_OUTSIDE_LOOP = "continue is only valid inside a loop";
     public static final String MISSING_RETURN_VALUE = "function is missing a return value";
     public static final String ASSIGNMENT_TARGET = "assignment target must be a name";
+    /** GLSL 4.60 section 5.8: an l-value swizzle names each component once. */
+    public static final String SWIZZLE_TARGET_REPEATS = "a swizzle assigned to may not repeat a component";
     public static final String ASSIGN_CONST = "cannot assign to const";
     public static final String INVALID_ASSIGNMENT = "invalid assignment";
     public static final String ASSIGNMENT_TYPE_MISMATCH = "type mismatch in assignment";

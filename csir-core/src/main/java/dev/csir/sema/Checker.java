@@ -377,6 +377,9 @@ public final class Checker {
     }
 
     private Typed.Stmt assign(Ast.Assign a) {
+        if (a.target() instanceof Ast.Swizzle sw && sw.base() instanceof Ast.Ident) {
+            return assignLanes(a, sw);
+        }
         if (!(a.target() instanceof Ast.Ident id)) {
             error(a.target().pos(), Messages.ASSIGNMENT_TARGET);
             return null;
@@ -388,6 +391,35 @@ public final class Checker {
             return null;
         }
         return assignTo(a.pos(), target, value);
+    }
+
+    /** {@code v.xz = value}: a swizzle of a vector variable, each component once, as the target. */
+    private Typed.Stmt assignLanes(Ast.Assign a, Ast.Swizzle sw) {
+        Typed.Expr lvalue = exprs.expr(sw);
+        Typed.Expr value = exprs.expr(a.value());
+        if (!(lvalue instanceof Typed.Swizzle t) || !(t.base() instanceof Typed.VarRef ref)) {
+            return null; // the swizzle itself was reported
+        }
+        Typed.Variable target = ref.variable();
+        if (!(target.type() instanceof VectorType)) {
+            error(a.target().pos(), Messages.ASSIGNMENT_TARGET);
+            return null;
+        }
+        int[] lanes = t.lanes();
+        for (int i = 0; i < lanes.length; i++) {
+            for (int j = 0; j < i; j++) {
+                if (lanes[i] == lanes[j]) {
+                    error(a.target().pos(), Messages.SWIZZLE_TARGET_REPEATS);
+                    return null;
+                }
+            }
+        }
+        Typed.Stmt whole = assignTo(a.pos(), target, new Typed.VarRef(ref.pos(), target));
+        if (whole == null) {
+            return null; // const, read-only or in the wrong stage, as for the whole variable
+        }
+        Typed.Expr v = exprs.assignable(t.type(), value, a.pos(), Messages.ASSIGNMENT_TYPE_MISMATCH);
+        return v == null ? null : new Typed.AssignLanes(a.pos(), target, lanes, v);
     }
 
     /** An assignment of a checked value to a variable, or null after reporting why it is not one. */

@@ -58,7 +58,8 @@ public final class Typed {
 
     // ---- statements ----------------------------------------------------------------------------
 
-    public sealed interface Stmt permits Block, ExprStmt, Declare, Assign, If, For, Return, Discard, Break, Continue {
+    public sealed interface Stmt permits Block, ExprStmt, Declare, Assign, AssignLanes, If, For, Return, Discard, Break,
+            Continue {
         Pos pos();
     }
 
@@ -77,6 +78,13 @@ public final class Typed {
 
     /** {@code target = value}: value already has the target's type. */
     public record Assign(Pos pos, Variable target, Expr value) implements Stmt {
+    }
+
+    /**
+     * {@code target.xz = value}: the vector target's {@code lanes} (distinct) take the value's
+     * components in order; value is a scalar for one lane, else a vector of as many.
+     */
+    public record AssignLanes(Pos pos, Variable target, int[] lanes, Expr value) implements Stmt {
     }
 
     /** {@code if}; otherwise may be null. The condition is a bool. */

@@ -111,6 +111,25 @@ final class FunctionLowering {
                 Value v = a.value() == null ? Zero.of(a.target().type()) : exprs.expr(a.value());
                 b.store(pointer(a.target()), v);
             }
+            case Typed.AssignLanes a -> {
+                Value pointer = pointer(a.target());
+                Value value = exprs.expr(a.value());
+                Value old = b.load(pointer);
+                int size = a.target().type().componentCount();
+                if (a.lanes().length == 1) {
+                    b.store(pointer, b.insert(value, old, a.lanes()[0]));
+                } else {
+                    // lane i keeps the old component unless the swizzle names it: then the value's
+                    int[] pick = new int[size];
+                    for (int i = 0; i < size; i++) {
+                        pick[i] = i;
+                    }
+                    for (int k = 0; k < a.lanes().length; k++) {
+                        pick[a.lanes()[k]] = size + k;
+                    }
+                    b.store(pointer, b.shuffle(old, value, pick));
+                }
+            }
             case Typed.If i -> lowerIf(i);
             case Typed.For f -> lowerFor(f);
             case Typed.Return r -> {
