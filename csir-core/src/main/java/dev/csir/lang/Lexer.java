@@ -307,71 +307,38 @@ public final class Lexer {
                 }
                 continue;
             }
-            TokenKind k;
-            int len = 1;
             int next = i + 1 < n ? s[i + 1] : -1;
-            switch (ch) {
-                case '(' -> k = TokenKind.LPAREN;
-                case ')' -> k = TokenKind.RPAREN;
-                case '{' -> k = TokenKind.LBRACE;
-                case '}' -> k = TokenKind.RBRACE;
-                case '[' -> k = TokenKind.LBRACK;
-                case ']' -> k = TokenKind.RBRACK;
-                case ';' -> k = TokenKind.SEMI;
-                case ',' -> k = TokenKind.COMMA;
-                case '.' -> k = TokenKind.DOT;
-                case '*' -> {
-                    k = next == '=' ? TokenKind.STAR_ASSIGN : TokenKind.STAR;
-                    len = next == '=' ? 2 : 1;
-                }
-                case '/' -> {
-                    k = next == '=' ? TokenKind.SLASH_ASSIGN : TokenKind.SLASH;
-                    len = next == '=' ? 2 : 1;
-                }
-                case '%' -> {
-                    k = next == '=' ? TokenKind.PERCENT_ASSIGN : TokenKind.PERCENT;
-                    len = next == '=' ? 2 : 1;
-                }
-                case '+' -> {
-                    k = next == '+' ? TokenKind.INC : next == '=' ? TokenKind.PLUS_ASSIGN : TokenKind.PLUS;
-                    len = next == '+' || next == '=' ? 2 : 1;
-                }
-                case '-' -> {
-                    k = next == '-' ? TokenKind.DEC : next == '=' ? TokenKind.MINUS_ASSIGN : TokenKind.MINUS;
-                    len = next == '-' || next == '=' ? 2 : 1;
-                }
-                case '=' -> {
-                    k = next == '=' ? TokenKind.EQ : TokenKind.ASSIGN;
-                    len = next == '=' ? 2 : 1;
-                }
-                case '!' -> {
-                    k = next == '=' ? TokenKind.NE : TokenKind.NOT;
-                    len = next == '=' ? 2 : 1;
-                }
-                case '<' -> {
-                    k = next == '=' ? TokenKind.LE : TokenKind.LT;
-                    len = next == '=' ? 2 : 1;
-                }
-                case '>' -> {
-                    k = next == '=' ? TokenKind.GE : TokenKind.GT;
-                    len = next == '=' ? 2 : 1;
-                }
-                case '&' -> {
-                    k = next == '&' ? TokenKind.AND : TokenKind.BAD;
-                    len = 2;
-                }
-                case '|' -> {
-                    k = next == '|' ? TokenKind.OR : TokenKind.BAD;
-                    len = 2;
-                }
-                default -> k = TokenKind.BAD;
-            }
+            TokenKind k = switch (ch) {
+                case '(' -> TokenKind.LPAREN;
+                case ')' -> TokenKind.RPAREN;
+                case '{' -> TokenKind.LBRACE;
+                case '}' -> TokenKind.RBRACE;
+                case '[' -> TokenKind.LBRACK;
+                case ']' -> TokenKind.RBRACK;
+                case ';' -> TokenKind.SEMI;
+                case ',' -> TokenKind.COMMA;
+                case '.' -> TokenKind.DOT;
+                case '*' -> next == '=' ? TokenKind.STAR_ASSIGN : TokenKind.STAR;
+                case '/' -> next == '=' ? TokenKind.SLASH_ASSIGN : TokenKind.SLASH;
+                case '%' -> next == '=' ? TokenKind.PERCENT_ASSIGN : TokenKind.PERCENT;
+                case '+' -> next == '+' ? TokenKind.INC : next == '=' ? TokenKind.PLUS_ASSIGN : TokenKind.PLUS;
+                case '-' -> next == '-' ? TokenKind.DEC : next == '=' ? TokenKind.MINUS_ASSIGN : TokenKind.MINUS;
+                case '=' -> next == '=' ? TokenKind.EQ : TokenKind.ASSIGN;
+                case '!' -> next == '=' ? TokenKind.NE : TokenKind.NOT;
+                case '<' -> next == '=' ? TokenKind.LE : TokenKind.LT;
+                case '>' -> next == '=' ? TokenKind.GE : TokenKind.GT;
+                case '&' -> next == '&' ? TokenKind.AND : TokenKind.BAD;
+                case '|' -> next == '|' ? TokenKind.OR : TokenKind.BAD;
+                default -> TokenKind.BAD;
+            };
             if (k == TokenKind.BAD) {
                 bad(TokenKind.BAD, tokLine, tokCol, start, 1, Messages.INVALID_TOKEN);
                 i++;
                 col++;
                 continue;
             }
+            // a punctuator is as long as its spelling
+            int len = k.spelling().length();
             out.add(k, tokLine, tokCol, start, len);
             i += len;
             col += len;
