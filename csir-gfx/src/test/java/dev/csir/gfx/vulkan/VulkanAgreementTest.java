@@ -2,11 +2,11 @@ package dev.csir.gfx.vulkan;
 
 import dev.csir.gfx.Frame;
 import dev.csir.gfx.GfxException;
-import dev.csir.gfx.soft.SoftwareDevice;
 import dev.csir.gfx.testing.ContractWorkloads;
 import dev.csir.gfx.testing.ContractWorkloads.Agreement;
 import dev.csir.gfx.testing.ContractWorkloads.Workload;
 import dev.csir.gfx.testing.VulkanFixture;
+import dev.csir.gfx.testing.VulkanPair;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -23,26 +23,23 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class VulkanAgreementTest {
-    private static VulkanDevice vulkan;
-    private static SoftwareDevice soft;
+    private static VulkanPair devices;
 
     @BeforeAll
     static void start() throws GfxException {
-        vulkan = VulkanFixture.open();
-        soft = new SoftwareDevice(2);
+        devices = VulkanPair.open(2);
     }
 
     @AfterAll
     static void stop() {
-        if (soft != null) {
-            soft.close();
+        if (devices != null) {
+            devices.close();
         }
-        VulkanFixture.closeAndAssertValid(vulkan);
     }
 
     @AfterEach
     void valid() {
-        VulkanFixture.assertValid(vulkan);
+        VulkanFixture.assertValid(devices.vulkan());
     }
 
     static List<Workload> workloads() {
@@ -52,8 +49,8 @@ class VulkanAgreementTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("workloads")
     void vulkanAndSoftwareAgree(Workload w) throws GfxException {
-        Frame a = ContractWorkloads.render(vulkan, w.scene());
-        Frame b = ContractWorkloads.render(soft, w.scene());
+        Frame a = ContractWorkloads.render(devices.vulkan(), w.scene());
+        Frame b = ContractWorkloads.render(devices.soft(), w.scene());
         Agreement agreement = ContractWorkloads.compare(a, b);
         System.out.println("vulkan vs software, " + agreement.report(w.name()));
         agreement.assertAgrees(w.name());

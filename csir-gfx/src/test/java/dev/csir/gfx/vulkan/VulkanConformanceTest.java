@@ -8,10 +8,10 @@ import dev.csir.gfx.Frame;
 import dev.csir.gfx.GfxException;
 import dev.csir.gfx.Mesh;
 import dev.csir.gfx.Texture;
-import dev.csir.gfx.soft.SoftwareDevice;
 import dev.csir.gfx.testing.ConformancePairs;
 import dev.csir.gfx.testing.PairAgreement;
 import dev.csir.gfx.testing.VulkanFixture;
+import dev.csir.gfx.testing.VulkanPair;
 import dev.csir.link.LinkedProgram;
 import dev.csir.link.UniformValues;
 import dev.csir.testing.Shared;
@@ -29,8 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * draws what the software device draws (99.5 % of pixels within 2/255), under the validation layer.
  */
 class VulkanConformanceTest {
-    private static VulkanDevice vulkan;
-    private static SoftwareDevice soft;
+    private static VulkanPair devices;
 
     static Stream<String> pairs() {
         return ConformancePairs.pairs();
@@ -39,18 +38,15 @@ class VulkanConformanceTest {
     @BeforeAll
     static void start() throws GfxException {
         Assumptions.assumeTrue(Shared.conformance().isPresent(), "SKIPPED: ../shared/conformance is absent");
-        vulkan = VulkanFixture.open();
-        soft = new SoftwareDevice(1);
-        vulkan.target(48, 48);
-        soft.target(48, 48);
+        devices = VulkanPair.open(1);
+        devices.target(48, 48);
     }
 
     @AfterAll
-    static void stop() throws GfxException {
-        if (soft != null) {
-            soft.close();
+    static void stop() {
+        if (devices != null) {
+            devices.close();
         }
-        VulkanFixture.closeAndAssertValid(vulkan);
     }
 
     @ParameterizedTest
@@ -60,9 +56,9 @@ class VulkanConformanceTest {
         UniformValues u = ConformancePairs.uniforms(p);
         List<Texture> textures = ConformancePairs.textures();
         Mesh mesh = ConformancePairs.mesh(p);
-        Frame a = draw(vulkan, p, u, mesh, textures);
-        Frame b = draw(soft, p, u, mesh, textures);
-        VulkanFixture.assertValid(vulkan);
+        Frame a = draw(devices.vulkan(), p, u, mesh, textures);
+        Frame b = draw(devices.soft(), p, u, mesh, textures);
+        VulkanFixture.assertValid(devices.vulkan());
         assertThat(PairAgreement.agreement(a, b)).as(pair).isGreaterThanOrEqualTo(0.995);
         if (pair.equals("tri+tri")) {
             // the triangle's own colour lands at the centre, the corner keeps the clear colour

@@ -3,9 +3,8 @@ package dev.csir.gfx.vulkan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.csir.gfx.GfxException;
-import dev.csir.gfx.soft.SoftwareDevice;
 import dev.csir.gfx.testing.PairAgreement;
-import dev.csir.gfx.testing.VulkanFixture;
+import dev.csir.gfx.testing.VulkanPair;
 import dev.csir.testing.RandomPrograms;
 import java.io.IOException;
 import java.util.List;
@@ -23,28 +22,25 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 30, unit = TimeUnit.MINUTES)
 class VulkanProgramPairsTest {
-    private static VulkanDevice vulkan;
-    private static SoftwareDevice soft;
+    private static VulkanPair devices;
 
     @BeforeAll
     static void start() throws GfxException {
-        vulkan = VulkanFixture.open();
-        soft = new SoftwareDevice(2);
+        devices = VulkanPair.open(2);
     }
 
     @AfterAll
     static void stop() {
-        if (soft != null) {
-            soft.close();
+        if (devices != null) {
+            devices.close();
         }
-        VulkanFixture.closeAndAssertValid(vulkan);
     }
 
     @Test
     void vulkanAndSoftwareDrawEveryCompiledPairAlike() throws IOException {
         int[] seen = {0};
-        PairAgreement.Result r = PairAgreement.run(vulkan, "vulkan", soft, () -> {
-            List<String> all = vulkan.validationMessages();
+        PairAgreement.Result r = PairAgreement.run(devices.vulkan(), "vulkan", devices.soft(), () -> {
+            List<String> all = devices.vulkan().validationMessages();
             List<String> fresh = all.subList(seen[0], all.size());
             seen[0] = all.size();
             return fresh.isEmpty() ? Optional.empty() : Optional.of("validation: " + String.join(" | ", fresh));

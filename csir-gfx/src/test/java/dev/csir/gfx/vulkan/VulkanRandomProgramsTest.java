@@ -4,10 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.csir.gfx.Frame;
 import dev.csir.gfx.GfxException;
-import dev.csir.gfx.soft.SoftwareDevice;
 import dev.csir.gfx.testing.PairAgreement;
 import dev.csir.gfx.testing.ProgramPairs;
-import dev.csir.gfx.testing.VulkanFixture;
+import dev.csir.gfx.testing.VulkanPair;
 import dev.csir.ir.Limits;
 import dev.csir.link.UniformValues;
 import dev.csir.testing.RandomPrograms;
@@ -32,23 +31,19 @@ import org.junit.jupiter.api.Timeout;
 class VulkanRandomProgramsTest {
     private static final int PROGRAMS = Integer.getInteger("csir.vulkan.randomPrograms", 300);
     private static final long FIRST_SEED = 10_000;
-    private static VulkanDevice vulkan;
-    private static SoftwareDevice soft;
+    private static VulkanPair devices;
 
     @BeforeAll
     static void start() throws GfxException {
-        vulkan = VulkanFixture.open();
-        soft = new SoftwareDevice(1);
-        vulkan.target(16, 16);
-        soft.target(16, 16);
+        devices = VulkanPair.open(1);
+        devices.target(16, 16);
     }
 
     @AfterAll
     static void stop() {
-        if (soft != null) {
-            soft.close();
+        if (devices != null) {
+            devices.close();
         }
-        VulkanFixture.closeAndAssertValid(vulkan);
     }
 
     @Test
@@ -68,12 +63,12 @@ class VulkanRandomProgramsTest {
             ProgramPairs.Scene scene = ProgramPairs.Scene.TRIANGLE;
             UniformValues u = scene.uniforms(l.program(), pair);
             var textures = List.of(ProgramPairs.texture(seed));
-            vulkan.clear(0, 0, 0, 0, 1);
-            vulkan.draw(l.program(), u, scene.mesh(), scene.state(), textures);
-            Frame a = vulkan.readback();
-            soft.clear(0, 0, 0, 0, 1);
-            soft.draw(l.program(), u, scene.mesh(), scene.state(), textures);
-            Frame b = soft.readback();
+            devices.vulkan().clear(0, 0, 0, 0, 1);
+            devices.vulkan().draw(l.program(), u, scene.mesh(), scene.state(), textures);
+            Frame a = devices.vulkan().readback();
+            devices.soft().clear(0, 0, 0, 0, 1);
+            devices.soft().draw(l.program(), u, scene.mesh(), scene.state(), textures);
+            Frame b = devices.soft().readback();
             drawn++;
             double share = PairAgreement.agreement(a, b);
             least = Math.min(least, share);
@@ -81,8 +76,8 @@ class VulkanRandomProgramsTest {
             if (share < 0.98) {
                 failures.add(String.format("seed %d: %.2f%% of pixels within 2/255", seed, 100 * share));
             }
-            if (!vulkan.validationMessages().isEmpty()) {
-                failures.add("seed " + seed + ": " + vulkan.validationMessages());
+            if (!devices.vulkan().validationMessages().isEmpty()) {
+                failures.add("seed " + seed + ": " + devices.vulkan().validationMessages());
                 break;
             }
         }
