@@ -24,12 +24,12 @@ import org.junit.jupiter.api.Timeout;
  * to SPIR-V, made into a pipeline and drawn on the triangle at 16x16 under the validation layer,
  * beside the software device. At that size a pixel is 1/256 of the frame, so each draw must agree
  * on 98 % of its pixels and all of them together on 99.5 %. Lavapipe compiles every pipeline with
- * LLVM (tens of milliseconds each), so {@code ./test} draws 300; {@code -Dcsir.vulkan.randomPrograms=2000}
- * draws more.
+ * LLVM, so 2,000 programs take about a minute here; {@code -Dcsir.vulkan.randomPrograms=N} draws
+ * another count.
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class VulkanRandomProgramsTest {
-    private static final int PROGRAMS = Integer.getInteger("csir.vulkan.randomPrograms", 300);
+    private static final int PROGRAMS = Integer.getInteger("csir.vulkan.randomPrograms", 2000);
     private static final long FIRST_SEED = 10_000;
     private static VulkanPair devices;
 
