@@ -72,6 +72,25 @@ public final class Block {
         return insert(t == null ? instructions.size() : instructions.indexOf(t), i);
     }
 
+    /**
+     * Removes every instruction the test selects in one pass over the block (detaching them one
+     * by one would search the list for each); returns whether any went.
+     */
+    public boolean removeIf(java.util.function.Predicate<Instruction> test) {
+        int kept = 0;
+        int n = instructions.size();
+        for (int k = 0; k < n; k++) {
+            Instruction i = instructions.get(k);
+            if (test.test(i)) {
+                i.setParent(null);
+            } else {
+                instructions.set(kept++, i);
+            }
+        }
+        instructions.subList(kept, n).clear();
+        return kept < n;
+    }
+
     void remove(Instruction i) {
         if (instructions.remove(i)) {
             i.setParent(null);

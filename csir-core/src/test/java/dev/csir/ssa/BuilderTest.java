@@ -55,6 +55,25 @@ class BuilderTest {
     }
 
     @Test
+    void removeIfTakesTheSelectedInstructionsOutInOrderAndFreesThem() {
+        Function f = new Function("f", ScalarType.FLOAT, List.of(ScalarType.FLOAT));
+        Block entry = f.addBlock("entry");
+        Builder b = new Builder(f).at(entry);
+        Argument x = f.params().get(0);
+        Instruction a = b.binary(Opcode.ADD, x, x);
+        Instruction m = b.binary(Opcode.MUL, x, x);
+        Instruction s = b.binary(Opcode.SUB, x, x);
+        Instruction r = b.ret(a);
+        assertThat(entry.removeIf(i -> i == m || i == s)).isTrue();
+        assertThat(entry.instructions()).containsExactly(a, r);
+        assertThat(m.parent()).isNull();
+        assertThat(s.parent()).isNull();
+        assertThat(entry.removeIf(i -> false)).isFalse();
+        entry.append(m);
+        assertThat(entry.instructions()).containsExactly(a, r, m);
+    }
+
+    @Test
     void phisStayAtTheTopAndConstantsKeepExactBits() {
         Function f = new Function("f", ScalarType.INT, List.of());
         Block entry = f.addBlock("entry");

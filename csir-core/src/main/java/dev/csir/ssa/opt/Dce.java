@@ -58,12 +58,7 @@ public final class Dce implements FunctionPass {
         }
         boolean changed = false;
         for (Block b : f.blocks()) {
-            for (Instruction i : List.copyOf(b.instructions())) {
-                if (!live.contains(i)) {
-                    i.detach();
-                    changed = true;
-                }
-            }
+            changed |= b.removeIf(i -> !live.contains(i));
         }
         return changed;
     }
@@ -72,17 +67,27 @@ public final class Dce implements FunctionPass {
     private static boolean overwrittenStores(Function f) {
         boolean changed = false;
         for (Block b : f.blocks()) {
-            java.util.Map<Value, Instruction> pending = new java.util.IdentityHashMap<>();
-            for (Instruction i : List.copyOf(b.instructions())) {
+            java.util.Map<Value, Instruction> pending = null;
+            Set<Instruction> overwritten = null;
+            for (Instruction i : b.instructions()) {
                 if (i.op() == Opcode.STORE && !(i.operand(0) instanceof Instruction p && p.op() == Opcode.ACCESS_CHAIN)) {
+                    if (pending == null) {
+                        pending = new java.util.IdentityHashMap<>();
+                    }
                     Instruction earlier = pending.put(i.operand(0), i);
                     if (earlier != null) {
-                        earlier.detach();
-                        changed = true;
+                        if (overwritten == null) {
+                            overwritten = new HashSet<>();
+                        }
+                        overwritten.add(earlier);
                     }
-                } else if (i.op() == Opcode.STORE || mayRead(i)) {
+                } else if (pending != null && (i.op() == Opcode.STORE || mayRead(i))) {
                     pending.clear(); // a partial store, or something that may read memory
                 }
+            }
+            if (overwritten != null) {
+                b.removeIf(overwritten::contains);
+                changed = true;
             }
         }
         return changed;
@@ -104,6 +109,9 @@ public final class Dce implements FunctionPass {
                     allocas.add(i);
                 }
             }
+        }
+        if (allocas.isEmpty()) {
+            return false;
         }
         List<Instruction> stores = new ArrayList<>();
         for (Block b : f.blocks()) {

@@ -46,8 +46,12 @@ public final class Mem2Reg implements FunctionPass {
         }
         // phis per block, per variable
         Map<Block, Map<Integer, Instruction>> phis = new HashMap<>();
+        Accesses accesses = new Accesses(vars.size());
+        for (Block b : cfg.blocks()) {
+            accesses.scan(b, index);
+        }
         for (int v = 0; v < vars.size(); v++) {
-            placePhis(cfg, vars.get(v), v, phis);
+            placePhis(cfg, vars.get(v), v, accesses, phis);
         }
         Map<Value, Value> replaced = new IdentityHashMap<>();
         Deque<Value>[] stacks = stacks(vars);
@@ -65,15 +69,12 @@ public final class Mem2Reg implements FunctionPass {
         // what no walk reached (unreachable blocks): loads read undef, stores go
         for (Block b : f.blocks()) {
             if (!cfg.isReachable(b)) {
-                for (Instruction i : List.copyOf(b.instructions())) {
-                    Instruction var = target(i, index);
-                    if (var != null && i.op() == Opcode.LOAD) {
+                for (Instruction i : b.instructions()) {
+                    if (i.op() == Opcode.LOAD && target(i, index) != null) {
                         replaced.put(i, new Constant.Undef(i.type()));
-                        i.detach();
-                    } else if (var != null) {
-                        i.detach();
                     }
                 }
+                b.removeIf(i -> target(i, index) != null);
             }
         }
         for (Block b : f.blocks()) {
@@ -83,9 +84,8 @@ public final class Mem2Reg implements FunctionPass {
                 }
             }
         }
-        for (Instruction a : vars) {
-            a.detach();
-        }
+        Set<Instruction> promoted = new HashSet<>(vars);
+        f.entry().removeIf(promoted::contains);
         return true;
     }
 
@@ -117,6 +117,9 @@ public final class Mem2Reg implements FunctionPass {
                 ordered.add(i);
             }
         }
+        if (ordered.isEmpty()) {
+            return ordered;
+        }
         for (Block b : f.blocks()) {
             for (Instruction i : b.instructions()) {
                 for (int k = 0; k < i.operands().size(); k++) {
@@ -141,26 +144,43 @@ public final class Mem2Reg implements FunctionPass {
         return null;
     }
 
-    private static void placePhis(Cfg cfg, Instruction var, int v, Map<Block, Map<Integer, Instruction>> phis) {
-        Set<Block> defs = new HashSet<>();
-        Set<Block> liveIn = new HashSet<>();
-        Deque<Block> work = new ArrayDeque<>();
-        for (Block b : cfg.blocks()) {
-            boolean stored = false;
+    /** Per variable, in one walk over the blocks: those that store it, and those that read it before storing. */
+    private static final class Accesses {
+        final List<Set<Block>> stores = new ArrayList<>();
+        final List<Set<Block>> readsFirst = new ArrayList<>();
+        private final boolean[] storedHere;
+
+        Accesses(int vars) {
+            for (int v = 0; v < vars; v++) {
+                stores.add(new HashSet<>());
+                readsFirst.add(new HashSet<>());
+            }
+            storedHere = new boolean[vars];
+        }
+
+        void scan(Block b, Map<Instruction, Integer> index) {
+            java.util.Arrays.fill(storedHere, false);
             for (Instruction i : b.instructions()) {
-                if (i.operands().isEmpty() || i.operand(0) != var) {
+                Instruction var = target(i, index);
+                if (var == null) {
                     continue;
                 }
+                int v = index.get(var);
                 if (i.op() == Opcode.STORE) {
-                    stored = true;
-                } else if (!stored && liveIn.add(b)) {
-                    work.add(b);
+                    storedHere[v] = true;
+                    stores.get(v).add(b);
+                } else if (!storedHere[v]) {
+                    readsFirst.get(v).add(b);
                 }
             }
-            if (stored) {
-                defs.add(b);
-            }
         }
+    }
+
+    private static void placePhis(Cfg cfg, Instruction var, int v, Accesses accesses,
+            Map<Block, Map<Integer, Instruction>> phis) {
+        Set<Block> defs = accesses.stores.get(v);
+        Set<Block> liveIn = new HashSet<>(accesses.readsFirst.get(v));
+        Deque<Block> work = new ArrayDeque<>(liveIn);
         // live on entry: read before written here, or live into a successor and not written here
         while (!work.isEmpty()) {
             for (Block p : cfg.predecessors(work.pop())) {
@@ -197,7 +217,8 @@ public final class Mem2Reg implements FunctionPass {
             stacks[e.getKey()].push(e.getValue());
             pushed[e.getKey()]++;
         }
-        for (Instruction i : List.copyOf(b.instructions())) {
+        boolean promoted = false;
+        for (Instruction i : b.instructions()) {
             Instruction var = target(i, index);
             if (var == null) {
                 continue;
@@ -209,7 +230,10 @@ public final class Mem2Reg implements FunctionPass {
                 stacks[v].push(i.operand(1));
                 pushed[v]++;
             }
-            i.detach();
+            promoted = true;
+        }
+        if (promoted) {
+            b.removeIf(i -> target(i, index) != null);
         }
         for (Block s : new java.util.LinkedHashSet<>(cfg.successors(b))) {
             for (Map.Entry<Integer, Instruction> e : phis.getOrDefault(s, Map.of()).entrySet()) {
