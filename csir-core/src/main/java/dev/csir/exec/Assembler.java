@@ -265,6 +265,7 @@ final class Assembler {
             case RCP -> unary(lanes(nc, 1) == 1 ? Ops.RCP1 : Ops.RCP, in, lanes(nc, 1));
             case SIN -> unary(Ops.SIN, in, lanes(nc, 1));
             case COS -> unary(Ops.COS, in, lanes(nc, 1));
+            case LG2 -> unary(Ops.LG2, in, lanes(nc, 1));
             case TRUNC -> unary(Ops.TRUNC, in, lanes(nc, 1));
             case POW -> binary(Ops.POW, in, 1);
             case CMP -> {

@@ -347,6 +347,12 @@ public final class Interpreter {
                         t[d + i] = (float) Math.cos(t[a + i]);
                     }
                 }
+                case Ops.LG2 -> {
+                    int n = c[pc + 5];
+                    for (int i = 0; i < n; i++) {
+                        t[d + i] = lg2(t[a + i]);
+                    }
+                }
                 case Ops.TRUNC -> {
                     int n = c[pc + 5];
                     for (int i = 0; i < n; i++) {
@@ -447,6 +453,13 @@ public final class Interpreter {
     static float trunc(float x) {
         return Math.abs(x) < 8388608f ? (float) (int) x : x;
     }
+
+    /** log2 x, rounded to float: -inf at 0, NaN below (GLSL leaves both undefined). */
+    static float lg2(float x) {
+        return (float) (Math.log(x) / LN2);
+    }
+
+    private static final double LN2 = Math.log(2);
 
     /**
      * pow(a, b) for a scalar lane. a > 0: {@link Math#pow}, rounded to float. a == 0: 1 when

@@ -75,4 +75,5 @@ final class Ops {
     static final int DISCARD = 57;
     /** A loop back-edge (ENDLOOP, CONTINUE): counted against the iteration guard, then a jump. */
     static final int BACK = 58;
+    static final int LG2 = 59;
 }

@@ -13,7 +13,9 @@ public enum Opcode {
     STORE_POS("store_pos"), STORE_VAR("store_var"), STORE_COLOR("store_color"),
     IF("if"), ELSE("else"), ENDIF("endif"), DISCARD("discard"),
     // Additions after the original's last opcode, so every original number keeps its meaning.
-    LOOP("loop"), ENDLOOP("endloop"), BREAK("break"), CONTINUE("continue");
+    LOOP("loop"), ENDLOOP("endloop"), BREAK("break"), CONTINUE("continue"),
+    /** log2 x per lane (TGSI LG2): the logarithms and what is built from them. */
+    LG2("lg2");
 
     private static final Opcode[] BY_CODE = values();
 
@@ -46,6 +48,6 @@ public enum Opcode {
     /** Highest opcode number of the original (DISCARD): what CSI version 1 stores. */
     public static final int MAX_ORIGINAL_CODE = 32;
 
-    /** Highest valid opcode number (CONTINUE). */
-    public static final int MAX_CODE = 36;
+    /** Highest valid opcode number (LG2). */
+    public static final int MAX_CODE = 37;
 }

@@ -512,6 +512,9 @@ public final class Lexer {
                 switch (c0) {
                     case 'b' -> {
                         if (matches(s, off, "break")) return TokenKind.BREAK;
+                        if (matches(s, off, "bvec2")) return TokenKind.BVEC2;
+                        if (matches(s, off, "bvec3")) return TokenKind.BVEC3;
+                        if (matches(s, off, "bvec4")) return TokenKind.BVEC4;
                     }
                     case 'c' -> {
                         if (matches(s, off, "const")) return TokenKind.CONST;

@@ -21,6 +21,7 @@ public enum TokenKind {
     IN("in"), OUT("out"), UNIFORM("uniform"), CONST("const"), LAYOUT("layout"), SMOOTH("smooth"),
     VOID("void"), BOOL("bool"), INT_KW("int"), FLOAT_KW("float"),
     VEC2("vec2"), VEC3("vec3"), VEC4("vec4"), IVEC2("ivec2"), IVEC3("ivec3"), IVEC4("ivec4"),
+    BVEC2("bvec2"), BVEC3("bvec3"), BVEC4("bvec4"),
     MAT3("mat3"), MAT4("mat4"), SAMPLER2D("sampler2D"),
     IF("if"), ELSE("else"), FOR("for"), RETURN("return"), DISCARD("discard"), BREAK("break"), CONTINUE("continue"), TRUE("true"), FALSE("false"),
     /** A rejected character, qualifier word, numeric literal or directive (already reported). */
@@ -52,6 +53,9 @@ public enum TokenKind {
             case IVEC2 -> VectorType.IVEC2;
             case IVEC3 -> VectorType.IVEC3;
             case IVEC4 -> VectorType.IVEC4;
+            case BVEC2 -> VectorType.BVEC2;
+            case BVEC3 -> VectorType.BVEC3;
+            case BVEC4 -> VectorType.BVEC4;
             case MAT3 -> MatrixType.MAT3;
             case MAT4 -> MatrixType.MAT4;
             case SAMPLER2D -> SamplerType.SAMPLER2D;

@@ -93,7 +93,7 @@ public final class DeadResults {
             return false;
         }
         return switch (op) {
-            case CONST, MOV, SWZ, ADD, SUB, MUL, MAX, MIN, ABS, DOT, RSQ, RCP, SIN, COS, POW, TRUNC, CMP,
+            case CONST, MOV, SWZ, ADD, SUB, MUL, MAX, MIN, ABS, DOT, RSQ, RCP, SIN, COS, LG2, POW, TRUNC, CMP,
                  MULMV -> true;
             default -> false;
         };

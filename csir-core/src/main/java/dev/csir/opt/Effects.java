@@ -39,7 +39,7 @@ final class Effects {
     /** Temporaries written from {@code dst} on (0 when the instruction writes none). */
     static int writeSpan(Insn in) {
         return switch (Opcode.of(in.op())) {
-            case CONST, MOV, SWZ, SETLANE, ADD, SUB, MUL, MAX, MIN, ABS, DOT, RSQ, RCP, SIN, COS,
+            case CONST, MOV, SWZ, SETLANE, ADD, SUB, MUL, MAX, MIN, ABS, DOT, RSQ, RCP, SIN, COS, LG2,
                  POW, TRUNC, CMP, MULMV, SAMPLE, LOAD_ATTR, LOAD_VAR, LOAD_FCOORD -> 1;
             case LOAD_UNI -> in.aux2();
             case MULMM -> in.aux();
@@ -51,7 +51,7 @@ final class Effects {
     static int mustWrite(Insn in) {
         return switch (Opcode.of(in.op())) {
             case MOV, SWZ, ADD, SUB, MUL, MAX, MIN, ABS -> mask(n4(in));
-            case RSQ, RCP, SIN, COS, TRUNC -> mask(n1(in));
+            case RSQ, RCP, SIN, COS, LG2, TRUNC -> mask(n1(in));
             case SETLANE -> 1 << (in.aux() & 3);
             case DOT, POW, CMP -> 1;
             case CONST, MULMV, MULMM, SAMPLE, LOAD_ATTR, LOAD_VAR, LOAD_UNI, LOAD_FCOORD -> FULL;
@@ -73,7 +73,7 @@ final class Effects {
             case MULMM -> in.aux();
             case MULMV -> b ? 1 : in.aux();
             case ADD, SUB, MUL, MAX, MIN, DOT, POW, CMP -> 1;
-            case MOV, SWZ, SETLANE, ABS, RSQ, RCP, SIN, COS, TRUNC, SAMPLE, STORE_POS, STORE_VAR,
+            case MOV, SWZ, SETLANE, ABS, RSQ, RCP, SIN, COS, LG2, TRUNC, SAMPLE, STORE_POS, STORE_VAR,
                  STORE_COLOR, IF -> b ? 0 : 1;
             default -> 0;
         };
@@ -86,7 +86,7 @@ final class Effects {
         }
         return switch (Opcode.of(in.op())) {
             case MOV, ADD, SUB, MUL, MAX, MIN -> mask(n4(in));
-            case RSQ, RCP, SIN, COS, TRUNC -> mask(n1(in));
+            case RSQ, RCP, SIN, COS, LG2, TRUNC -> mask(n1(in));
             case SWZ -> swizzleLanes(in);
             case SETLANE -> 1 << (in.aux2() & 3);
             case DOT -> in.aux() == 4 ? FULL : mask(3); // TGSI has only DP3 below width 4

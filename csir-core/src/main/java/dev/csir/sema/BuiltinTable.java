@@ -1,75 +1,81 @@
 package dev.csir.sema;
 
+import dev.csir.lang.GlslVersion;
+import dev.csir.types.MatrixType;
+import dev.csir.types.ScalarKind;
 import dev.csir.types.ScalarType;
 import dev.csir.types.Type;
 import dev.csir.types.VectorType;
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 
 /**
- * Every built-in function the language has, as one table of signatures over GLSL's generic
- * float type {@code genType} ({@code float}, {@code vec2}, {@code vec3}, {@code vec4}). A call
- * resolves to the first signature its arguments fit after the language's scalar conversions
- * (int and bool arguments convert to float, ivecN to vecN).
+ * The built-in functions of GLSL 4.60 and ES 3.20 section 8 over the types the language has,
+ * as overloads expanded from the specification's generic types ({@code genFType} float to vec4,
+ * {@code genIType} int to ivec4, {@code genBType} the bool vectors, the square matrices). A call
+ * resolves as section 6.1 says: an overload its arguments match exactly, else the one needing
+ * the fewest implicit conversions (int to float, and only where the version has implicit
+ * conversions: desktop GLSL from 1.20, never ES). A function the version does not have yet is
+ * not found, as in glslang.
  */
 public final class BuiltinTable {
     private BuiltinTable() {
     }
 
-    /** How a built-in's parameters and result relate to {@code genType} T. */
-    enum Shape {
-        /** (T) -> T */
-        UNARY,
-        /** (T, T) -> T */
-        BINARY,
-        /** (T, T) -> T and (T, float) -> T */
-        BINARY_SCALAR_SECOND,
-        /** (T, T) -> T and (float, T) -> T */
-        BINARY_SCALAR_FIRST,
-        /** (T, T, T) -> T and (T, float, float) -> T */
-        CLAMP,
-        /** (T, T, T) -> T and (T, T, float) -> T */
-        MIX,
-        /** (T, T, T) -> T and (float, float, T) -> T */
-        SMOOTHSTEP,
-        /** (V, V) -> float, V a vector */
-        DOT,
-        /** (V) -> float */
-        LENGTH,
-        /** (T, T) -> float */
-        DISTANCE,
-        /** (V) -> V */
-        NORMALIZE,
-        /** (vec3, vec3) -> vec3 */
-        CROSS,
-        /** (V, V) -> V */
-        REFLECT
-    }
-
-    /** The built-in functions, by their GLSL names. */
+    /**
+     * The built-in functions by GLSL name, with the first desktop and ES versions that have them
+     * (an ES version of 0: ES has none).
+     */
     public enum Builtin {
-        ABS("abs", Shape.UNARY), SIGN("sign", Shape.UNARY), FLOOR("floor", Shape.UNARY), CEIL("ceil", Shape.UNARY),
-        FRACT("fract", Shape.UNARY), TRUNC("trunc", Shape.UNARY), SQRT("sqrt", Shape.UNARY),
-        INVERSESQRT("inversesqrt", Shape.UNARY), SIN("sin", Shape.UNARY), COS("cos", Shape.UNARY),
-        TAN("tan", Shape.UNARY), RADIANS("radians", Shape.UNARY), DEGREES("degrees", Shape.UNARY),
-        EXP("exp", Shape.UNARY), EXP2("exp2", Shape.UNARY),
-        POW("pow", Shape.BINARY), MOD("mod", Shape.BINARY_SCALAR_SECOND), MIN("min", Shape.BINARY_SCALAR_SECOND),
-        MAX("max", Shape.BINARY_SCALAR_SECOND), STEP("step", Shape.BINARY_SCALAR_FIRST),
-        CLAMP("clamp", Shape.CLAMP), MIX("mix", Shape.MIX), SMOOTHSTEP("smoothstep", Shape.SMOOTHSTEP),
-        DOT("dot", Shape.DOT), LENGTH("length", Shape.LENGTH), DISTANCE("distance", Shape.DISTANCE),
-        NORMALIZE("normalize", Shape.NORMALIZE), CROSS("cross", Shape.CROSS), REFLECT("reflect", Shape.REFLECT);
+        RADIANS("radians"), DEGREES("degrees"), SIN("sin"), COS("cos"), TAN("tan"), ASIN("asin"), ACOS("acos"),
+        ATAN("atan"), SINH("sinh", 130, 300), COSH("cosh", 130, 300), TANH("tanh", 130, 300),
+        ASINH("asinh", 130, 300), ACOSH("acosh", 130, 300), ATANH("atanh", 130, 300),
+        POW("pow"), EXP("exp"), LOG("log"), EXP2("exp2"), LOG2("log2"), SQRT("sqrt"), INVERSESQRT("inversesqrt"),
+        ABS("abs"), SIGN("sign"), FLOOR("floor"), TRUNC("trunc", 130, 300), ROUND("round", 130, 300),
+        ROUND_EVEN("roundEven", 130, 300), CEIL("ceil"), FRACT("fract"), MOD("mod"), MIN("min"), MAX("max"),
+        CLAMP("clamp"), MIX("mix"), STEP("step"), SMOOTHSTEP("smoothstep"), IS_NAN("isnan", 130, 300),
+        IS_INF("isinf", 130, 300), FMA("fma", 400, 320), LDEXP("ldexp", 400, 310),
+        LENGTH("length"), DISTANCE("distance"), DOT("dot"), CROSS("cross"), NORMALIZE("normalize"),
+        FACEFORWARD("faceforward"), REFLECT("reflect"), REFRACT("refract"),
+        MATRIX_COMP_MULT("matrixCompMult"), OUTER_PRODUCT("outerProduct", 120, 300),
+        TRANSPOSE("transpose", 120, 300), DETERMINANT("determinant", 150, 300), INVERSE("inverse", 140, 300),
+        LESS_THAN("lessThan"), LESS_THAN_EQUAL("lessThanEqual"), GREATER_THAN("greaterThan"),
+        GREATER_THAN_EQUAL("greaterThanEqual"), EQUAL("equal"), NOT_EQUAL("notEqual"), ANY("any"), ALL("all"),
+        NOT("not"),
+        BIT_COUNT("bitCount", 400, 310), FIND_LSB("findLSB", 400, 310), FIND_MSB("findMSB", 400, 310),
+        BITFIELD_REVERSE("bitfieldReverse", 400, 310), BITFIELD_EXTRACT("bitfieldExtract", 400, 310),
+        BITFIELD_INSERT("bitfieldInsert", 400, 310),
+        DFDX("dFdx"), DFDY("dFdy"), FWIDTH("fwidth");
 
         private final String glslName;
-        private final Shape shape;
+        private final int since;
+        private final int sinceEs;
 
-        Builtin(String glslName, Shape shape) {
+        Builtin(String glslName) {
+            this(glslName, 110, 100);
+        }
+
+        Builtin(String glslName, int since, int sinceEs) {
             this.glslName = glslName;
-            this.shape = shape;
+            this.since = since;
+            this.sinceEs = sinceEs;
         }
 
         public String glslName() {
             return glslName;
+        }
+
+        /** Whether a shader of this version has the function. */
+        public boolean availableIn(GlslVersion v) {
+            return v.es() ? sinceEs != 0 && v.number() >= sinceEs : v.number() >= since;
+        }
+
+        /** Derivatives: fragment shaders only. */
+        public boolean fragmentOnly() {
+            return this == DFDX || this == DFDY || this == FWIDTH;
         }
 
         /**
@@ -87,92 +93,194 @@ public final class BuiltinTable {
     /** The texture lookup, which takes a sampler and so is not a genType function. */
     public static final String TEXTURE = "texture";
 
-    /** GLSL built-ins the language does not have yet: a call gets "unsupported built-in function". */
-    private static final Set<String> NOT_YET = Set.of("log", "log2", "asin", "acos", "atan", "sinh", "cosh", "tanh",
-            "asinh", "acosh", "atanh", "round", "roundEven", "modf", "isnan", "isinf", "faceforward", "refract",
-            "determinant", "inverse", "transpose", "matrixCompMult", "outerProduct", "lessThan", "lessThanEqual",
-            "greaterThan", "greaterThanEqual", "equal", "notEqual", "any", "all", "not", "texture2D", "textureLod",
-            "textureProj", "textureGrad", "texelFetch", "textureSize", "dFdx", "dFdy", "fwidth", "fma", "frexp",
-            "ldexp");
+    /** One overload: its parameter types and result, and the first versions that have it. */
+    public record Overload(Builtin builtin, List<Type> params, Type result, int since, int sinceEs) {
+        public Overload {
+            params = List.copyOf(params);
+        }
+
+        boolean availableIn(GlslVersion v) {
+            return builtin.availableIn(v) && (v.es() ? sinceEs != 0 && v.number() >= sinceEs : v.number() >= since);
+        }
+    }
 
     /** A matched call: the built-in, the parameter types to convert the arguments to, the result. */
     public record Match(Builtin builtin, List<Type> params, Type result) {
     }
 
+    private static final Map<String, Builtin> BY_NAME = new HashMap<>();
+    private static final Map<Builtin, List<Overload>> OVERLOADS = new EnumMap<>(Builtin.class);
+
     public static Builtin named(String name) {
+        return BY_NAME.get(name);
+    }
+
+    /** Every overload of {@code b}, in declaration order, whichever versions have them. */
+    public static List<Overload> overloads(Builtin b) {
+        return List.copyOf(OVERLOADS.get(b));
+    }
+
+    /**
+     * The overload of {@code b} that {@code args} call in a shader of version {@code v}: an exact
+     * match, else the one with the fewest implicit conversions; null when none fits.
+     */
+    public static Match match(Builtin b, List<Type> args, GlslVersion v) {
+        boolean conversions = !v.es() && v.number() >= 120;
+        Overload best = null;
+        int bestCost = Integer.MAX_VALUE;
+        for (Overload o : OVERLOADS.get(b)) {
+            if (!o.availableIn(v)) {
+                continue;
+            }
+            int cost = cost(o.params(), args, conversions);
+            if (cost < bestCost) {
+                best = o;
+                bestCost = cost;
+            }
+        }
+        return best == null ? null : new Match(b, best.params(), best.result());
+    }
+
+    /** How many arguments need converting to call with these parameters; MAX_VALUE when they cannot. */
+    private static int cost(List<Type> params, List<Type> args, boolean conversions) {
+        if (params.size() != args.size()) {
+            return Integer.MAX_VALUE;
+        }
+        int cost = 0;
+        for (int i = 0; i < params.size(); i++) {
+            Type p = params.get(i);
+            Type a = args.get(i);
+            if (p.equals(a)) {
+                continue;
+            }
+            if (!conversions || !convertsToFloat(a, p)) {
+                return Integer.MAX_VALUE;
+            }
+            cost++;
+        }
+        return cost;
+    }
+
+    /** int to float, ivecN to vecN: the one implicit conversion among the language's types. */
+    private static boolean convertsToFloat(Type from, Type to) {
+        if (from instanceof ScalarType s && to instanceof ScalarType t) {
+            return s.kind() == ScalarKind.INT && t.kind() == ScalarKind.FLOAT;
+        }
+        if (from instanceof VectorType s && to instanceof VectorType t) {
+            return s.size() == t.size() && s.component().kind() == ScalarKind.INT
+                    && t.component().kind() == ScalarKind.FLOAT;
+        }
+        return false;
+    }
+
+    // ---- the table ---------------------------------------------------------------------------
+
+    private static final ScalarType F = ScalarType.FLOAT;
+    private static final ScalarType I = ScalarType.INT;
+    private static final ScalarType B = ScalarType.BOOL;
+
+    static {
         for (Builtin b : Builtin.values()) {
-            if (b.glslName.equals(name)) {
-                return b;
-            }
+            BY_NAME.put(b.glslName, b);
+            OVERLOADS.put(b, new ArrayList<>());
         }
-        return null;
+        declare();
     }
 
-    public static boolean isNotYetSupported(String name) {
-        return NOT_YET.contains(name);
+    /** The size-n member of a generic type over {@code c}: the scalar for 1, else the vector. */
+    private static Type gen(ScalarType c, int n) {
+        return n == 1 ? c : new VectorType(c, n);
     }
 
-    /** The signature of {@code b} that {@code args} fit, or null. */
-    public static Match match(Builtin b, List<Type> args) {
-        List<Type> f = new ArrayList<>();
-        for (Type a : args) {
-            Type t = asFloat(a);
-            if (t == null) {
-                return null;
-            }
-            f.add(t);
-        }
-        Type t = f.isEmpty() ? null : f.getFirst();
-        Type fl = ScalarType.FLOAT;
-        return switch (b.shape) {
-            case UNARY -> fits(f, t) ? new Match(b, List.of(t), t) : null;
-            case BINARY -> fits(f, t, t) ? new Match(b, List.of(t, t), t) : null;
-            case BINARY_SCALAR_SECOND -> fits(f, t, t) ? new Match(b, List.of(t, t), t)
-                    : fits(f, t, fl) ? new Match(b, List.of(t, fl), t) : null;
-            case BINARY_SCALAR_FIRST -> {
-                Type last = f.isEmpty() ? null : f.getLast();
-                yield fits(f, last, last) ? new Match(b, List.of(last, last), last)
-                        : fits(f, fl, last) ? new Match(b, List.of(fl, last), last) : null;
-            }
-            case CLAMP -> fits(f, t, t, t) ? new Match(b, List.of(t, t, t), t)
-                    : fits(f, t, fl, fl) ? new Match(b, List.of(t, fl, fl), t) : null;
-            case MIX -> fits(f, t, t, t) ? new Match(b, List.of(t, t, t), t)
-                    : fits(f, t, t, fl) ? new Match(b, List.of(t, t, fl), t) : null;
-            case SMOOTHSTEP -> {
-                Type last = f.isEmpty() ? null : f.getLast();
-                yield fits(f, last, last, last) ? new Match(b, List.of(last, last, last), last)
-                        : fits(f, fl, fl, last) ? new Match(b, List.of(fl, fl, last), last) : null;
-            }
-            case DOT -> t instanceof VectorType && fits(f, t, t) ? new Match(b, List.of(t, t), fl) : null;
-            case LENGTH -> t instanceof VectorType && fits(f, t) ? new Match(b, List.of(t), fl) : null;
-            case DISTANCE -> fits(f, t, t) ? new Match(b, List.of(t, t), fl) : null;
-            case NORMALIZE -> t instanceof VectorType && fits(f, t) ? new Match(b, List.of(t), t) : null;
-            case CROSS -> fits(f, VectorType.VEC3, VectorType.VEC3)
-                    ? new Match(b, List.of(VectorType.VEC3, VectorType.VEC3), VectorType.VEC3) : null;
-            case REFLECT -> t instanceof VectorType && fits(f, t, t) ? new Match(b, List.of(t, t), t) : null;
-        };
+    private static void add(Builtin b, Type result, Type... params) {
+        since(110, 100, b, result, params);
     }
 
-    private static boolean fits(List<Type> args, Type... params) {
-        if (args.size() != params.length) {
-            return false;
-        }
-        for (int i = 0; i < params.length; i++) {
-            if (params[i] == null || !params[i].equals(args.get(i))) {
-                return false;
-            }
-        }
-        return true;
+    /** An overload later than its function's first one (the int forms of abs, min, ... came with 1.30). */
+    private static void since(int since, int sinceEs, Builtin b, Type result, Type... params) {
+        OVERLOADS.get(b).add(new Overload(b, List.of(params), result, since, sinceEs));
     }
 
-    /** The float genType an argument converts to: scalars to float, int vectors to float vectors. */
-    static Type asFloat(Type t) {
-        if (t instanceof ScalarType) {
-            return ScalarType.FLOAT;
+    private static void declare() {
+        for (int n = 1; n <= 4; n++) {
+            Type t = gen(F, n);
+            Type it = gen(I, n);
+            Type bt = gen(B, n);
+            for (Builtin b : List.of(Builtin.RADIANS, Builtin.DEGREES, Builtin.SIN, Builtin.COS, Builtin.TAN,
+                    Builtin.ASIN, Builtin.ACOS, Builtin.ATAN, Builtin.SINH, Builtin.COSH, Builtin.TANH, Builtin.ASINH,
+                    Builtin.ACOSH, Builtin.ATANH, Builtin.EXP, Builtin.LOG, Builtin.EXP2, Builtin.LOG2, Builtin.SQRT,
+                    Builtin.INVERSESQRT, Builtin.ABS, Builtin.SIGN, Builtin.FLOOR, Builtin.TRUNC, Builtin.ROUND,
+                    Builtin.ROUND_EVEN, Builtin.CEIL, Builtin.FRACT, Builtin.NORMALIZE, Builtin.DFDX, Builtin.DFDY,
+                    Builtin.FWIDTH)) {
+                add(b, t, t);
+            }
+            add(Builtin.ATAN, t, t, t);
+            add(Builtin.POW, t, t, t);
+            add(Builtin.MOD, t, t, t);
+            add(Builtin.MIN, t, t, t);
+            add(Builtin.MAX, t, t, t);
+            add(Builtin.CLAMP, t, t, t, t);
+            add(Builtin.MIX, t, t, t, t);
+            add(Builtin.STEP, t, t, t);
+            add(Builtin.SMOOTHSTEP, t, t, t, t);
+            add(Builtin.FMA, t, t, t, t);
+            add(Builtin.LDEXP, t, t, it);
+            add(Builtin.IS_NAN, bt, t);
+            add(Builtin.IS_INF, bt, t);
+            add(Builtin.LENGTH, F, t);
+            add(Builtin.DISTANCE, F, t, t);
+            add(Builtin.DOT, F, t, t);
+            add(Builtin.FACEFORWARD, t, t, t, t);
+            add(Builtin.REFLECT, t, t, t);
+            add(Builtin.REFRACT, t, t, t, F);
+            if (n > 1) {
+                add(Builtin.MOD, t, t, F);
+                add(Builtin.MIN, t, t, F);
+                add(Builtin.MAX, t, t, F);
+                add(Builtin.CLAMP, t, t, F, F);
+                add(Builtin.MIX, t, t, t, F);
+                add(Builtin.STEP, t, F, t);
+                add(Builtin.SMOOTHSTEP, t, F, F, t);
+            }
+            since(130, 300, Builtin.ABS, it, it);
+            since(130, 300, Builtin.SIGN, it, it);
+            since(130, 300, Builtin.MIN, it, it, it);
+            since(130, 300, Builtin.MAX, it, it, it);
+            since(130, 300, Builtin.CLAMP, it, it, it, it);
+            since(130, 300, Builtin.MIX, t, t, t, bt);
+            if (n > 1) {
+                since(130, 300, Builtin.MIN, it, it, I);
+                since(130, 300, Builtin.MAX, it, it, I);
+                since(130, 300, Builtin.CLAMP, it, it, I, I);
+            }
+            add(Builtin.BIT_COUNT, it, it);
+            add(Builtin.FIND_LSB, it, it);
+            add(Builtin.FIND_MSB, it, it);
+            add(Builtin.BITFIELD_REVERSE, it, it);
+            add(Builtin.BITFIELD_EXTRACT, it, it, I, I);
+            add(Builtin.BITFIELD_INSERT, it, it, it, I, I);
+            if (n > 1) {
+                Type bv = gen(B, n);
+                for (Builtin b : List.of(Builtin.LESS_THAN, Builtin.LESS_THAN_EQUAL, Builtin.GREATER_THAN,
+                        Builtin.GREATER_THAN_EQUAL, Builtin.EQUAL, Builtin.NOT_EQUAL)) {
+                    add(b, bv, t, t);
+                    add(b, bv, it, it);
+                }
+                add(Builtin.EQUAL, bv, bv, bv);
+                add(Builtin.NOT_EQUAL, bv, bv, bv);
+                add(Builtin.ANY, B, bv);
+                add(Builtin.ALL, B, bv);
+                add(Builtin.NOT, bv, bv);
+            }
         }
-        if (t instanceof VectorType v && !v.component().equals(ScalarType.BOOL)) {
-            return new VectorType(ScalarType.FLOAT, v.size());
+        add(Builtin.CROSS, VectorType.VEC3, VectorType.VEC3, VectorType.VEC3);
+        for (MatrixType m : List.of(MatrixType.MAT3, MatrixType.MAT4)) {
+            VectorType column = m.columnType();
+            add(Builtin.MATRIX_COMP_MULT, m, m, m);
+            add(Builtin.OUTER_PRODUCT, m, column, column);
+            add(Builtin.TRANSPOSE, m, m);
+            add(Builtin.DETERMINANT, F, m);
+            add(Builtin.INVERSE, m, m);
         }
-        return null;
     }
 }

@@ -4,6 +4,7 @@ import dev.csir.diag.DiagnosticLog;
 import dev.csir.diag.Messages;
 import dev.csir.lang.Ast;
 import dev.csir.lang.Ast.Pos;
+import dev.csir.lang.GlslVersion;
 import dev.csir.types.SamplerType;
 import dev.csir.types.ScalarType;
 import dev.csir.types.ShaderStage;
@@ -40,20 +41,27 @@ public final class Checker {
     private final Map<String, Set<String>> calls = new HashMap<>();
     private int nextId;
     private Typed.Signature current;
+    private final GlslVersion version;
 
-    private Checker(ShaderStage stage, DiagnosticLog log) {
+    private Checker(ShaderStage stage, GlslVersion version, DiagnosticLog log) {
         this.stage = stage;
+        this.version = version;
         this.log = log;
         this.exprs = new ExprChecker(this);
     }
 
     /** The typed tree of {@code unit}, or null after reporting why it is not a valid shader. */
     public static Typed.Unit check(Ast.Unit unit, ShaderStage stage, DiagnosticLog log) {
-        return new Checker(stage, log).run(unit);
+        return new Checker(stage, unit.version(), log).run(unit);
     }
 
     ShaderStage stage() {
         return stage;
+    }
+
+    /** The {@code #version} the shader asked for, which decides the built-in functions it has. */
+    GlslVersion version() {
+        return version;
     }
 
     void error(Pos pos, String message) {

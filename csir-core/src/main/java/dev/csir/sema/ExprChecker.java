@@ -13,6 +13,7 @@ import dev.csir.types.VectorType;
 import dev.csir.types.VoidType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Checks expressions and makes their typing explicit. The language's conversions: a scalar of
@@ -71,6 +72,11 @@ final class ExprChecker {
             return v;
         }
         if (isScalar(target) && isScalar(v.type())) {
+            return new Typed.Convert(v.pos(), target, v);
+        }
+        // GLSL's implicit conversion of an int vector to the float vector of its size
+        if (target instanceof VectorType to && v.type() instanceof VectorType from && to.size() == from.size()
+                && to.component().kind() == ScalarKind.FLOAT && from.component().kind() == ScalarKind.INT) {
             return new Typed.Convert(v.pos(), target, v);
         }
         return fail(pos, message);
@@ -341,14 +347,13 @@ final class ExprChecker {
             args.add(t);
         }
         Typed.Signature fn = checker.function(name);
-        BuiltinTable.Builtin builtin = BuiltinTable.named(name);
+        BuiltinTable.Builtin builtin = available(BuiltinTable.named(name));
         // a user function of a built-in's name shadows it, except for the language's first 14
         if (builtin != null && (fn == null || builtin.shadowsUserFunctions())) {
             return bad ? null : builtinCall(pos, builtin, args);
         }
         if (fn == null) {
-            return fail(pos, BuiltinTable.isNotYetSupported(name) ? Messages.unsupportedBuiltin(name)
-                    : Messages.UNKNOWN_FUNCTION);
+            return fail(pos, NOT_YET.contains(name) ? Messages.unsupportedBuiltin(name) : Messages.UNKNOWN_FUNCTION);
         }
         checker.called(name);
         if (bad) {
@@ -377,6 +382,22 @@ final class ExprChecker {
         return new Typed.Call(pos, fn, converted);
     }
 
+    /** GLSL built-ins the language does not have yet: a call gets "unsupported built-in function". */
+    private static final Set<String> NOT_YET = Set.of("modf", "frexp", "texture2D", "textureCube", "textureLod",
+            "textureProj", "textureGrad", "textureOffset", "texelFetch", "textureSize", "textureGather",
+            "floatBitsToInt", "floatBitsToUint", "intBitsToFloat", "uintBitsToFloat", "packUnorm2x16",
+            "packSnorm2x16", "packUnorm4x8", "packSnorm4x8", "packHalf2x16", "unpackUnorm2x16", "unpackSnorm2x16",
+            "unpackUnorm4x8", "unpackSnorm4x8", "unpackHalf2x16", "dFdxFine", "dFdyFine", "fwidthFine",
+            "dFdxCoarse", "dFdyCoarse", "fwidthCoarse");
+
+    /** The built-in when this shader's version and stage have it, else null (the name is then free). */
+    private BuiltinTable.Builtin available(BuiltinTable.Builtin b) {
+        if (b == null || !b.availableIn(checker.version())) {
+            return null;
+        }
+        return b.fragmentOnly() && checker.stage() != ShaderStage.FRAGMENT ? null : b;
+    }
+
     private Typed.Expr builtinCall(Pos pos, BuiltinTable.Builtin builtin, List<Typed.Expr> args) {
         List<Type> types = new ArrayList<>();
         for (Typed.Expr a : args) {
@@ -385,19 +406,15 @@ final class ExprChecker {
             }
             types.add(a.type());
         }
-        BuiltinTable.Match m = BuiltinTable.match(builtin, types);
+        BuiltinTable.Match m = BuiltinTable.match(builtin, types, checker.version());
         if (m == null) {
             return fail(pos, Messages.WRONG_ARGUMENTS);
         }
         List<Typed.Expr> converted = new ArrayList<>();
-        for (Typed.Expr a : args) {
-            converted.add(toKind(a, ScalarKind.FLOAT));
-        }
-        for (int i = 0; i < converted.size(); i++) {
-            Type want = m.params().get(i);
-            if (!converted.get(i).type().equals(want)) {
-                converted.set(i, splat(converted.get(i), want));
-            }
+        for (int i = 0; i < args.size(); i++) {
+            Typed.Expr a = args.get(i);
+            // the match converts only int to float
+            converted.add(a.type().equals(m.params().get(i)) ? a : toKind(a, ScalarKind.FLOAT));
         }
         return new Typed.BuiltinCall(pos, builtin, m.result(), converted);
     }

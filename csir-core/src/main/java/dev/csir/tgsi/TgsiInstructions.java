@@ -96,6 +96,7 @@ final class TgsiInstructions {
             case RCP -> perLane("RCP", in);
             case SIN -> perLane("SIN", in);
             case COS -> perLane("COS", in);
+            case LG2 -> perLane("LG2", in);
             case TRUNC -> perLane("TRUNC", in);
             case POW -> w.begin("POW").sp().tempLane(in.dst(), 0).comma().tempReplicated(in.a(), 0).comma()
                     .tempReplicated(in.b(), 0).end();

@@ -306,7 +306,7 @@ public final class Verifier {
 
         private static boolean readsA(Opcode op) {
             return switch (op) {
-                case MOV, SWZ, SETLANE, ADD, SUB, MUL, MAX, MIN, ABS, DOT, RSQ, RCP, SIN, COS, POW,
+                case MOV, SWZ, SETLANE, ADD, SUB, MUL, MAX, MIN, ABS, DOT, RSQ, RCP, SIN, COS, LG2, POW,
                         TRUNC, CMP, MULMV, MULMM, SAMPLE, STORE_POS, STORE_VAR, STORE_COLOR, IF -> true;
                 default -> false;
             };

@@ -235,6 +235,8 @@ public final class RandomShaders {
             StringBuilder head = new StringBuilder();
             String name = (csir ? "rc" : "rf") + Long.toHexString(r.nextLong() & 0xFFFFFF)
                     + (stage == ShaderStage.VERTEX ? ".vert" : ".frag");
+            // GLSL 3.30: in and out, the int overloads and int-to-float conversions of the built-ins
+            head.append("#version 330 core\n");
             head.append("// random ").append(csir ? "csir-compatible " : "").append(stage.name().toLowerCase())
                     .append(" shader\n");
             declareInterface(head);

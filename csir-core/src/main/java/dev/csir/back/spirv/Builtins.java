@@ -58,6 +58,11 @@ final class Builtins {
             case MOD -> Spv.Op.OpFMod;
             default -> -1;
         };
+        if (in == Intrinsic.DOT && arg instanceof ScalarType) {
+            // OpDot takes vectors; GLSL's dot of two floats is their product
+            f.to(f.result(i), Spv.Op.OpFMul, t, f.operandIds(i, 0));
+            return;
+        }
         if ((in == Intrinsic.ANY || in == Intrinsic.ALL) && arg instanceof ScalarType) {
             f.to(f.result(i), Spv.Op.OpCopyObject, t, f.value(i.operand(0)));
             return;

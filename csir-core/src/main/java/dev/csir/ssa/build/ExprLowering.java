@@ -45,13 +45,7 @@ final class ExprLowering {
                 }
                 yield b.call(fn.module().function(c.function().name()), args);
             }
-            case Typed.BuiltinCall c -> {
-                List<Value> args = new ArrayList<>();
-                for (Typed.Expr a : c.args()) {
-                    args.add(expr(a));
-                }
-                yield b.intrinsic(Intrinsic.ofName(c.builtin().glslName()), c.type(), args);
-            }
+            case Typed.BuiltinCall c -> builtin(c);
             case Typed.Construct c -> construct(c);
             case Typed.Convert c -> b.convert(c.type(), expr(c.value()));
             case Typed.Splat s -> splat(s.type(), expr(s.value()));
@@ -174,5 +168,41 @@ final class ExprLowering {
             column = b.select(hit, b.extract(base, c), column);
         }
         return column;
+    }
+
+    /**
+     * A built-in call: the relational functions become comparisons, {@code not} a logical not,
+     * {@code mix} with a bool selector a select, {@code atan(y, x)} the two-argument arctangent;
+     * the rest are the intrinsic of their name.
+     */
+    private Value builtin(Typed.BuiltinCall c) {
+        List<Value> args = new ArrayList<>();
+        for (Typed.Expr a : c.args()) {
+            args.add(expr(a));
+        }
+        Opcode compare = switch (c.builtin()) {
+            case LESS_THAN -> Opcode.LT;
+            case LESS_THAN_EQUAL -> Opcode.LE;
+            case GREATER_THAN -> Opcode.GT;
+            case GREATER_THAN_EQUAL -> Opcode.GE;
+            case EQUAL -> Opcode.EQ;
+            case NOT_EQUAL -> Opcode.NE;
+            default -> null;
+        };
+        if (compare != null) {
+            return b.compare(compare, args.get(0), args.get(1));
+        }
+        return switch (c.builtin()) {
+            case NOT -> b.unary(Opcode.LOGICAL_NOT, args.get(0));
+            case MIX -> isBool(c.args().get(2).type()) ? b.select(args.get(2), args.get(1), args.get(0))
+                    : b.intrinsic(Intrinsic.MIX, c.type(), args);
+            case ATAN -> b.intrinsic(args.size() == 2 ? Intrinsic.ATAN2 : Intrinsic.ATAN, c.type(), args);
+            default -> b.intrinsic(Intrinsic.ofName(c.builtin().glslName()), c.type(), args);
+        };
+    }
+
+    private static boolean isBool(dev.csir.types.Type t) {
+        return t instanceof dev.csir.types.ScalarType s ? s.kind() == dev.csir.types.ScalarKind.BOOL
+                : t instanceof VectorType v && v.component().kind() == dev.csir.types.ScalarKind.BOOL;
     }
 }

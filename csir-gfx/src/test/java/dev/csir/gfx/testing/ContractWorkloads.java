@@ -105,7 +105,13 @@ public final class ContractWorkloads {
     public static List<Workload> all() {
         return List.of(colouredTriangle(), texturedQuad(), depth(), cube("cube, depth", DrawState.DEPTH),
                 cube("cube, depth and culling", DrawState.DEPTH_CULL), cubeAroundTheCamera(), lighting(),
-                fragCoord(), discard());
+                fragCoord(), discard(), builtins());
+    }
+
+    private static Workload builtins() {
+        LinkedProgram p = TestPrograms.builtinsTriangle();
+        Mesh m = triangle(0, 0, new float[][] {{1, 0, 0.2f}, {0, 1, 0.5f}, {0.3f, 0.2f, 1}});
+        return new Workload("built-ins", d -> d.draw(p, p.newUniforms(), m, DrawState.FLAT), f -> { });
     }
 
     private static final VertexLayout POS4_COL4 = VertexLayout.of(8, new VertexAttribute(0, 4, 0),

@@ -77,6 +77,38 @@ public final class TestPrograms {
                 """, "tri.frag", PASS_COLOUR_FS);
     }
 
+    /**
+     * The coloured triangle with a fragment shader of built-ins that CSIR composes from its
+     * operations (atan, asin, tanh, log2, round, inverse), each mapped into [0, 1].
+     */
+    public static LinkedProgram builtinsTriangle() {
+        return link("builtins.vert", """
+                #version 330
+                layout(location = 0) in vec4 position;
+                layout(location = 1) in vec4 color;
+                out vec4 vColor;
+                void main() {
+                    vColor = color;
+                    gl_Position = position;
+                }
+                """, "builtins.frag", """
+                #version 330
+                in vec4 vColor;
+                out vec4 fragColor;
+                void main() {
+                    vec3 c = vColor.rgb;
+                    float angle = atan(c.r - 0.5, c.g - 0.4) / 6.2831853 + 0.5;
+                    float bend = asin(c.g * 1.8 - 0.9) / 3.1415927 + 0.5;
+                    float squash = tanh(c.b * 4.0 - 2.0) * 0.5 + 0.5;
+                    float logs = log2(1.0 + c.r * 3.0) * 0.5;
+                    mat3 m = mat3(vec3(2.0, c.r, 0.0), vec3(0.0, 2.0, c.g), vec3(c.b, 0.0, 2.0));
+                    vec3 solved = inverse(m) * vec3(1.0);
+                    fragColor = vec4(angle, mix(bend, logs, 0.5), squash * 0.75 + 0.25 * round(c.g),
+                                     clamp(solved.x * 1.5, 0.0, 1.0));
+                }
+                """);
+    }
+
     /** Position and texture coordinates; the fragment samples {@code tex}. */
     public static LinkedProgram texturedQuad() {
         return link("tex.vert", """

@@ -1,0 +1,37 @@
+package dev.csir.back.spirv;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.csir.ModuleResult;
+import dev.csir.ShaderCompiler;
+import dev.csir.testing.BuiltinCalls;
+import dev.csir.types.ShaderStage;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Every shader of {@link BuiltinCalls} written as SPIR-V that {@code spirv-val} accepts. */
+class BuiltinFunctionsSpirvTest {
+    @Test
+    void everyBuiltinCallValidates() throws Exception {
+        SpirvVal.requireTool();
+        List<String> bad = new ArrayList<>();
+        for (String e : BuiltinCalls.EXPRESSIONS) {
+            for (boolean optimize : new boolean[] {true, false}) {
+                ModuleResult r = ShaderCompiler.compileModule(ShaderStage.FRAGMENT, "b.frag", BuiltinCalls.shader(e),
+                        dev.csir.CompileOptions.DEFAULT.withOptimize(optimize));
+                assertThat(r.ok()).as(e + "\n" + r.log()).isTrue();
+                SpirvWriter.Result w = SpirvWriter.write(r.module(), new SpirvWriter.Options(true));
+                if (!w.ok()) {
+                    bad.add(e + ": " + w.errors());
+                    continue;
+                }
+                String complaint = SpirvVal.validate(w.binary());
+                if (complaint != null) {
+                    bad.add(e + (optimize ? "" : " (unoptimized)") + ": " + complaint);
+                }
+            }
+        }
+        assertThat(bad).isEmpty();
+    }
+}
