@@ -39,13 +39,14 @@ public record Diagnostic(String file, int line, int column, String message, Stri
     /**
      * The code of a message: its head as lower-case words joined by '-'. The head ends before a
      * ':' or a quoted name (the detail some messages carry); quoted punctuation is spelled out,
-     * so {@code expected ')'} is {@code expected-rparen}.
+     * so {@code expected ')'} is {@code expected-rparen} and {@code expected ':'} {@code expected-colon}.
      */
     public static String codeOf(String message) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < message.length(); i++) {
             char c = message.charAt(i);
-            if (c == ':' || (c == '\'' && i + 1 < message.length()
+            boolean quoted = i > 0 && message.charAt(i - 1) == '\'';
+            if ((c == ':' && !quoted) || (c == '\'' && i + 1 < message.length()
                     && (Character.isLetterOrDigit(message.charAt(i + 1)) || message.charAt(i + 1) == '_'))) {
                 break;
             }
@@ -59,9 +60,10 @@ public record Diagnostic(String file, int line, int column, String message, Stri
                 case ';' -> "semicolon";
                 case '=' -> "equals";
                 case ',' -> "comma";
+                case ':' -> "colon";
                 default -> null;
             };
-            if (word != null && i > 0 && message.charAt(i - 1) == '\'') {
+            if (word != null && quoted) {
                 separate(sb);
                 sb.append(word);
             } else if (Character.isLetterOrDigit(c)) {

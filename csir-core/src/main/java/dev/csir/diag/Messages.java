@@ -205,6 +205,10 @@ public final class Messages {
     public static final String EXPECTED_FUNCTION_BODY = "expected a function body";
     public static final String EXPECTED_LPAREN_AFTER_IF = "expected '(' after if";
     public static final String EXPECTED_LPAREN_AFTER_FOR = "expected '(' after for";
+    public static final String EXPECTED_LPAREN_AFTER_WHILE = "expected '(' after while";
+    public static final String EXPECTED_WHILE = "expected while after the body of do";
+    public static final String EXPECTED_COLON = "expected ':'";
+    public static final String CONDITION_NOT_BOOL = "a condition must be a bool";
     public static final String EXPECTED_LOOP_VARIABLE = "expected a loop variable";
 
     // Semantic analysis and lowering (section owned by dev.csir.sema and dev.csir.lower)
@@ -246,7 +250,6 @@ public final class Messages {
     public static final String MATRIX_BY_SCALAR = "cannot multiply a matrix by a scalar";
     public static final String DIVISION_BY_ZERO = "division by zero";
     public static final String MOD_CONSTANT_ONLY = "operator % is only supported on constant integers";
-    public static final String INCREMENT_LOOP_STEP_ONLY = "increment is only supported as a loop step";
     public static final String UNSUPPORTED_OPERATOR = "unsupported operator";
     public static final String UNSUPPORTED_EXPRESSION = "unsupported expression";
     public static final String TEXTURE_ARGUMENTS = "texture() expects a sampler2D and a vec2";
@@ -285,7 +288,6 @@ public final class Messages {
     public static final String LOCAL_QUALIFIER = "qualifiers are only valid at global scope";
     public static final String RETURN_NOT_LAST = "return must be the last statement of the function";
     public static final String DISCARD_STAGE_SOURCE = "discard is only valid in a fragment shader";
-    public static final String IF_CONDITION_SCALAR = "if condition must be a scalar";
     // csir additions (the original has no such checks or built-ins)
     public static final String RETURN_TYPE_MISMATCH = "type mismatch in return";
     /** The head of {@link #unsupportedBuiltin}. */

@@ -85,8 +85,8 @@ public final class Ast {
     }
 
     /** Statements. */
-    public sealed interface Stmt permits Empty, Block, ExprStmt, Assign, DeclStmt, If, For, Return, Discard, Break,
-            Continue {
+    public sealed interface Stmt permits Empty, Block, ExprStmt, Assign, DeclStmt, If, For, DoWhile, Return, Discard,
+            Break, Continue {
         Pos pos();
     }
 
@@ -121,6 +121,10 @@ public final class Ast {
      * {@code for (init cond; step) body}: init is a {@link DeclStmt}, an {@link ExprStmt} or null;
      * cond and step may be null.
      */
+    /** {@code do body while (cond);}: the body runs once before the first test. */
+    public record DoWhile(Pos pos, Stmt body, Expr cond) implements Stmt {
+    }
+
     public record For(Pos pos, Stmt init, Expr cond, Expr step, Stmt body) implements Stmt {
     }
 
@@ -142,7 +146,7 @@ public final class Ast {
 
     /** Expressions. */
     public sealed interface Expr permits IntLit, FloatLit, BoolLit, Ident, Call, Construct, Unary, Binary,
-            Swizzle, Index, Step, StepAssign {
+            Swizzle, Index, Step, StepAssign, Conditional {
         Pos pos();
     }
 
@@ -233,6 +237,10 @@ public final class Ast {
     }
 
     /** {@code ++e}, {@code --e}, {@code e++}, {@code e--}: only valid as a loop step. */
+    /** {@code cond ? then : otherwise}. */
+    public record Conditional(Pos pos, Expr cond, Expr then, Expr otherwise) implements Expr {
+    }
+
     public record Step(Pos pos, Expr target, boolean increment, boolean prefix) implements Expr {
     }
 

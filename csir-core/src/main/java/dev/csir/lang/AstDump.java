@@ -117,6 +117,12 @@ public final class AstDump {
                 }
                 stmt(f.body(), depth + 1, "body");
             }
+            case Ast.DoWhile d -> {
+                line(depth, label).append("do");
+                end(d.pos());
+                stmt(d.body(), depth + 1, "body");
+                expr(d.cond(), depth + 1, "cond");
+            }
             case Ast.Return r -> {
                 line(depth, label).append("return");
                 end(r.pos());
@@ -205,6 +211,13 @@ public final class AstDump {
                 sb.append("step ").append(s.increment() ? "++" : "--").append(s.prefix() ? " prefix" : " postfix");
                 end(s.pos());
                 expr(s.target(), depth + 1, null);
+            }
+            case Ast.Conditional c -> {
+                sb.append("conditional");
+                end(c.pos());
+                expr(c.cond(), depth + 1, "cond");
+                expr(c.then(), depth + 1, "then");
+                expr(c.otherwise(), depth + 1, "else");
             }
             case Ast.StepAssign a -> {
                 sb.append("assign");

@@ -318,6 +318,8 @@ public final class Lexer {
                 case ';' -> TokenKind.SEMI;
                 case ',' -> TokenKind.COMMA;
                 case '.' -> TokenKind.DOT;
+                case '?' -> TokenKind.QUESTION;
+                case ':' -> TokenKind.COLON;
                 case '*' -> next == '=' ? TokenKind.STAR_ASSIGN : TokenKind.STAR;
                 case '/' -> next == '=' ? TokenKind.SLASH_ASSIGN : TokenKind.SLASH;
                 case '%' -> next == '=' ? TokenKind.PERCENT_ASSIGN : TokenKind.PERCENT;
@@ -471,6 +473,7 @@ public final class Lexer {
             case 2:
                 if (c0 == 'i' && s[off + 1] == 'n') return TokenKind.IN;
                 if (c0 == 'i' && s[off + 1] == 'f') return TokenKind.IF;
+                if (c0 == 'd' && s[off + 1] == 'o') return TokenKind.DO;
                 break;
             case 3:
                 if (c0 == 'o' && matches(s, off, "out")) return TokenKind.OUT;
@@ -515,6 +518,9 @@ public final class Lexer {
                         if (matches(s, off, "bvec2")) return TokenKind.BVEC2;
                         if (matches(s, off, "bvec3")) return TokenKind.BVEC3;
                         if (matches(s, off, "bvec4")) return TokenKind.BVEC4;
+                    }
+                    case 'w' -> {
+                        if (matches(s, off, "while")) return TokenKind.WHILE;
                     }
                     case 'c' -> {
                         if (matches(s, off, "const")) return TokenKind.CONST;

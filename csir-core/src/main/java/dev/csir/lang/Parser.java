@@ -434,6 +434,12 @@ public final class Parser {
             case FOR -> {
                 return forStatement();
             }
+            case WHILE -> {
+                return whileStatement();
+            }
+            case DO -> {
+                return doStatement();
+            }
             case LAYOUT, IN, OUT, UNIFORM, CONST, SMOOTH -> {
                 return globalOrFunction();
             }
@@ -546,6 +552,48 @@ public final class Parser {
         return new Ast.For(pos(tok), init, cond, step, body);
     }
 
+    /** {@code while (cond) body}: a for loop with only a condition. */
+    private Ast.Stmt whileStatement() {
+        int tok = tp;
+        adv();
+        Ast.Expr cond = parenthesized(Messages.EXPECTED_LPAREN_AFTER_WHILE);
+        if (cond == null) {
+            return null;
+        }
+        Ast.Stmt body = statement();
+        return body == null ? null : new Ast.For(pos(tok), null, cond, null, body);
+    }
+
+    /** {@code do body while (cond);} */
+    private Ast.Stmt doStatement() {
+        int tok = tp;
+        adv();
+        Ast.Stmt body = statement();
+        if (body == null) {
+            return null;
+        }
+        if (!expect(TokenKind.WHILE, Messages.EXPECTED_WHILE)) {
+            return null;
+        }
+        Ast.Expr cond = parenthesized(Messages.EXPECTED_LPAREN_AFTER_WHILE);
+        if (cond == null || !expect(TokenKind.SEMI, Messages.EXPECTED_SEMICOLON)) {
+            return null;
+        }
+        return new Ast.DoWhile(pos(tok), body, cond);
+    }
+
+    /** {@code ( expr )}, the first parenthesis missing reported with {@code message}. */
+    private Ast.Expr parenthesized(String message) {
+        if (!expect(TokenKind.LPAREN, message)) {
+            return null;
+        }
+        Ast.Expr e = expr();
+        if (e == null || !expect(TokenKind.RPAREN, Messages.EXPECTED_RPAREN)) {
+            return null;
+        }
+        return e;
+    }
+
     /** The operator of a compound assignment token ({@code +=} gives ADD), or null. */
     private static Ast.BinaryOp compoundOperator(TokenKind k) {
         return switch (k) {
@@ -589,7 +637,30 @@ public final class Parser {
         if (depth == 0) {
             ops = 0;
         }
-        return binary(1);
+        return conditional();
+    }
+
+    /** {@code a ? b : c}, below every binary operator and grouping to the right. */
+    private Ast.Expr conditional() {
+        Ast.Expr cond = binary(1);
+        if (cond == null || !at(TokenKind.QUESTION)) {
+            return cond;
+        }
+        int tok = tp;
+        if (!enter()) {
+            return null;
+        }
+        try {
+            adv();
+            Ast.Expr then = conditional();
+            if (then == null || !expect(TokenKind.COLON, Messages.EXPECTED_COLON)) {
+                return null;
+            }
+            Ast.Expr otherwise = conditional();
+            return otherwise == null ? null : new Ast.Conditional(pos(tok), cond, then, otherwise);
+        } finally {
+            leave();
+        }
     }
 
     private static Ast.BinaryOp binaryOp(TokenKind k) {

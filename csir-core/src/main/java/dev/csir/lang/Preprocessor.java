@@ -708,7 +708,7 @@ public final class Preprocessor {
         }
         PpToken nameTok = args.getFirst();
         String name = text(nameTok);
-        if (args.size() < 2 || args.get(1).kind != TokenKind.BAD || !text(args.get(1)).equals(":")) {
+        if (args.size() < 2 || args.get(1).kind != TokenKind.COLON) {
             error(args.size() < 2 ? nameTok : args.get(1), Messages.EXPECTED_EXTENSION_COLON);
             return;
         }

@@ -6,6 +6,7 @@ import dev.csir.lang.Ast;
 import dev.csir.lang.Ast.Pos;
 import dev.csir.lang.GlslVersion;
 import dev.csir.types.SamplerType;
+import dev.csir.types.ScalarKind;
 import dev.csir.types.ScalarType;
 import dev.csir.types.ShaderStage;
 import dev.csir.types.Type;
@@ -318,6 +319,7 @@ public final class Checker {
         return switch (s) {
             case Ast.Empty e -> null;
             case Ast.Block b -> block(b, true);
+            case Ast.ExprStmt e when e.expr() instanceof Ast.Step -> step(e.expr());
             case Ast.ExprStmt e -> {
                 Typed.Expr x = exprs.expr(e.expr(), true);
                 yield x == null ? null : new Typed.ExprStmt(e.pos(), x);
@@ -331,6 +333,13 @@ public final class Checker {
                 yield c == null ? null : new Typed.If(i.pos(), c, then, otherwise);
             }
             case Ast.For f -> loop(f);
+            case Ast.DoWhile d -> {
+                loops++;
+                Typed.Stmt body = scoped(d.body());
+                loops--;
+                Typed.Expr c = exprs.condition(d.cond(), d.pos());
+                yield c == null ? null : new Typed.DoWhile(d.pos(), body, c);
+            }
             case Ast.Return r -> ret(r);
             case Ast.Break b -> {
                 if (loops == 0) {
@@ -462,7 +471,18 @@ public final class Checker {
         return bad ? null : new Typed.For(f.pos(), init, cond, step, body);
     }
 
-    /** A loop step: {@code i++}, {@code i += 2} and their kin become assignments; other expressions are evaluated. */
+    /** Whether {@code ++} and {@code --} apply: an int or float scalar or vector. */
+    static boolean steppable(Type t) {
+        ScalarKind k = switch (t) {
+            case VectorType v -> v.component().kind();
+            case ScalarType s -> s.kind();
+            case dev.csir.types.MatrixType m -> m.component().kind();
+            default -> null;
+        };
+        return k != null && k.isNumeric();
+    }
+
+    /** A loop step or a statement: {@code i++}, {@code i += 2} and their kin become assignments; other expressions are evaluated. */
     private Typed.Stmt step(Ast.Expr e) {
         if (e instanceof Ast.StepAssign a) {
             return stmt(new Ast.Assign(a.pos(), a.target(), a.value()));
@@ -477,11 +497,15 @@ public final class Checker {
                 error(id.pos(), Messages.UNKNOWN_IDENTIFIER);
                 return null;
             }
-            if (!(v.type() instanceof ScalarType s) || !s.kind().isNumeric()) {
+            if (!steppable(v.type())) {
                 error(st.pos(), Messages.TYPE_MISMATCH);
                 return null;
             }
-            Typed.Expr one = ExprChecker.literalOne(st.pos(), v.type());
+            Type component = ScalarType.of(v.type().scalarKind());
+            Typed.Expr one = ExprChecker.literalOne(st.pos(), component);
+            if (!(v.type() instanceof ScalarType)) {
+                one = new Typed.Splat(st.pos(), v.type(), one);
+            }
             Typed.Expr value = new Typed.Binary(st.pos(), st.increment() ? Typed.BinaryOp.ADD : Typed.BinaryOp.SUB,
                     v.type(), new Typed.VarRef(id.pos(), v), one);
             return assignTo(st.pos(), v, value);

@@ -50,7 +50,8 @@ final class ExprChecker {
             case Ast.Index ix -> index(ix);
             case Ast.Unary u -> unary(u);
             case Ast.Binary b -> binary(b);
-            case Ast.Step st -> fail(st.pos(), Messages.INCREMENT_LOOP_STEP_ONLY);
+            case Ast.Step st -> increment(st);
+            case Ast.Conditional c -> conditional(c);
             case Ast.StepAssign a -> fail(a.pos(), Messages.EXPECTED_EXPRESSION);
             case Ast.Construct c -> new Constructors(this, checker).construct(c);
             case Ast.Call c -> call(c, statement);
@@ -108,16 +109,16 @@ final class ExprChecker {
         return rank(a) >= rank(b) ? a : b;
     }
 
-    /** A condition: a scalar of any kind, tested as a bool. */
+    /** A condition of if, for, while or do: a bool, as GLSL has it (no other scalar converts). */
     Typed.Expr condition(Ast.Expr e, Pos pos) {
         Typed.Expr c = expr(e);
         if (c == null) {
             return null;
         }
-        if (!isScalar(c.type())) {
-            return fail(pos, Messages.IF_CONDITION_SCALAR);
+        if (!c.type().equals(ScalarType.BOOL)) {
+            return fail(pos, Messages.CONDITION_NOT_BOOL);
         }
-        return toKind(c, ScalarKind.BOOL);
+        return c;
     }
 
     static Typed.Expr literalOne(Pos pos, Type t) {
@@ -329,6 +330,59 @@ final class ExprChecker {
             return va.size() == mb.rows() ? mb.rowType() : null;
         }
         return null;
+    }
+
+    // ---- ++ -- and ?: ------------------------------------------------------------------------
+
+    /** {@code ++v} or {@code v--} as a value: v a variable that can be assigned, of numeric scalar or vector type. */
+    private Typed.Expr increment(Ast.Step st) {
+        if (!(st.target() instanceof Ast.Ident id)) {
+            return fail(st.pos(), Messages.ASSIGNMENT_TARGET);
+        }
+        Typed.Variable v = checker.variable(id.name());
+        if (v == null) {
+            return fail(id.pos(), Messages.UNKNOWN_IDENTIFIER);
+        }
+        if (!Checker.steppable(v.type())) {
+            return fail(st.pos(), Messages.TYPE_MISMATCH);
+        }
+        if (checker.assignTo(st.pos(), v, new Typed.VarRef(id.pos(), v)) == null) {
+            return null; // const, read-only or in the wrong stage (reported)
+        }
+        return new Typed.Increment(st.pos(), v, st.increment(), st.prefix());
+    }
+
+    /**
+     * {@code c ? a : b}: c a bool, a and b of one type, or an int (vector) and the float one of
+     * its size, which it converts to.
+     */
+    private Typed.Expr conditional(Ast.Conditional c) {
+        Typed.Expr cond = expr(c.cond());
+        Typed.Expr a = expr(c.then());
+        Typed.Expr b = expr(c.otherwise());
+        if (cond == null || a == null || b == null || value(a, c.pos()) == null || value(b, c.pos()) == null) {
+            return null;
+        }
+        if (!cond.type().equals(ScalarType.BOOL)) {
+            return fail(c.cond().pos(), Messages.CONDITION_NOT_BOOL);
+        }
+        if (!a.type().equals(b.type())) {
+            if (intToFloat(a.type(), b.type())) {
+                a = toKind(a, ScalarKind.FLOAT);
+            } else if (intToFloat(b.type(), a.type())) {
+                b = toKind(b, ScalarKind.FLOAT);
+            } else {
+                return fail(c.pos(), Messages.TYPE_MISMATCH);
+            }
+        }
+        return new Typed.Conditional(c.pos(), a.type(), cond, a, b);
+    }
+
+    /** Whether {@code from} is an int scalar or vector and {@code to} the float one of its size. */
+    private static boolean intToFloat(Type from, Type to) {
+        return from.scalarKind() == ScalarKind.INT && to.scalarKind() == ScalarKind.FLOAT
+                && (from instanceof ScalarType && to instanceof ScalarType
+                        || from instanceof VectorType f && to instanceof VectorType t && f.size() == t.size());
     }
 
     // ---- calls -------------------------------------------------------------------------------

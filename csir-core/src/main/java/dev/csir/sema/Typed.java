@@ -58,8 +58,8 @@ public final class Typed {
 
     // ---- statements ----------------------------------------------------------------------------
 
-    public sealed interface Stmt permits Block, ExprStmt, Declare, Assign, AssignLanes, If, For, Return, Discard, Break,
-            Continue {
+    public sealed interface Stmt permits Block, ExprStmt, Declare, Assign, AssignLanes, If, For, DoWhile, Return,
+            Discard, Break, Continue {
         Pos pos();
     }
 
@@ -96,6 +96,10 @@ public final class Typed {
     }
 
     /** {@code return [value]}; value has the function's return type, or is null. */
+    /** {@code do body while (cond);}: the test after each run of the body. */
+    public record DoWhile(Pos pos, Stmt body, Expr cond) implements Stmt {
+    }
+
     public record Return(Pos pos, Expr value) implements Stmt {
     }
 
@@ -111,7 +115,7 @@ public final class Typed {
     // ---- expressions ---------------------------------------------------------------------------
 
     public sealed interface Expr permits Literal, VarRef, Call, BuiltinCall, Construct, Convert, Splat, Unary,
-            Binary, Swizzle, Index, Sample {
+            Binary, Swizzle, Index, Sample, Conditional, Increment {
         Pos pos();
 
         Type type();
@@ -218,6 +222,21 @@ public final class Typed {
     }
 
     /** {@code texture(sampler, coord)}: a vec4 from a sampler2D uniform at a vec2 coordinate. */
+    /** {@code cond ? then : otherwise}: one of the two evaluated, as the bool says. */
+    public record Conditional(Pos pos, Type type, Expr cond, Expr then, Expr otherwise) implements Expr {
+    }
+
+    /**
+     * {@code ++v}, {@code v--} and their kin as a value: the variable steps by one (each
+     * component), and the value is the new one for a prefix, the old one for a postfix.
+     */
+    public record Increment(Pos pos, Variable variable, boolean increment, boolean prefix) implements Expr {
+        @Override
+        public Type type() {
+            return variable.type();
+        }
+    }
+
     public record Sample(Pos pos, Variable sampler, Expr coord) implements Expr {
         @Override
         public Type type() {

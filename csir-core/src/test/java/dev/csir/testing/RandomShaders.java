@@ -47,8 +47,8 @@ import java.util.Random;
  *     of a scalar only (CSIR truncates there, but not in {@code ivecN(vecN)} or an implicit
  *     conversion).</li>
  * <li>CSIR computes {@code &&}, {@code ||} and {@code !} arithmetically (MUL, MAX, 1 - x), so
- *     their operands are bools, as is every value converted to bool; a float or int condition of
- *     an {@code if} is fine (CSIR tests it against 0 as the language does). And since CSIR
+ *     their operands are bools, as is every value converted to bool, including an {@code if}
+ *     condition made from a float or an int ({@code bool(x)} tests it against 0). And since CSIR
  *     evaluates both operands, where the language evaluates the right one only when it decides,
  *     no call of a helper that may discard goes in either ({@code x > 0.0 && f() > 0.0} with a
  *     discarding f discards for every x in CSIR, only for x > 0 in the language).</li>
@@ -754,9 +754,10 @@ public final class RandomShaders {
         }
 
         E condition() {
-            // a float or int condition tests against zero, in CSIR as in the language
+            // GLSL's conditions are bools; a float or int one converts through bool(), which tests against zero
             if (r.nextInt(10) == 0) {
-                return expr(r.nextBoolean() ? T.FLOAT : T.INT, 2);
+                E x = expr(r.nextBoolean() ? T.FLOAT : T.INT, 2);
+                return new E("bool(" + x.s() + ")", x.b());
             }
             return expr(T.BOOL, 3);
         }

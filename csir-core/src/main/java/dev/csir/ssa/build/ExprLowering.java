@@ -54,7 +54,71 @@ final class ExprLowering {
             case Typed.Swizzle s -> swizzle(s);
             case Typed.Index ix -> index(ix);
             case Typed.Sample s -> b.texture(Opcode.SAMPLE, VectorType.VEC4, fn.pointer(s.sampler()), expr(s.coord()));
+            case Typed.Conditional c -> conditional(c);
+            case Typed.Increment i -> increment(i);
         };
+    }
+
+    /**
+     * {@code c ? a : b}: a select when neither arm has an effect (both are computed, which no one
+     * can tell); else a selection whose merge block's phi takes the arm that ran.
+     */
+    private Value conditional(Typed.Conditional c) {
+        Value cond = expr(c.cond());
+        if (pure(c.then()) && pure(c.otherwise())) {
+            return b.select(cond, expr(c.then()), expr(c.otherwise()));
+        }
+        Block header = b.block();
+        Block then = b.newBlock("cond.then");
+        Block otherwise = b.newBlock("cond.else");
+        Block merge = b.newBlock("cond.merge");
+        header.markSelection(merge, ControlHint.NONE);
+        b.condBr(cond, then, otherwise);
+        b.at(then);
+        Value a = expr(c.then());
+        Block thenEnd = b.block();
+        b.br(merge);
+        b.at(otherwise);
+        Value v = expr(c.otherwise());
+        Block otherwiseEnd = b.block();
+        b.br(merge);
+        b.at(merge);
+        Instruction phi = b.phi(c.type());
+        Builder.incoming(phi, a, thenEnd);
+        Builder.incoming(phi, v, otherwiseEnd);
+        return phi;
+    }
+
+    /** Whether evaluating {@code e} has no effect but its value: no call of a function, no ++ or --. */
+    static boolean pure(Typed.Expr e) {
+        return switch (e) {
+            case Typed.Literal l -> true;
+            case Typed.VarRef r -> true;
+            case Typed.Call c -> false;
+            case Typed.Increment i -> false;
+            case Typed.BuiltinCall c -> c.args().stream().allMatch(ExprLowering::pure);
+            case Typed.Construct c -> c.args().stream().allMatch(ExprLowering::pure);
+            case Typed.Convert c -> pure(c.value());
+            case Typed.Splat s -> pure(s.value());
+            case Typed.Unary u -> pure(u.operand());
+            case Typed.Binary bin -> pure(bin.left()) && pure(bin.right());
+            case Typed.Swizzle s -> pure(s.base());
+            case Typed.Index ix -> pure(ix.base()) && pure(ix.index());
+            case Typed.Sample s -> pure(s.coord());
+            case Typed.Conditional c -> pure(c.cond()) && pure(c.then()) && pure(c.otherwise());
+        };
+    }
+
+    /** {@code ++v} / {@code v--}: load, step each component by one, store; the new value or the old. */
+    private Value increment(Typed.Increment i) {
+        Value pointer = fn.pointer(i.variable());
+        Value old = b.load(pointer);
+        Type t = i.type();
+        Constant one = t.scalarKind() == dev.csir.types.ScalarKind.FLOAT ? Constant.ofFloat(1) : Constant.ofInt(1);
+        Value step = splat(t, one);
+        Value stepped = b.binary(i.increment() ? Opcode.ADD : Opcode.SUB, old, step);
+        b.store(pointer, stepped);
+        return i.prefix() ? stepped : old;
     }
 
     private Value splat(Type to, Value scalar) {

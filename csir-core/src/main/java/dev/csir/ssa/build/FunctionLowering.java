@@ -132,6 +132,7 @@ final class FunctionLowering {
             }
             case Typed.If i -> lowerIf(i);
             case Typed.For f -> lowerFor(f);
+            case Typed.DoWhile d -> lowerDoWhile(d);
             case Typed.Return r -> {
                 if (r.value() == null) {
                     b.ret();
@@ -182,6 +183,36 @@ final class FunctionLowering {
             }
         }
         return n;
+    }
+
+    /**
+     * {@code do body while (cond);} as a loop whose continue block tests: back to the header
+     * while cond holds, else out to the merge block; {@code continue} goes to the test.
+     */
+    private void lowerDoWhile(Typed.DoWhile d) {
+        Block header = b.newBlock("do.header");
+        Block body = b.newBlock("do.body");
+        Block cont = b.newBlock("do.test");
+        Block merge = b.newBlock("do.merge");
+        b.br(header);
+        header.markLoop(merge, cont, ControlHint.NONE);
+        b.at(header);
+        b.br(body);
+        b.at(body);
+        loops.push(new Block[] {merge, cont});
+        stmt(d.body());
+        loops.pop();
+        if (!b.terminated()) {
+            b.br(cont);
+        }
+        b.at(cont);
+        b.condBr(exprs.expr(d.cond()), header, merge);
+        function.moveBlock(merge, function.blocks().size() - 1);
+        b.at(merge);
+        if (predecessorsOf(merge) == 0) {
+            b.unreachable();
+            b.at(null);
+        }
     }
 
     private void lowerFor(Typed.For f) {

@@ -79,7 +79,8 @@ public final class TestPrograms {
 
     /**
      * The coloured triangle with a fragment shader of built-ins that CSIR composes from its
-     * operations (atan, asin, tanh, log2, round, inverse), each mapped into [0, 1].
+     * operations (atan, asin, tanh, log2, round, inverse), each mapped into [0, 1], a do-while
+     * loop whose trip count depends on the colour, and ?:.
      */
     public static LinkedProgram builtinsTriangle() {
         return link("builtins.vert", """
@@ -103,8 +104,15 @@ public final class TestPrograms {
                     float logs = log2(1.0 + c.r * 3.0) * 0.5;
                     mat3 m = mat3(vec3(2.0, c.r, 0.0), vec3(0.0, 2.0, c.g), vec3(c.b, 0.0, 2.0));
                     vec3 solved = inverse(m) * vec3(1.0);
+                    int steps = 0;
+                    float acc = 0.0;
+                    do {
+                        acc += 0.05 + c.b * 0.2;
+                        steps++;
+                    } while (acc < 0.6 && steps < 8);
+                    float picked = c.r > c.g ? acc : 1.0 - acc;
                     fragColor = vec4(angle, mix(bend, logs, 0.5), squash * 0.75 + 0.25 * round(c.g),
-                                     clamp(solved.x * 1.5, 0.0, 1.0));
+                                     clamp(solved.x * 1.5, 0.0, 1.0) * 0.5 + picked * 0.5);
                 }
                 """);
     }

@@ -5,20 +5,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.csir.ModuleResult;
 import dev.csir.ShaderCompiler;
 import dev.csir.testing.BuiltinCalls;
+import dev.csir.testing.StatementForms;
 import dev.csir.types.ShaderStage;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Every shader of {@link BuiltinCalls} written as SPIR-V that {@code spirv-val} accepts. */
-class BuiltinFunctionsSpirvTest {
+/**
+ * Every shader of {@link BuiltinCalls} and {@link StatementForms}, optimized and not, written as
+ * SPIR-V that {@code spirv-val} accepts.
+ */
+class LanguageFormsSpirvTest {
     @Test
-    void everyBuiltinCallValidates() throws Exception {
+    void everyFormValidates() throws Exception {
         SpirvVal.requireTool();
         List<String> bad = new ArrayList<>();
-        for (String e : BuiltinCalls.EXPRESSIONS) {
+        List<String> sources = new ArrayList<>();
+        BuiltinCalls.EXPRESSIONS.forEach(e -> sources.add(BuiltinCalls.shader(e)));
+        StatementForms.BODIES.forEach(b -> sources.add(StatementForms.shader(b)));
+        for (String e : sources) {
             for (boolean optimize : new boolean[] {true, false}) {
-                ModuleResult r = ShaderCompiler.compileModule(ShaderStage.FRAGMENT, "b.frag", BuiltinCalls.shader(e),
+                ModuleResult r = ShaderCompiler.compileModule(ShaderStage.FRAGMENT, "b.frag", e,
                         dev.csir.CompileOptions.DEFAULT.withOptimize(optimize));
                 assertThat(r.ok()).as(e + "\n" + r.log()).isTrue();
                 SpirvWriter.Result w = SpirvWriter.write(r.module(), new SpirvWriter.Options(true));
