@@ -264,6 +264,7 @@ public final class Messages {
     public static final String REFLECT_ARGUMENTS = "reflect() expects two vectors";
     public static final String UNKNOWN_FUNCTION = "unknown function";
     public static final String VOID_FUNCTION_VALUE = "void function used as a value";
+    public static final String VOID_RETURNS_VALUE = "a void function cannot return a value";
     public static final String RECURSION = "recursion is not supported";
     public static final String CALL_DEPTH = "call depth limit";
     public static final String ARGUMENT_TYPE_MISMATCH = "argument type mismatch";

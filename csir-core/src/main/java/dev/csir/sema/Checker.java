@@ -69,11 +69,6 @@ public final class Checker {
         log.error(pos.line(), pos.column(), pos.offset(), pos.length(), message);
     }
 
-    /** An error the original shows at 1:1 for want of a position (a bad swizzle); it sorts where it was found. */
-    void errorAtStart(Pos pos, String message) {
-        log.error(1, 1, message, pos.line(), pos.column());
-    }
-
     private Typed.Unit run(Ast.Unit unit) {
         int errors = log.count();
         declareBuiltins();
@@ -517,9 +512,10 @@ public final class Checker {
     private Typed.Stmt ret(Ast.Return r) {
         Type want = current.returnType();
         if (want instanceof VoidType) {
-            // a value returned from a void function is checked and then ignored, as before
             if (r.value() != null) {
                 exprs.expr(r.value());
+                error(r.pos(), Messages.VOID_RETURNS_VALUE);
+                return null;
             }
             return new Typed.Return(r.pos(), null);
         }

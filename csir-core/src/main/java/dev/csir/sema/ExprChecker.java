@@ -149,7 +149,7 @@ final class ExprChecker {
             return null;
         }
         if (base.type() instanceof MatrixType) {
-            checker.errorAtStart(s.pos(), Messages.CANNOT_SWIZZLE_MATRIX);
+            fail(s.pos(), Messages.CANNOT_SWIZZLE_MATRIX);
             return null;
         }
         int size = base.type().componentCount();
@@ -157,8 +157,8 @@ final class ExprChecker {
         for (int i = 0; i < lanes.length; i++) {
             lanes[i] = (s.mask() >> (2 * i)) & 3;
             if (lanes[i] >= size) {
-                // the conformance corpus's first error: the original has no position for it
-                checker.errorAtStart(s.pos(), Messages.INVALID_SWIZZLE);
+                // located at the swizzle, where the original, having no position, said 1:1
+                fail(s.pos(), Messages.INVALID_SWIZZLE);
                 return null;
             }
         }

@@ -241,10 +241,10 @@ class SemanticDiagnosticsTest {
         CompileResult r = ShaderCompiler.compile(VERTEX, "o.vert", "void main() {\n  float x = ;\n  gl_Position = vec4(1.0) $;\n}\n");
         assertThat(r.diagnostics()).extracting(d -> d.line() + ":" + d.column() + ": " + d.message())
                 .startsWith("2:13: expected an expression", "3:27: invalid token");
-        // an error the original shows at 1:1 (a bad swizzle) sorts where it was found
+        // a bad swizzle is shown and sorted where it is (the original showed it at 1:1)
         r = ShaderCompiler.compile(VERTEX, "o.vert", "void main() {\n  float a = q;\n  gl_Position = vec4(vec2(1.0).z);\n}\n");
         assertThat(r.diagnostics()).extracting(d -> d.line() + ":" + d.column() + ": " + d.message())
-                .containsExactly("2:13: unknown identifier", "1:1: invalid swizzle");
+                .containsExactly("2:13: unknown identifier", "3:31: invalid swizzle");
     }
 
     @Test

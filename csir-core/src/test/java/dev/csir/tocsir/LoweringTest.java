@@ -165,11 +165,11 @@ class LoweringTest {
     }
 
     @Test
-    void matrixSwizzleAndBadSwizzleAreAtOneOne() {
+    void matrixSwizzleAndBadSwizzleAreLocatedAtTheSwizzle() {
         assertThat(firstError(Stage.VERTEX, "void main() {\n  vec2 v = vec2(1.0, 2.0);\n  gl_Position = vec4(v.z);\n}"))
-                .isEqualTo("1:1: invalid swizzle");
+                .isEqualTo("3:23: invalid swizzle");
         assertThat(firstError(Stage.VERTEX, "uniform mat4 m;\nvoid main() { gl_Position = m.xyzw; }"))
-                .isEqualTo("1:1: cannot swizzle a matrix");
+                .isEqualTo("2:30: cannot swizzle a matrix");
     }
 
     @Test
