@@ -19,8 +19,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The negative suite: mutants of the shaders both csir and glslang accept (the corpus, and the
- * real-world shaders when {@code ../shared} is there), each with one mistake of a kind people
+ * The negative suite: mutants of the shaders both csir and glslang accept (the corpus, the
+ * statement forms, and the real-world shaders when {@code ../shared} is there), each with one mistake of a kind people
  * make: a missing {@code ;}, an undeclared name, a type mismatch, a wrong argument count, an
  * assignment to what is not an l-value, a bad swizzle, a misplaced {@code break}, a
  * redefinition. csir must accept a mutant exactly when glslang does, and reject it with an error
@@ -48,6 +48,10 @@ class MutationOracleTest {
     void mutantsAreRejectedExactlyWhereGlslangRejectsThemAndLocated() throws Exception {
         Glslang.requireTool();
         List<ShaderCorpus.Source> sources = new ArrayList<>(ShaderCorpus.all());
+        for (String body : dev.csir.testing.StatementForms.BODIES) {
+            sources.add(new ShaderCorpus.Source("form.frag", dev.csir.types.ShaderStage.FRAGMENT,
+                    dev.csir.testing.StatementForms.shader(body)));
+        }
         sources.addAll(realWorld());
         Random random = new Random(14);
         List<String> disagreements = new ArrayList<>();
@@ -83,7 +87,7 @@ class MutationOracleTest {
         }
         System.out.println("mutation oracle: " + tried + " mutants of " + bases + " shaders, " + rejected
                 + " rejected by glslang, " + (tried - disagreements.size()) + " agreed");
-        assertThat(bases).isGreaterThanOrEqualTo(10);
+        assertThat(bases).isGreaterThanOrEqualTo(20);
         assertThat(tried).isGreaterThanOrEqualTo(bases * INSERTED.length);
         assertThat(disagreements).isEmpty();
     }
