@@ -54,7 +54,7 @@ public final class ShaderCompiler {
         DiagnosticLog log = new DiagnosticLog(file, src);
         Ast.Unit unit = Parser.parse(src, log, options.preprocessor());
         ShaderStage shaderStage = stage == Stage.VERTEX ? ShaderStage.VERTEX : ShaderStage.FRAGMENT;
-        Typed.Unit typed = log.full() ? null : Checker.check(unit, shaderStage, log);
+        Typed.Unit typed = log.full() ? null : Checker.check(unit, shaderStage, options.client(), log);
         if (typed == null || log.hasErrors()) {
             return failed(file, stage, log, unit);
         }
@@ -171,7 +171,7 @@ public final class ShaderCompiler {
             return new ModuleResult(file, null, log.diagnostics(), log.count());
         }
         Ast.Unit unit = Parser.parse(src, log, options.preprocessor());
-        Typed.Unit typed = log.full() ? null : Checker.check(unit, stage, log);
+        Typed.Unit typed = log.full() ? null : Checker.check(unit, stage, options.client(), log);
         if (typed == null || log.hasErrors()) {
             return new ModuleResult(file, null, log.diagnostics(), log.count());
         }

@@ -1,6 +1,7 @@
 package dev.csir.cli;
 
 import dev.csir.CompileOptions;
+import dev.csir.lang.Client;
 import dev.csir.lang.Preprocessor;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -8,7 +9,11 @@ import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
-/** {@code -D NAME[=VALUE]} and {@code -I DIR}, repeatable: what the preprocessor of compile, link and render is given. */
+/**
+ * {@code -D NAME[=VALUE]} and {@code -I DIR}, repeatable: what the preprocessor of compile, link
+ * and render is given; and {@code --client}, the API the sources are written for, which the
+ * preprocessor's {@code VULKAN} macro and the language's rules follow.
+ */
 final class PreprocessorOptions {
     @Option(names = {"-D", "--define"}, paramLabel = "NAME[=VALUE]", converter = DefineConverter.class,
             description = "Defines a macro before the source, as #define NAME VALUE (VALUE 1 when left out);"
@@ -20,10 +25,27 @@ final class PreprocessorOptions {
                     + " (#include needs #extension GL_GOOGLE_include_directive : enable); repeatable, in order.")
     List<Path> includeDirs = new ArrayList<>();
 
+    @Option(names = "--client", paramLabel = "opengl|vulkan", defaultValue = "opengl", converter = ClientConverter.class,
+            description = "The API the GLSL is written for, as glslang's -G and -V: opengl (the default) or vulkan"
+                    + " (set, push_constant and constant_id; gl_VertexIndex and gl_InstanceIndex; VULKAN defined"
+                    + " as 100; uniforms only in blocks with a binding).")
+    Client client = Client.OPENGL;
+
     /** {@code options} with these macros and directories, and {@code source}'s directory for {@code #include "..."}. */
     CompileOptions apply(CompileOptions options, Path source) {
         Path dir = source == null ? null : source.toAbsolutePath().getParent();
-        return options.withDefines(defines).withIncludeDirs(includeDirs).withSourceDir(dir);
+        return options.withDefines(defines).withIncludeDirs(includeDirs).withSourceDir(dir).withClient(client);
+    }
+
+    static final class ClientConverter implements CommandLine.ITypeConverter<Client> {
+        @Override
+        public Client convert(String value) {
+            Client c = Client.ofWord(value);
+            if (c == null) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not opengl or vulkan");
+            }
+            return c;
+        }
     }
 
     static final class DefineConverter implements CommandLine.ITypeConverter<Preprocessor.Define> {

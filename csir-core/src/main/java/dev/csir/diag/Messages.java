@@ -193,9 +193,13 @@ public final class Messages {
     public static final String EXPECTED_LBRACE = "expected '{'";
     public static final String EXPECTED_RBRACE = "expected '}'";
     public static final String EXPECTED_LPAREN_AFTER_LAYOUT = "expected '(' after layout";
-    public static final String ONLY_LAYOUT_LOCATION = "only layout(location = N) is supported";
-    public static final String EXPECTED_EQUALS_IN_LAYOUT = "expected '=' in layout";
+    public static final String EXPECTED_LAYOUT_ID = "expected a layout identifier";
     public static final String EXPECTED_INTEGER_LOCATION = "expected an integer location";
+    public static final String EXPECTED_LAYOUT_INTEGER = "expected an integer value in layout";
+    /** The head of {@link #layoutNeedsNoValue} (glslang: "no such layout identifier ... taking an assigned value"). */
+    public static final String LAYOUT_TAKES_NO_VALUE = "there is no such layout identifier taking an assigned value";
+    /** The head of {@link #layoutUnknown} (glslang: "unrecognized layout identifier, or qualifier requires assignment"). */
+    public static final String LAYOUT_UNKNOWN = "unrecognized layout identifier, or one that requires a value";
     public static final String EXPECTED_RPAREN_AFTER_LAYOUT = "expected ')' after layout";
     public static final String EXPECTED_SEMICOLON = "expected ';'";
     public static final String EXPECTED_PARAMETER_TYPE = "expected a parameter type";
@@ -289,6 +293,42 @@ public final class Messages {
     public static final String LOCAL_QUALIFIER = "qualifiers are only valid at global scope";
     public static final String RETURN_NOT_LAST = "return must be the last statement of the function";
     public static final String DISCARD_STAGE_SOURCE = "discard is only valid in a fragment shader";
+    // Layout qualifiers and interface blocks (GLSL 4.60 section 4.4, worded after glslang)
+    public static final String BINDING_NEEDS_UNIFORM = "binding requires the uniform storage qualifier";
+    public static final String BINDING_NEEDS_OPAQUE = "binding requires a block or a sampler";
+    public static final String LOCATION_ON_UNIFORM_BLOCK = "location cannot apply to a uniform block";
+    public static final String OFFSET_ON_VARIABLE = "offset and align apply only to members of a uniform block";
+    public static final String OFFSET_NEEDS_PACKING = "offset and align can only be used with std140 or std430 packing";
+    public static final String OFFSET_NOT_ALIGNED = "offset must be a multiple of the member's alignment";
+    public static final String OFFSET_IN_PREVIOUS = "offset cannot lie in previous members";
+    public static final String ALIGN_POWER_OF_TWO = "align must be a power of 2";
+    public static final String STD430_NEEDS_BUFFER = "std430 requires the buffer storage qualifier";
+    public static final String SET_VULKAN = "a descriptor set other than 0 is only allowed when compiling GLSL for Vulkan";
+    public static final String PUSH_CONSTANT_VULKAN = "push_constant is only allowed when compiling GLSL for Vulkan";
+    public static final String CONSTANT_ID_VULKAN = "constant_id is only allowed when compiling GLSL for Vulkan (SPIR-V)";
+    public static final String CONSTANT_ID_SCALAR = "constant_id can only be applied to a const-qualified scalar";
+    public static final String CONSTANT_ID_REUSED = "specialization-constant id already used";
+    public static final String CONSTANT_ID_INITIALIZER = "a specialization constant needs a literal initializer";
+    public static final String BINDING_WITH_PUSH_CONSTANT = "binding cannot be used with push_constant";
+    public static final String ONE_PUSH_CONSTANT = "only one push_constant block is allowed per stage";
+    public static final String BLOCK_NEEDS_BINDING = "uniform blocks require layout(binding = N) when compiling GLSL for Vulkan";
+    public static final String SAMPLER_NEEDS_BINDING = "samplers require layout(binding = N) when compiling GLSL for Vulkan";
+    public static final String LOOSE_UNIFORM_VULKAN = "non-opaque uniforms outside a block are not allowed when compiling GLSL for Vulkan";
+    public static final String LOCATION_NEEDS_VULKAN = "SPIR-V for Vulkan requires a location for a user input or output";
+    public static final String COMPONENT_NEEDS_LOCATION = "component requires location";
+    public static final String COMPONENT_OVERFLOW = "the type overflows the 4 components of its location";
+    public static final String INPUT_BLOCK_STAGE = "input blocks are not supported in the vertex stage";
+    public static final String OUTPUT_BLOCK_STAGE = "output blocks are not supported in the fragment stage";
+    public static final String DEFAULT_LAYOUT_ID = "only packing can be declared as a default: include a type or a full declaration";
+    public static final String PER_VERTEX_MEMBER = "gl_PerVertex may only redeclare gl_Position (vec4) and gl_PointSize (float)";
+    public static final String UNKNOWN_MEMBER = "no such member of the block";
+    /** The head of {@link #layoutNotHere}. */
+    public static final String LAYOUT_NOT_HERE = "layout qualifier does not apply to this declaration";
+    /** The head of {@link #layoutNotSupported}. */
+    public static final String LAYOUT_NOT_SUPPORTED = "layout qualifier not supported";
+    /** The head of {@link #packingInVulkan}. */
+    public static final String PACKING_IN_VULKAN = "packing not allowed when compiling GLSL for Vulkan";
+
     // csir additions (the original has no such checks or built-ins)
     public static final String RETURN_TYPE_MISMATCH = "type mismatch in return";
     /** The head of {@link #unsupportedBuiltin}. */
@@ -328,6 +368,26 @@ public final class Messages {
 
     // Messages with details: the constant above is each one's head, so a caller can still tell
     // which message it is ({@code message.startsWith(HEAD)}).
+
+    public static String layoutNotHere(String id) {
+        return LAYOUT_NOT_HERE + ": '" + id + "'";
+    }
+
+    public static String layoutNotSupported(String id) {
+        return LAYOUT_NOT_SUPPORTED + ": '" + id + "'";
+    }
+
+    public static String packingInVulkan(String id) {
+        return PACKING_IN_VULKAN + ": '" + id + "' (SPIR-V has only explicit layouts)";
+    }
+
+    public static String layoutNeedsNoValue(String id) {
+        return LAYOUT_TAKES_NO_VALUE + ": '" + id + "'";
+    }
+
+    public static String layoutUnknown(String id) {
+        return LAYOUT_UNKNOWN + " (e.g. binding = 4): '" + id + "'";
+    }
 
     /** {@code code} and {@code mnemonic} name an opcode that only CSI version 2 stores. */
     public static String csiNeedsVersion2(int code, String mnemonic) {

@@ -52,16 +52,62 @@ public final class Ast {
     /** Storage qualifier of a declaration. */
     public enum Storage { NONE, IN, OUT, UNIFORM, CONST }
 
+    /** One {@code name} or {@code name = value} of a layout qualifier, as written ({@code value} -1 when none). */
+    public record LayoutId(Pos pos, String name, int value, boolean hasValue) {
+    }
+
     /**
-     * Qualifiers as written: {@code layout(location = N)} (-1 when absent), {@code smooth}, the
-     * storage word, and a trailing {@code const} after it.
+     * The ids of every {@code layout(...)} of a declaration, in source order (several qualifiers
+     * and several ids in one are one list). Where an id is given twice the last one counts, as in
+     * glslang.
      */
-    public record Qualifiers(int location, boolean smooth, Storage storage, boolean isConst) {
-        public static final Qualifiers NONE = new Qualifiers(-1, false, Storage.NONE, false);
+    public record Layout(List<LayoutId> ids) {
+        public static final Layout NONE = new Layout(List.of());
+
+        public Layout {
+            ids = List.copyOf(ids);
+        }
+
+        /** The last {@code name} given, or null. */
+        public LayoutId id(String name) {
+            for (int i = ids.size() - 1; i >= 0; i--) {
+                if (ids.get(i).name().equals(name)) {
+                    return ids.get(i);
+                }
+            }
+            return null;
+        }
+
+        /** The value of the last {@code name = value}, or -1. */
+        public int value(String name) {
+            LayoutId id = id(name);
+            return id == null ? -1 : id.value();
+        }
+
+        public boolean has(String name) {
+            return id(name) != null;
+        }
+    }
+
+    /**
+     * Qualifiers as written: the layout ids, {@code smooth}, the storage word, and a trailing
+     * {@code const} after it.
+     */
+    public record Qualifiers(Layout layout, boolean smooth, Storage storage, boolean isConst) {
+        public static final Qualifiers NONE = new Qualifiers(Layout.NONE, false, Storage.NONE, false);
+
+        public Qualifiers {
+            layout = layout == null ? Layout.NONE : layout;
+        }
+
+        /** {@code layout(location = N)}, or -1. */
+        public int location() {
+            return layout.value("location");
+        }
     }
 
     /** A declaration, global or local. */
-    public sealed interface Decl permits VarDecl, FuncDecl {
+    public sealed interface Decl permits VarDecl, FuncDecl, BlockDecl, DefaultLayout {
         Pos pos();
 
         String name();
@@ -70,6 +116,26 @@ public final class Ast {
     /** {@code [qualifiers] type name [= init];} — pos is the name's. */
     public record VarDecl(Pos pos, Qualifiers qualifiers, Type type, Pos typePos, String name, Expr init)
             implements Decl {
+    }
+
+    /**
+     * An interface block, {@code [layout] uniform|in|out Name { members } [instance];} — pos is
+     * the block name's; {@code instance} is null when the block has no instance name (its members
+     * are then names of their own).
+     */
+    public record BlockDecl(Pos pos, Qualifiers qualifiers, String name, List<VarDecl> members, String instance,
+            Pos instancePos) implements Decl {
+        public BlockDecl {
+            members = List.copyOf(members);
+        }
+    }
+
+    /** {@code layout(...) uniform;}: the default layout of the blocks declared after it — pos is the storage word's. */
+    public record DefaultLayout(Pos pos, Qualifiers qualifiers) implements Decl {
+        @Override
+        public String name() {
+            return "";
+        }
     }
 
     /** A parameter {@code type name}. */
@@ -146,7 +212,7 @@ public final class Ast {
 
     /** Expressions. */
     public sealed interface Expr permits IntLit, FloatLit, BoolLit, Ident, Call, Construct, Unary, Binary,
-            Swizzle, Index, Step, StepAssign, Conditional {
+            Swizzle, Index, Field, Step, StepAssign, Conditional {
         Pos pos();
     }
 
@@ -230,6 +296,10 @@ public final class Ast {
      * pos is the {@code .}'s.
      */
     public record Swizzle(Pos pos, Expr base, String letters, int mask, int count) implements Expr {
+    }
+
+    /** {@code instance.member}: a member of an interface block's instance — pos is the {@code .}'s. */
+    public record Field(Pos pos, Expr base, String name) implements Expr {
     }
 
     /** {@code base[index]} — pos is the {@code [}'s. */

@@ -41,9 +41,7 @@ public final class AstDump {
             case Ast.VarDecl v -> {
                 line(depth, label).append("var");
                 Ast.Qualifiers q = v.qualifiers();
-                if (q.location() >= 0) {
-                    sb.append(" layout(location=").append(q.location()).append(')');
-                }
+                layout(q.layout());
                 if (q.smooth()) {
                     sb.append(" smooth");
                 }
@@ -59,6 +57,25 @@ public final class AstDump {
                     expr(v.init(), depth + 1, "init");
                 }
             }
+            case Ast.BlockDecl b -> {
+                line(depth, label).append("block");
+                layout(b.qualifiers().layout());
+                sb.append(' ').append(b.qualifiers().storage().name().toLowerCase(java.util.Locale.ROOT)).append(' ')
+                        .append(b.name());
+                if (b.instance() != null) {
+                    sb.append(" instance ").append(b.instance());
+                }
+                end(b.pos());
+                for (Ast.VarDecl m : b.members()) {
+                    decl(m, depth + 1, "member");
+                }
+            }
+            case Ast.DefaultLayout dl -> {
+                line(depth, label).append("default");
+                layout(dl.qualifiers().layout());
+                sb.append(' ').append(dl.qualifiers().storage().name().toLowerCase(java.util.Locale.ROOT));
+                end(dl.pos());
+            }
             case Ast.FuncDecl f -> {
                 line(depth, label).append("func ").append(f.returnType().name()).append(' ').append(f.name());
                 end(f.pos());
@@ -69,6 +86,21 @@ public final class AstDump {
                 stmt(f.body(), depth + 1, null);
             }
         }
+    }
+
+    private void layout(Ast.Layout layout) {
+        if (layout.ids().isEmpty()) {
+            return;
+        }
+        sb.append(" layout(");
+        for (int i = 0; i < layout.ids().size(); i++) {
+            Ast.LayoutId id = layout.ids().get(i);
+            sb.append(i == 0 ? "" : ", ").append(id.name());
+            if (id.hasValue()) {
+                sb.append('=').append(id.value());
+            }
+        }
+        sb.append(')');
     }
 
     private void stmt(Ast.Stmt s, int depth, String label) {
@@ -200,6 +232,11 @@ public final class AstDump {
                         .append(" count=").append(s.count());
                 end(s.pos());
                 expr(s.base(), depth + 1, null);
+            }
+            case Ast.Field f -> {
+                sb.append("field ").append(f.name());
+                end(f.pos());
+                expr(f.base(), depth + 1, null);
             }
             case Ast.Index i -> {
                 sb.append("index");

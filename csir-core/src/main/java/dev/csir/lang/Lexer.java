@@ -236,6 +236,10 @@ public final class Lexer {
                     continue;
                 }
                 TokenKind k = keyword(s, start, len);
+                if (k == TokenKind.BAD && len == 6 && matches(s, start, "shared") && out.count > 0
+                        && (out.kind[out.count - 1] == TokenKind.LPAREN || out.kind[out.count - 1] == TokenKind.COMMA)) {
+                    k = TokenKind.IDENT; // layout(shared): a layout id there, not the compute qualifier
+                }
                 if (k == TokenKind.BAD) {
                     bad(TokenKind.BAD, tokLine, tokCol, start, len, Messages.UNSUPPORTED_QUALIFIER);
                 } else {

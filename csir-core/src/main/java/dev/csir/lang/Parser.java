@@ -34,6 +34,8 @@ public final class Parser {
     private int depth;
     private int stmtDepth;
     private int ops;
+    /** The instance names of the interface blocks declared so far: {@code name.x} after one is a member. */
+    private final java.util.Set<String> blockInstances = new java.util.HashSet<>();
 
     private Parser(Tokens tokens, DiagnosticLog log) {
         this.tk = tokens;
@@ -184,36 +186,68 @@ public final class Parser {
         }
     }
 
-    private static final int NO_LAYOUT = -1;
-    private static final int LAYOUT_FAILED = Integer.MIN_VALUE;
-
-    private int layout() {
+    /**
+     * Every {@code layout(...)} in a row, as one list of ids, each with an integer value when it
+     * takes one; {@link Ast.Layout#NONE} without any, null after a reported error. Which ids a
+     * declaration may carry is the checker's to say; the parser knows which take a value.
+     */
+    private Ast.Layout layouts() {
         if (!at(TokenKind.LAYOUT)) {
-            return NO_LAYOUT;
+            return Ast.Layout.NONE;
+        }
+        List<Ast.LayoutId> ids = new ArrayList<>();
+        while (at(TokenKind.LAYOUT)) {
+            adv();
+            if (!expect(TokenKind.LPAREN, Messages.EXPECTED_LPAREN_AFTER_LAYOUT)) {
+                return null;
+            }
+            for (;;) {
+                Ast.LayoutId id = layoutId();
+                if (id == null) {
+                    return null;
+                }
+                ids.add(id);
+                if (!at(TokenKind.COMMA)) {
+                    break;
+                }
+                adv();
+            }
+            if (!expect(TokenKind.RPAREN, Messages.EXPECTED_RPAREN_AFTER_LAYOUT)) {
+                return null;
+            }
+        }
+        return new Ast.Layout(ids);
+    }
+
+    /** {@code name} or {@code name = integer}, as {@link LayoutIds} knows it; null after a reported error. */
+    private Ast.LayoutId layoutId() {
+        if (!at(TokenKind.IDENT)) {
+            error(tp, Messages.EXPECTED_LAYOUT_ID);
+            return null;
+        }
+        int idTok = tp;
+        String name = tk.text(tp);
+        adv();
+        if (!at(TokenKind.ASSIGN)) {
+            if (!LayoutIds.isPlain(name)) {
+                error(idTok, Messages.layoutUnknown(name));
+                return null;
+            }
+            return new Ast.LayoutId(pos(idTok), name, -1, false);
+        }
+        if (!LayoutIds.takesValue(name)) {
+            error(idTok, Messages.layoutNeedsNoValue(name));
+            return null;
         }
         adv();
-        if (!expect(TokenKind.LPAREN, Messages.EXPECTED_LPAREN_AFTER_LAYOUT)) {
-            return LAYOUT_FAILED;
-        }
-        if (!at(TokenKind.IDENT) || !isWord(tp, "location")) {
-            error(tp, Messages.ONLY_LAYOUT_LOCATION);
-            return LAYOUT_FAILED;
-        }
-        adv();
-        if (!expect(TokenKind.ASSIGN, Messages.EXPECTED_EQUALS_IN_LAYOUT)) {
-            return LAYOUT_FAILED;
-        }
         if (!at(TokenKind.INT)) {
-            error(tp, Messages.EXPECTED_INTEGER_LOCATION);
-            return LAYOUT_FAILED;
+            error(tp, name.equals("location") ? Messages.EXPECTED_INTEGER_LOCATION : Messages.EXPECTED_LAYOUT_INTEGER);
+            return null;
         }
-        // Kept non-negative so that an explicit location is never mistaken for "absent".
-        int loc = (int) Math.min(tk.intValue[tp], Integer.MAX_VALUE);
+        // kept non-negative so that a value given is never mistaken for "absent"
+        int value = (int) Math.min(tk.exactInt(tp), Integer.MAX_VALUE);
         adv();
-        if (!expect(TokenKind.RPAREN, Messages.EXPECTED_RPAREN_AFTER_LAYOUT)) {
-            return LAYOUT_FAILED;
-        }
-        return loc;
+        return new Ast.LayoutId(pos(idTok), name, value, true);
     }
 
     private boolean isWord(int tok, String word) {
@@ -234,8 +268,8 @@ public final class Parser {
      * skipped), or null on error.
      */
     private Ast.Stmt globalOrFunction() {
-        int loc = layout();
-        if (loc == LAYOUT_FAILED) {
+        Ast.Layout layout = layouts();
+        if (layout == null) {
             return null;
         }
         boolean smooth = false;
@@ -258,6 +292,17 @@ public final class Parser {
             if (at(TokenKind.CONST) && storage != Ast.Storage.CONST) {
                 trailingConst = true;
                 adv();
+            }
+        }
+        if ((storage == Ast.Storage.UNIFORM || storage == Ast.Storage.IN || storage == Ast.Storage.OUT) && !trailingConst) {
+            Ast.Qualifiers q = new Ast.Qualifiers(layout, smooth, storage, false);
+            if (at(TokenKind.IDENT) && tp + 1 < tk.count && tk.kind[tp + 1] == TokenKind.LBRACE) {
+                return interfaceBlock(q);
+            }
+            if (at(TokenKind.SEMI) && !layout.ids().isEmpty()) {
+                Ast.Stmt d = new Ast.DeclStmt(pos(tp - 1), new Ast.DefaultLayout(pos(tp - 1), q));
+                adv();
+                return d;
             }
         }
         if (at(TokenKind.BAD)) {
@@ -311,11 +356,89 @@ public final class Parser {
             Ast.Pos p = pos(nameTok);
             return new Ast.DeclStmt(p, new Ast.FuncDecl(p, type, tk.text(nameTok), params, body));
         }
-        Ast.Qualifiers q = loc == NO_LAYOUT && !smooth && storage == Ast.Storage.NONE
+        Ast.Qualifiers q = layout.ids().isEmpty() && !smooth && storage == Ast.Storage.NONE
                 ? Ast.Qualifiers.NONE
-                : new Ast.Qualifiers(loc, smooth, storage, trailingConst);
+                : new Ast.Qualifiers(layout, smooth, storage, trailingConst);
         Ast.VarDecl d = declTail(q, type, typeTok, nameTok);
         return d == null ? null : new Ast.DeclStmt(d.pos(), d);
+    }
+
+    /**
+     * {@code Name { [layout(...)] type member[, member]; ... } [instance];} after the qualifiers,
+     * at the block's name; the members carry their own layout ids.
+     */
+    private Ast.Stmt interfaceBlock(Ast.Qualifiers q) {
+        int nameTok = tp;
+        adv();
+        adv(); // the '{'
+        List<Ast.VarDecl> members = new ArrayList<>();
+        if (!blockMembers(members)) {
+            // reported: the rest of the block, its instance name and ';' go with it
+            while (!at(TokenKind.RBRACE) && !at(TokenKind.EOF)) {
+                adv();
+            }
+            adv();
+            if (at(TokenKind.IDENT)) {
+                adv();
+            }
+            if (at(TokenKind.SEMI)) {
+                adv();
+            }
+            return new Ast.Empty(pos(nameTok));
+        }
+        adv();
+        String instance = null;
+        Ast.Pos instancePos = null;
+        if (at(TokenKind.IDENT)) {
+            instance = tk.text(tp);
+            instancePos = pos(tp);
+            blockInstances.add(instance);
+            adv();
+        }
+        if (!expect(TokenKind.SEMI, Messages.EXPECTED_SEMICOLON)) {
+            return null;
+        }
+        Ast.Pos p = pos(nameTok);
+        return new Ast.DeclStmt(p, new Ast.BlockDecl(p, q, tk.text(nameTok), members, instance, instancePos));
+    }
+
+    /** The members of a block up to its closing brace (not consumed); false after a reported error. */
+    private boolean blockMembers(List<Ast.VarDecl> members) {
+        while (!at(TokenKind.RBRACE)) {
+            if (at(TokenKind.EOF)) {
+                error(tp, Messages.EXPECTED_RBRACE);
+                return false;
+            }
+            Ast.Layout layout = layouts();
+            if (layout == null) {
+                return false;
+            }
+            Type type = peek().type();
+            if (type == null) {
+                error(tp, Messages.EXPECTED_TYPE);
+                return false;
+            }
+            int typeTok = tp;
+            adv();
+            Ast.Qualifiers mq = layout.ids().isEmpty() ? Ast.Qualifiers.NONE
+                    : new Ast.Qualifiers(layout, false, Ast.Storage.NONE, false);
+            for (;;) {
+                if (!at(TokenKind.IDENT)) {
+                    error(tp, Messages.EXPECTED_NAME);
+                    return false;
+                }
+                members.add(new Ast.VarDecl(pos(tp), mq, type, pos(typeTok), tk.text(tp), null));
+                adv();
+                if (!at(TokenKind.COMMA)) {
+                    break;
+                }
+                adv();
+            }
+            if (!expect(TokenKind.SEMI, Messages.EXPECTED_SEMICOLON)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** {@code [= init] ;} after a declaration's name. */
@@ -839,6 +962,12 @@ public final class Parser {
                 if (!at(TokenKind.IDENT)) {
                     error(tp, Messages.EXPECTED_SWIZZLE);
                     return null;
+                }
+                if (base instanceof Ast.Ident id && blockInstances.contains(id.name())) {
+                    // a block's member; should a local hide the instance, the checker reads it as a swizzle
+                    base = new Ast.Field(pos(dot), base, tk.text(tp));
+                    adv();
+                    continue;
                 }
                 int mask = swizzleMask(tp);
                 if (mask < 0) {

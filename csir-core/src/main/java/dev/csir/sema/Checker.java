@@ -4,6 +4,7 @@ import dev.csir.diag.DiagnosticLog;
 import dev.csir.diag.Messages;
 import dev.csir.lang.Ast;
 import dev.csir.lang.Ast.Pos;
+import dev.csir.lang.Client;
 import dev.csir.lang.GlslVersion;
 import dev.csir.types.SamplerType;
 import dev.csir.types.ScalarKind;
@@ -43,17 +44,26 @@ public final class Checker {
     private int nextId;
     private Typed.Signature current;
     private final GlslVersion version;
+    private final Interfaces interfaces;
+    /** The members of each block instance, by the instance's name. */
+    private final Map<String, Map<String, Typed.Variable>> instances = new HashMap<>();
 
-    private Checker(ShaderStage stage, GlslVersion version, DiagnosticLog log) {
+    private Checker(ShaderStage stage, GlslVersion version, Client client, DiagnosticLog log) {
         this.stage = stage;
         this.version = version;
         this.log = log;
         this.exprs = new ExprChecker(this);
+        this.interfaces = new Interfaces(this, client);
     }
 
     /** The typed tree of {@code unit}, or null after reporting why it is not a valid shader. */
     public static Typed.Unit check(Ast.Unit unit, ShaderStage stage, DiagnosticLog log) {
-        return new Checker(stage, unit.version(), log).run(unit);
+        return check(unit, stage, Client.OPENGL, log);
+    }
+
+    /** As {@link #check(Ast.Unit, ShaderStage, DiagnosticLog)}, for a source written for {@code client}. */
+    public static Typed.Unit check(Ast.Unit unit, ShaderStage stage, Client client, DiagnosticLog log) {
+        return new Checker(stage, unit.version(), client, log).run(unit);
     }
 
     ShaderStage stage() {
@@ -82,6 +92,8 @@ public final class Checker {
                     }
                 }
                 case Ast.FuncDecl f -> signature(f);
+                case Ast.BlockDecl b -> vars.addAll(block(b));
+                case Ast.DefaultLayout dl -> interfaces.defaultLayout(dl);
             }
         }
         checkLocations(vars);
@@ -126,8 +138,12 @@ public final class Checker {
         };
     }
 
+    private final Set<String> instanceNames = new HashSet<>();
+    /** Block names, a name space of their own: two blocks of one name are an error. */
+    private final Set<String> blockNames = new HashSet<>();
+
     private boolean taken(String name, Pos pos) {
-        if (globals.containsKey(name) || functions.containsKey(name)) {
+        if (globals.containsKey(name) || functions.containsKey(name) || instanceNames.contains(name)) {
             error(pos, Messages.DUPLICATE_SYMBOL);
             return true;
         }
@@ -162,16 +178,114 @@ public final class Checker {
             case CONST -> Typed.Storage.CONST;
             case NONE -> v.qualifiers().isConst() ? Typed.Storage.CONST : Typed.Storage.GLOBAL;
         };
+        Typed.Decoration decoration = interfaces.variable(v, storage);
+        if (decoration == null) {
+            return null;
+        }
         // a global's initializer sees only the globals declared before it
         Typed.Expr init = v.init() == null ? null : exprs.assignable(v.type(), exprs.expr(v.init()), v.pos(),
                 Messages.ASSIGNMENT_TYPE_MISMATCH);
         if (v.init() != null && init == null) {
             return null;
         }
+        if (decoration.constantId() >= 0 && Constants.scalarBits(init) == null) {
+            error(v.pos(), Messages.CONSTANT_ID_INITIALIZER);
+            return null;
+        }
         Typed.Variable g = new Typed.Variable(nextId++, v.name(), v.type(), storage, Typed.BuiltinVar.NONE,
-                v.qualifiers().location(), v.pos(), init);
+                v.qualifiers().location(), v.pos(), init, decoration);
         globals.put(g.name(), g);
         return g;
+    }
+
+    /**
+     * An interface block's members as variables: a uniform block's keep their names, a stage
+     * block's are named {@code Block.member}, which is how the stages of a program match them (by
+     * block name, whatever the instances are called). The members of a block without an instance
+     * name are names of their own; those of one with are reached as {@code instance.member}.
+     */
+    private List<Typed.Variable> block(Ast.BlockDecl b) {
+        if (b.name().equals("gl_PerVertex")) {
+            return perVertex(b);
+        }
+        Typed.InterfaceBlock block = interfaces.block(b);
+        if (block != null && !blockNames.add(b.name())) {
+            error(b.pos(), Messages.DUPLICATE_SYMBOL);
+            return List.of();
+        }
+        if (block == null || taken(b.name(), b.pos())
+                || (b.instance() != null && taken(b.instance(), b.instancePos()))) {
+            return List.of();
+        }
+        Typed.Storage storage = switch (block.kind()) {
+            case INPUT -> Typed.Storage.INPUT;
+            case OUTPUT -> Typed.Storage.OUTPUT;
+            default -> Typed.Storage.UNIFORM;
+        };
+        boolean stageBlock = storage != Typed.Storage.UNIFORM;
+        int[] locations = stageBlock ? Interfaces.memberLocations(block, b.qualifiers().location()) : null;
+        Map<String, Typed.Variable> members = new LinkedHashMap<>();
+        List<Typed.Variable> out = new ArrayList<>();
+        for (int i = 0; i < b.members().size(); i++) {
+            Ast.VarDecl m = b.members().get(i);
+            String name = stageBlock ? b.name() + "." + m.name() : m.name();
+            if (b.instance() == null && taken(m.name(), m.pos())) {
+                continue;
+            }
+            Typed.Variable v = new Typed.Variable(nextId++, name, m.type(), storage, Typed.BuiltinVar.NONE,
+                    stageBlock ? locations[i] : -1, m.pos(), null,
+                    new Typed.Decoration(block.set(), block.binding(), -1, -1, new Typed.Member(block, i)));
+            members.put(m.name(), v);
+            out.add(v);
+            if (b.instance() == null) {
+                globals.put(m.name(), v);
+            }
+        }
+        if (b.instance() != null) {
+            instances.put(b.instance(), members);
+            instanceNames.add(b.instance());
+        }
+        return out;
+    }
+
+    /** {@code out gl_PerVertex { vec4 gl_Position; float gl_PointSize; };}: the built-ins, redeclared. */
+    private List<Typed.Variable> perVertex(Ast.BlockDecl b) {
+        if (b.qualifiers().storage() != Ast.Storage.OUT || stage != ShaderStage.VERTEX
+                || !b.qualifiers().layout().ids().isEmpty()) {
+            error(b.pos(), Messages.PER_VERTEX_MEMBER);
+            return List.of();
+        }
+        List<Typed.Variable> out = new ArrayList<>();
+        for (Ast.VarDecl m : b.members()) {
+            if (m.name().equals("gl_Position") && m.type().equals(VectorType.VEC4)) {
+                continue; // the built-in itself
+            }
+            if (m.name().equals("gl_PointSize") && m.type().equals(ScalarType.FLOAT) && !globals.containsKey(m.name())) {
+                // points are not drawn: the size is kept as a private variable, which is what it is to a triangle
+                Typed.Variable v = new Typed.Variable(nextId++, m.name(), m.type(), Typed.Storage.GLOBAL,
+                        Typed.BuiltinVar.NONE, -1, m.pos(), null);
+                globals.put(v.name(), v);
+                out.add(v);
+                continue;
+            }
+            error(m.pos(), Messages.PER_VERTEX_MEMBER);
+        }
+        return out;
+    }
+
+    /** The members of the block instance {@code name}, or null when no instance is called so. */
+    Map<String, Typed.Variable> instance(String name) {
+        return instances.get(name);
+    }
+
+    /** True when {@code name} is declared in a function scope here (hiding any global of that name). */
+    boolean isLocal(String name) {
+        for (Map<String, Typed.Variable> scope : scopes) {
+            if (scope.containsKey(name)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Two inputs (or two outputs) of one stage at one location is an error in GLSL too. */
@@ -320,7 +434,13 @@ public final class Checker {
                 yield x == null ? null : new Typed.ExprStmt(e.pos(), x);
             }
             case Ast.Assign a -> assign(a);
-            case Ast.DeclStmt d -> d.decl() instanceof Ast.VarDecl v ? local(v) : null;
+            case Ast.DeclStmt d -> {
+                if (d.decl() instanceof Ast.VarDecl v) {
+                    yield local(v);
+                }
+                error(d.pos(), Messages.LOCAL_QUALIFIER);
+                yield null;
+            }
             case Ast.If i -> {
                 Typed.Expr c = exprs.condition(i.cond(), i.pos());
                 Typed.Stmt then = scoped(i.then());
@@ -362,7 +482,8 @@ public final class Checker {
 
     private Typed.Stmt local(Ast.VarDecl v) {
         Ast.Storage st = v.qualifiers().storage();
-        if (st == Ast.Storage.IN || st == Ast.Storage.OUT || st == Ast.Storage.UNIFORM) {
+        if (st == Ast.Storage.IN || st == Ast.Storage.OUT || st == Ast.Storage.UNIFORM
+                || !v.qualifiers().layout().ids().isEmpty()) {
             error(v.pos(), Messages.LOCAL_QUALIFIER);
             return null;
         }
@@ -389,8 +510,19 @@ public final class Checker {
     }
 
     private Typed.Stmt assign(Ast.Assign a) {
-        if (a.target() instanceof Ast.Swizzle sw && sw.base() instanceof Ast.Ident) {
+        if (a.target() instanceof Ast.Swizzle sw && (sw.base() instanceof Ast.Ident || sw.base() instanceof Ast.Field)) {
             return assignLanes(a, sw);
+        }
+        if (a.target() instanceof Ast.Field f) {
+            Typed.Expr target = exprs.expr(f);
+            Typed.Expr value = exprs.expr(a.value());
+            if (!(target instanceof Typed.VarRef ref)) {
+                if (target != null) {
+                    error(a.target().pos(), Messages.ASSIGNMENT_TARGET);
+                }
+                return null;
+            }
+            return assignTo(a.pos(), ref.variable(), value);
         }
         if (!(a.target() instanceof Ast.Ident id)) {
             error(a.target().pos(), Messages.ASSIGNMENT_TARGET);

@@ -42,4 +42,39 @@ public final class Constants {
             default -> null;
         };
     }
+
+    /**
+     * The bits of a scalar literal, possibly negated and converted (a specialization constant's
+     * default: {@code 2}, {@code -1.5}, {@code true}), as the transform IR keeps them; else null.
+     */
+    public static Long scalarBits(Typed.Expr e) {
+        if (e == null || !(e.type() instanceof dev.csir.types.ScalarType)) {
+            return null;
+        }
+        return switch (e) {
+            case Typed.Literal l -> l.bits();
+            case Typed.Unary u when u.op() == Typed.UnaryOp.NEG && scalarBits(u.operand()) instanceof Long v ->
+                    e.type().scalarKind() == ScalarKind.FLOAT
+                            ? Float.floatToRawIntBits(-Float.intBitsToFloat((int) (long) v)) & 0xFFFF_FFFFL
+                            : -(int) (long) v & 0xFFFF_FFFFL;
+            case Typed.Convert c when scalarBits(c.value()) instanceof Long v -> convert(v, c.value().type().scalarKind(),
+                    e.type().scalarKind());
+            default -> null;
+        };
+    }
+
+    private static long convert(long bits, ScalarKind from, ScalarKind to) {
+        double x = switch (from) {
+            case FLOAT -> Float.intBitsToFloat((int) bits);
+            case INT -> (int) bits;
+            case UINT, BOOL -> bits & 0xFFFF_FFFFL;
+            case DOUBLE -> Double.NaN;
+        };
+        return switch (to) {
+            case FLOAT -> Float.floatToRawIntBits((float) x) & 0xFFFF_FFFFL;
+            case INT, UINT -> ((long) x) & 0xFFFF_FFFFL;
+            case BOOL -> x != 0 ? 1 : 0;
+            case DOUBLE -> Double.doubleToRawLongBits(x);
+        };
+    }
 }

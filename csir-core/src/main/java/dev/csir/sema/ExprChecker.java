@@ -47,6 +47,7 @@ final class ExprChecker {
             case Ast.BoolLit l -> new Typed.Literal(l.pos(), ScalarType.BOOL, l.value() ? 1 : 0);
             case Ast.Ident id -> ident(id);
             case Ast.Swizzle s -> swizzle(s);
+            case Ast.Field f -> field(f);
             case Ast.Index ix -> index(ix);
             case Ast.Unary u -> unary(u);
             case Ast.Binary b -> binary(b);
@@ -141,6 +142,29 @@ final class ExprChecker {
             return fail(id.pos(), Messages.FRAGCOORD_STAGE);
         }
         return new Typed.VarRef(id.pos(), v);
+    }
+
+    /** {@code instance.member}; when a local hides the instance, its letters are a swizzle of the local. */
+    private Typed.Expr field(Ast.Field f) {
+        Ast.Ident id = (Ast.Ident) f.base();
+        java.util.Map<String, Typed.Variable> members = checker.isLocal(id.name()) ? null : checker.instance(id.name());
+        if (members != null) {
+            Typed.Variable m = members.get(f.name());
+            return m == null ? fail(f.pos(), Messages.UNKNOWN_MEMBER) : new Typed.VarRef(f.pos(), m);
+        }
+        int mask = 0;
+        String letters = f.name();
+        String sets = "xyzw rgba";
+        int set = -1;
+        for (int i = 0; i < letters.length(); i++) {
+            int at = sets.indexOf(letters.charAt(i));
+            if (at < 0 || at == 4 || letters.length() > 4 || (set >= 0 && set != at / 5)) {
+                return fail(f.pos(), Messages.INVALID_SWIZZLE_LETTERS);
+            }
+            set = at / 5;
+            mask |= (at % 5) << (2 * i);
+        }
+        return swizzle(new Ast.Swizzle(f.pos(), f.base(), letters, mask, letters.length()));
     }
 
     private Typed.Expr swizzle(Ast.Swizzle s) {

@@ -35,10 +35,70 @@ public final class Typed {
      * constant's initializer (locals initialise in their {@link Declare}).
      */
     public record Variable(int id, String name, Type type, Storage storage, BuiltinVar builtin, int location,
-            Pos pos, Expr init) {
+            Pos pos, Expr init, Decoration decoration) {
+        public Variable {
+            decoration = decoration == null ? Decoration.NONE : decoration;
+        }
+
+        public Variable(int id, String name, Type type, Storage storage, BuiltinVar builtin, int location, Pos pos,
+                Expr init) {
+            this(id, name, type, storage, builtin, location, pos, init, Decoration.NONE);
+        }
+
+        /** The block this variable is a member of, or null. */
+        public Member member() {
+            return decoration.member();
+        }
+
         public boolean readOnly() {
             return storage == Storage.INPUT || storage == Storage.UNIFORM || storage == Storage.CONST
                     || builtin == BuiltinVar.FRAG_COORD;
+        }
+    }
+
+    /**
+     * What a variable's layout says beyond its location (-1 where it says nothing): the descriptor
+     * set and binding of a sampler, the component of an input or output, the specialization
+     * constant id of a constant, and the interface block the variable is a member of (null: none).
+     */
+    public record Decoration(int set, int binding, int component, int constantId, Member member) {
+        public static final Decoration NONE = new Decoration(-1, -1, -1, -1, null);
+    }
+
+    /** Member {@code index} of {@code block}. */
+    public record Member(InterfaceBlock block, int index) {
+    }
+
+    /** What an interface block is: a uniform block, a push-constant block, or a stage's inputs or outputs. */
+    public enum BlockKind { UNIFORM, PUSH_CONSTANT, INPUT, OUTPUT }
+
+    /** The memory layout of a uniform or push-constant block (GLSL 4.60 section 7.6.2.2). */
+    public enum Packing { STD140, STD430 }
+
+    /**
+     * One member of a block: its name and type; in a uniform or push-constant block its byte
+     * offset (the layout's, resolved), in a stage block the location it declared (-1: none).
+     */
+    public record BlockMember(String name, Type type, int offset, int location) {
+    }
+
+    /**
+     * An interface block: its block name, instance name (null: none), kind, packing, descriptor
+     * set and binding (-1: not given), and members in declaration order.
+     */
+    public record InterfaceBlock(String name, String instance, BlockKind kind, Packing packing, int set, int binding,
+            List<BlockMember> members) {
+        public InterfaceBlock {
+            members = List.copyOf(members);
+        }
+
+        /** The struct a uniform or push-constant block is in memory, each member at its resolved offset. */
+        public dev.csir.types.StructType struct() {
+            List<dev.csir.types.StructType.Member> out = new java.util.ArrayList<>();
+            for (BlockMember m : members) {
+                out.add(new dev.csir.types.StructType.Member(m.name(), m.type(), m.offset()));
+            }
+            return new dev.csir.types.StructType(name, out);
         }
     }
 

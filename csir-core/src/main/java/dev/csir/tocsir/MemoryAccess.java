@@ -11,7 +11,7 @@ import dev.csir.types.Type;
 import java.util.List;
 
 /**
- * Loads and stores: stage inputs and the default uniform block read with CSIR's LOAD records,
+ * Loads and stores: stage inputs and the uniform blocks (push-constant ones too) read with CSIR's LOAD records,
  * locals, private globals and outputs kept in registers of their own (their homes), a sampler
  * read by SAMPLE at its slot.
  */
@@ -59,7 +59,7 @@ final class MemoryAccess {
             s.bind(i, select(r, g.valueType(), path));
             return;
         }
-        if (root instanceof GlobalVariable g && g.space() == AddressSpace.UNIFORM) {
+        if (root instanceof GlobalVariable g && (g.space() == AddressSpace.UNIFORM || g.space() == AddressSpace.PUSH_CONSTANT)) {
             loadUniform(i, g, path);
             return;
         }
@@ -102,7 +102,7 @@ final class MemoryAccess {
             return;
         }
         Type member = ((dev.csir.types.StructType) block.valueType()).members().get(path.getFirst()).type();
-        int slot = s.slots.uniform(path.getFirst());
+        int slot = s.slots.uniform(block, path.getFirst());
         List<Integer> rest = path.subList(1, path.size());
         if (member instanceof MatrixType m && !rest.isEmpty()) {
             int r = s.code.newRegister(1);

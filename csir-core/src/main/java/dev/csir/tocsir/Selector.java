@@ -141,6 +141,10 @@ final class Selector {
         if (v instanceof Constant c) {
             return constant(c);
         }
+        if (v instanceof dev.csir.ssa.SpecConstant sc) {
+            // CSIR has no specialization: the constant keeps its default
+            return constant(sc.defaultValue());
+        }
         Integer r = values.get(v);
         if (r == null) {
             r = newRegister(v.type());

@@ -32,7 +32,7 @@ import java.util.Set;
 final class Slots {
     private final Map<GlobalVariable, Integer> slots = new IdentityHashMap<>();
     private final Map<GlobalVariable, Integer> samplers = new IdentityHashMap<>();
-    private final List<Integer> uniformSlots = new ArrayList<>();
+    private final Map<GlobalVariable, int[]> uniformSlots = new IdentityHashMap<>();
     final List<GlobalVariable> outputs = new ArrayList<>();
     ShaderInterface iface;
     String error;
@@ -48,9 +48,9 @@ final class Slots {
         return samplers.getOrDefault(g, -1);
     }
 
-    /** The first vec4 slot of member {@code index} of the default uniform block. */
-    int uniform(int index) {
-        return uniformSlots.get(index);
+    /** The first vec4 slot of member {@code index} of uniform block {@code block}. */
+    int uniform(GlobalVariable block, int index) {
+        return uniformSlots.get(block)[index];
     }
 
     static Slots bind(Module m, ShaderStage stage, List<CsirLowering.Declared> declared, Limits limits) {
@@ -114,19 +114,23 @@ final class Slots {
                     vars.add(new InterfaceVar(in ? InterfaceVar.Kind.INPUT : InterfaceVar.Kind.OUTPUT, g.name(), type, slot,
                             d.line(), d.column(), d.explicitLocation()));
                 }
-                case UNIFORM -> {
+                case UNIFORM, PUSH_CONSTANT -> {
                     if (!(g.valueType() instanceof StructType block)) {
                         return "CSIR cannot express the uniform block " + g.name();
                     }
-                    for (StructType.Member member : block.members()) {
+                    int[] memberSlots = new int[block.members().size()];
+                    uniformSlots.put(g, memberSlots);
+                    for (int k = 0; k < memberSlots.length; k++) {
+                        StructType.Member member = block.members().get(k);
                         if (!Selector.representable(member.type())) {
                             return "CSIR cannot express a uniform of type " + member.type();
                         }
-                        uniformSlots.add(uniforms);
+                        memberSlots[k] = uniforms;
+                        String name = uniformName(m, block, member.name());
                         CsirLowering.Declared md = byName.getOrDefault(member.name(),
-                                new CsirLowering.Declared(member.name(), 0, 0, false));
+                                new CsirLowering.Declared(name, 0, 0, false));
                         // uniform slots are always assigned here: a source location names no slot of CSIR's
-                        vars.add(new InterfaceVar(InterfaceVar.Kind.UNIFORM, member.name(), Selector.csirType(member.type()),
+                        vars.add(new InterfaceVar(InterfaceVar.Kind.UNIFORM, name, Selector.csirType(member.type()),
                                 uniforms, md.line(), md.column(), false));
                         uniforms += Selector.width(member.type());
                         if (uniforms > limits.uniformSlots()) {
@@ -153,6 +157,21 @@ final class Slots {
         vars.sort(Comparator.comparingInt(v -> order.getOrDefault(v.name(), Integer.MAX_VALUE)));
         iface = ShaderInterface.of(vertex ? Stage.VERTEX : Stage.FRAGMENT, vars);
         return null;
+    }
+
+    /**
+     * The CSIR uniform name of a block member: its own name, as the program's uniforms are set
+     * by name; {@code Block.member} where two blocks of the module have a member of that name.
+     */
+    static String uniformName(Module m, StructType block, String member) {
+        int holders = 0;
+        for (GlobalVariable g : m.globals()) {
+            if ((g.space() == AddressSpace.UNIFORM || g.space() == AddressSpace.PUSH_CONSTANT)
+                    && g.valueType() instanceof StructType s && s.indexOf(member) >= 0) {
+                holders++;
+            }
+        }
+        return holders > 1 ? block.name() + "." + member : member;
     }
 
     /** Whether {@code g} is the vertex position output. */

@@ -5,12 +5,20 @@ import java.util.List;
 /** A named struct of members in declaration order. */
 public record StructType(String name, List<Member> members) implements Type {
 
-    /** One member: its name and type. */
-    public record Member(String name, Type type) {
+    /**
+     * One member: its name, its type, and in a buffer its byte offset when the source fixed it
+     * (an interface block's layout, resolved by the front end), else -1 for the layout rules of
+     * the buffer to place it.
+     */
+    public record Member(String name, Type type, int offset) {
         public Member {
-            if (name == null || name.isEmpty() || type == null || type instanceof VoidType) {
+            if (name == null || name.isEmpty() || type == null || type instanceof VoidType || offset < -1) {
                 throw new IllegalArgumentException("struct member " + name);
             }
+        }
+
+        public Member(String name, Type type) {
+            this(name, type, -1);
         }
     }
 

@@ -36,18 +36,18 @@ class ParserTest {
                 """);
         assertThat(u.globals()).hasSize(7);
         VarDecl p = (VarDecl) u.globals().get(0);
-        assertThat(p.qualifiers()).isEqualTo(new Qualifiers(3, false, Storage.IN, false));
+        assertQualifiers(p.qualifiers(), 3, false, Storage.IN, false);
         assertThat(p.type()).isEqualTo(VectorType.VEC4);
         assertThat(p.name()).isEqualTo("p");
         assertThat(p.pos()).isEqualTo(new Pos(1, 30));
         assertThat(p.typePos()).isEqualTo(new Pos(1, 25));
-        assertThat(((VarDecl) u.globals().get(1)).qualifiers()).isEqualTo(new Qualifiers(-1, true, Storage.OUT, false));
-        assertThat(((VarDecl) u.globals().get(2)).qualifiers()).isEqualTo(new Qualifiers(1, true, Storage.IN, true));
-        assertThat(((VarDecl) u.globals().get(3)).qualifiers()).isEqualTo(new Qualifiers(-1, false, Storage.UNIFORM, false));
+        assertQualifiers(((VarDecl) u.globals().get(1)).qualifiers(), -1, true, Storage.OUT, false);
+        assertQualifiers(((VarDecl) u.globals().get(2)).qualifiers(), 1, true, Storage.IN, true);
+        assertQualifiers(((VarDecl) u.globals().get(3)).qualifiers(), -1, false, Storage.UNIFORM, false);
         VarDecl k = (VarDecl) u.globals().get(4);
-        assertThat(k.qualifiers()).isEqualTo(new Qualifiers(-1, false, Storage.CONST, false));
+        assertQualifiers(k.qualifiers(), -1, false, Storage.CONST, false);
         assertThat(k.init()).isEqualTo(new FloatLit(new Pos(5, 17), 2.0f));
-        assertThat(((VarDecl) u.globals().get(5)).qualifiers()).isEqualTo(new Qualifiers(-1, false, Storage.OUT, true));
+        assertQualifiers(((VarDecl) u.globals().get(5)).qualifiers(), -1, false, Storage.OUT, true);
         assertThat(((VarDecl) u.globals().get(6)).qualifiers()).isSameAs(Qualifiers.NONE);
     }
 
@@ -230,7 +230,7 @@ class ParserTest {
         VarDecl u = (VarDecl) ((DeclStmt) stmts.get(1)).decl();
         assertThat(u.qualifiers().storage()).isEqualTo(Storage.UNIFORM);
         VarDecl n = (VarDecl) ((DeclStmt) stmts.get(2)).decl();
-        assertThat(n.qualifiers()).isEqualTo(new Qualifiers(2, true, Storage.NONE, false));
+        assertQualifiers(n.qualifiers(), 2, true, Storage.NONE, false);
     }
 
     @Test
@@ -243,5 +243,13 @@ class ParserTest {
         assertThat(src.substring(f.pos().offset(), f.pos().offset() + f.pos().length())).isEqualTo("main");
         // equal by line and column: a hand-made position without a span names the same place
         assertThat(v.pos()).isEqualTo(new Pos(1, 21)).hasSameHashCodeAs(new Pos(1, 21));
+    }
+
+    /** The qualifiers as written: the location of the layout (-1: none), smooth, storage and trailing const. */
+    private static void assertQualifiers(Qualifiers q, int location, boolean smooth, Storage storage, boolean isConst) {
+        assertThat(q.location()).isEqualTo(location);
+        assertThat(q.smooth()).isEqualTo(smooth);
+        assertThat(q.storage()).isEqualTo(storage);
+        assertThat(q.isConst()).isEqualTo(isConst);
     }
 }

@@ -129,7 +129,7 @@ public final class Differential {
                     } else {
                         frame.uniform(v.slot(), values[0], values[1], values[2], values[3]);
                     }
-                    inv.uniformMember(ModuleBuilder.DEFAULT_BLOCK, v.name(), val);
+                    inv.uniformMember(uniformBlock(m, v.name()).name(), memberName(v.name()), val);
                 }
                 default -> {
                 }
@@ -274,8 +274,20 @@ public final class Differential {
     }
 
     private static Type member(Module m, String name) {
-        var block = m.global(ModuleBuilder.DEFAULT_BLOCK).orElseThrow();
+        GlobalVariable block = uniformBlock(m, name);
         var struct = (StructType) block.valueType();
-        return struct.members().get(struct.indexOf(name)).type();
+        return struct.members().get(struct.indexOf(memberName(name))).type();
+    }
+
+    /** The uniform or push-constant block that holds the CSIR uniform {@code name} (a member's, or {@code Block.member}). */
+    private static GlobalVariable uniformBlock(Module m, String name) {
+        return m.globals().stream().filter(g -> (g.space() == AddressSpace.UNIFORM
+                || g.space() == AddressSpace.PUSH_CONSTANT) && g.valueType() instanceof StructType s
+                && s.indexOf(memberName(name)) >= 0 && (!name.contains(".") || name.startsWith(s.name() + ".")))
+                .findFirst().orElseThrow();
+    }
+
+    private static String memberName(String name) {
+        return name.substring(name.indexOf('.') + 1);
     }
 }

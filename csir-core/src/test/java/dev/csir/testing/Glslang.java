@@ -50,11 +50,23 @@ public final class Glslang {
      * Warnings do not make it invalid.
      */
     public static String validate(String fileName, String source) throws IOException, InterruptedException {
+        return validate(fileName, source, false);
+    }
+
+    /**
+     * As {@link #validate(String, String)}, with Vulkan semantics when {@code vulkan} is set
+     * ({@code glslangValidator -V}, which also writes SPIR-V, here to a temporary file).
+     */
+    public static String validate(String fileName, String source, boolean vulkan)
+            throws IOException, InterruptedException {
         requireTool();
         Path dir = Files.createTempDirectory("csir-glslang-");
         try {
             Path f = Files.writeString(dir.resolve(fileName), source);
-            Process p = new ProcessBuilder("glslangValidator", f.toString()).redirectErrorStream(true).start();
+            List<String> command = vulkan
+                    ? List.of("glslangValidator", "-V", f.toString(), "-o", dir.resolve("out.spv").toString())
+                    : List.of("glslangValidator", f.toString());
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(60, TimeUnit.SECONDS)) {
                 p.destroyForcibly();

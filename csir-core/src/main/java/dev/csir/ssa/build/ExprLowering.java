@@ -36,6 +36,8 @@ final class ExprLowering {
     Value expr(Typed.Expr e) {
         return switch (e) {
             case Typed.Literal l -> Constant.ofBits((ScalarType) l.type(), l.bits());
+            case Typed.VarRef r when fn.module().specConstant(r.variable()) != null ->
+                    fn.module().specConstant(r.variable());
             case Typed.VarRef r -> r.type() instanceof SamplerType ? fn.pointer(r.variable())
                     : b.load(fn.pointer(r.variable())).setName(r.variable().name());
             case Typed.Call c -> {

@@ -1,8 +1,12 @@
 package dev.csir.ssa.build;
 
+import dev.csir.sema.Constants;
 import dev.csir.sema.Typed;
 import dev.csir.ssa.BlockLayout;
 import dev.csir.ssa.BuiltIn;
+import dev.csir.ssa.Constant;
+import dev.csir.ssa.SpecConstant;
+import dev.csir.types.ScalarType;
 import dev.csir.ssa.EntryPoint;
 import dev.csir.ssa.Function;
 import dev.csir.ssa.GlobalVariable;
@@ -21,9 +25,12 @@ import java.util.Set;
 /**
  * Lowers a checked, typed tree to a transform-IR module (spec 002 "Lowering conventions").
  * Stage inputs and outputs become globals with a location (the source's, else the next free one
- * in declaration order) or a built-in; loose uniforms become the members of one std140 block,
- * {@value #DEFAULT_BLOCK}, at set 0 binding 0, as glslang gathers them for Vulkan; samplers follow
- * at bindings 1, 2, ... in declaration order; other globals are private and are initialised at
+ * in declaration order) or a built-in, a stage block's members each one of their own; loose
+ * uniforms become the members of one std140 block, {@value #DEFAULT_BLOCK}, at set 0 binding 0
+ * (or the first binding not declared), as glslang gathers them for Vulkan; uniform blocks,
+ * push-constant blocks and samplers keep the set and binding they declared, and those that
+ * declared none take the next free binding of set 0 in declaration order; a constant with a
+ * {@code constant_id} is a specialization constant; other globals are private and are initialised at
  * the start of main, where outputs are also zeroed (what CSIR has always done). Every function is
  * lowered, locals as allocas; main is the entry point.
  */
@@ -36,6 +43,7 @@ public final class ModuleBuilder {
     /** Variable id to how it is reached. */
     private final Map<Integer, Storage> storage = new HashMap<>();
     private final Map<String, Function> functions = new HashMap<>();
+    private final Map<Integer, SpecConstant> specConstants = new HashMap<>();
     private GlobalVariable defaultBlock;
 
     /** Where a variable lives: a global (or alloca) pointer, or member {@code member} of the default block. */
@@ -79,33 +87,57 @@ public final class ModuleBuilder {
     private void globals() {
         Set<Integer> inputs = new HashSet<>();
         Set<Integer> outputs = new HashSet<>();
+        Set<Integer> bindings = new HashSet<>();
         for (Typed.Variable v : unit.globals()) {
-            if (v.location() >= 0) {
+            if (v.location() >= 0 && (v.storage() == Typed.Storage.INPUT || v.storage() == Typed.Storage.OUTPUT)) {
                 (v.storage() == Typed.Storage.INPUT ? inputs : outputs).add(v.location());
+            }
+            if (v.storage() == Typed.Storage.UNIFORM && v.decoration().binding() >= 0
+                    && Math.max(v.decoration().set(), 0) == 0) {
+                bindings.add(v.decoration().binding());
             }
         }
         List<StructType.Member> members = new ArrayList<>();
         List<Typed.Variable> loose = new ArrayList<>();
         for (Typed.Variable v : unit.globals()) {
-            if (v.storage() == Typed.Storage.UNIFORM && !(v.type() instanceof SamplerType)) {
+            if (v.storage() == Typed.Storage.UNIFORM && v.member() == null && !(v.type() instanceof SamplerType)) {
                 members.add(new StructType.Member(v.name(), v.type()));
                 loose.add(v);
             }
         }
         if (!members.isEmpty()) {
             defaultBlock = module.addGlobal(new GlobalVariable(DEFAULT_BLOCK, AddressSpace.UNIFORM,
-                    new StructType(DEFAULT_BLOCK, members)).setBinding(0, 0).setLayout(BlockLayout.STD140));
+                    new StructType(DEFAULT_BLOCK, members)).setBinding(0, free(bindings)).setLayout(BlockLayout.STD140));
             for (int i = 0; i < loose.size(); i++) {
                 storage.put(loose.get(i).id(), new Storage(defaultBlock, i));
             }
         }
-        int binding = defaultBlock == null ? 0 : 1;
+        Map<Typed.InterfaceBlock, GlobalVariable> blocks = new HashMap<>();
         for (Typed.Variable v : unit.globals()) {
+            if (v.storage() == Typed.Storage.CONST && v.decoration().constantId() >= 0) {
+                SpecConstant sc = new SpecConstant(v.decoration().constantId(), v.name(),
+                        Constant.ofBits((ScalarType) v.type(), Constants.scalarBits(v.init())));
+                module.specConstants().add(sc);
+                specConstants.put(v.id(), sc);
+                continue;
+            }
+            if (v.storage() == Typed.Storage.UNIFORM && v.member() != null) {
+                Typed.InterfaceBlock b = v.member().block();
+                GlobalVariable g = blocks.get(b);
+                if (g == null) {
+                    g = module.addGlobal(uniformBlock(b, bindings));
+                    blocks.put(b, g);
+                }
+                storage.put(v.id(), new Storage(g, v.member().index()));
+                continue;
+            }
             GlobalVariable g = switch (v.storage()) {
                 case INPUT -> stageVariable(v, AddressSpace.INPUT, inputs);
                 case OUTPUT -> stageVariable(v, AddressSpace.OUTPUT, outputs);
                 case UNIFORM -> v.type() instanceof SamplerType
-                        ? new GlobalVariable(v.name(), AddressSpace.UNIFORM_CONSTANT, v.type()).setBinding(0, binding++)
+                        ? new GlobalVariable(v.name(), AddressSpace.UNIFORM_CONSTANT, v.type())
+                                .setBinding(Math.max(v.decoration().set(), 0),
+                                        v.decoration().binding() >= 0 ? v.decoration().binding() : free(bindings))
                         : null;
                 default -> new GlobalVariable(v.name(), AddressSpace.PRIVATE, v.type());
             };
@@ -114,6 +146,29 @@ public final class ModuleBuilder {
                 storage.put(v.id(), new Storage(g, -1));
             }
         }
+    }
+
+    /**
+     * A uniform block at its set and binding (set 0 and the next free binding when not given),
+     * laid out std140, or a push-constant block, std430 unless it asked for std140; named by its
+     * instance, or by its block name when it has none; its struct type has the block name.
+     */
+    private static GlobalVariable uniformBlock(Typed.InterfaceBlock b, Set<Integer> bindings) {
+        boolean push = b.kind() == Typed.BlockKind.PUSH_CONSTANT;
+        GlobalVariable g = new GlobalVariable(b.instance() != null ? b.instance() : b.name(),
+                push ? AddressSpace.PUSH_CONSTANT : AddressSpace.UNIFORM, b.struct())
+                .setLayout(b.packing() == Typed.Packing.STD430 ? BlockLayout.STD430 : BlockLayout.STD140);
+        return push ? g : g.setBinding(Math.max(b.set(), 0), b.binding() >= 0 ? b.binding() : free(bindings));
+    }
+
+    /** The lowest binding of set 0 nobody declared or took yet, now taken. */
+    private static int free(Set<Integer> bindings) {
+        int b = 0;
+        while (bindings.contains(b)) {
+            b++;
+        }
+        bindings.add(b);
+        return b;
     }
 
     private static GlobalVariable stageVariable(Typed.Variable v, AddressSpace space, Set<Integer> taken) {
@@ -145,11 +200,17 @@ public final class ModuleBuilder {
             }
         }
         for (Typed.Variable v : unit.globals()) {
-            if ((v.storage() == Typed.Storage.GLOBAL || v.storage() == Typed.Storage.CONST) && v.init() != null) {
+            if ((v.storage() == Typed.Storage.GLOBAL || v.storage() == Typed.Storage.CONST) && v.init() != null
+                    && !specConstants.containsKey(v.id())) {
                 out.add(new Typed.Assign(v.pos(), v, v.init()));
             }
         }
         return out;
+    }
+
+    /** The specialization constant a constant with a {@code constant_id} is, or null. */
+    SpecConstant specConstant(Typed.Variable v) {
+        return specConstants.get(v.id());
     }
 
     Storage storage(Typed.Variable v) {

@@ -134,7 +134,12 @@ public final class Parser {
             if (type instanceof VoidType) {
                 throw new Bad(m, "a struct member cannot be void");
             }
-            members.add(new StructType.Member(member, type));
+            int offset = -1;
+            if (lx.peek().isIdent("offset")) {
+                lx.next();
+                offset = integer();
+            }
+            members.add(new StructType.Member(member, type, offset));
         } while (accept(","));
         expect("}");
         structs.put(name, new StructType(name, members));

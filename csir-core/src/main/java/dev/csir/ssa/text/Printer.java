@@ -39,7 +39,7 @@ import java.util.Set;
  *
  * <pre>
  * module    := { line NL }            lines: struct*, spec*, global*, entry*, then functions
- * struct    := 'struct' NAME '{' NAME ':' type { ',' NAME ':' type } '}'
+ * struct    := 'struct' NAME '{' member { ',' member } '}'   member := NAME ':' type [ 'offset' INT ]
  * spec      := 'spec' INT HINT '=' constant
  * global    := 'global' '@'NAME ':' type { attr } [ '=' constant ]
  * attr      := 'location='INT | 'builtin='WORD | 'set='INT | 'binding='INT | 'flat' | 'noperspective'
@@ -112,7 +112,8 @@ public final class Printer {
         for (Map.Entry<StructType, String> e : structNames.entrySet()) {
             List<String> members = new ArrayList<>();
             for (StructType.Member member : e.getKey().members()) {
-                members.add(Names.name(member.name()) + ": " + type(member.type()));
+                members.add(Names.name(member.name()) + ": " + type(member.type())
+                        + (member.offset() >= 0 ? " offset " + member.offset() : ""));
             }
             out.append("struct ").append(e.getValue()).append(" { ").append(String.join(", ", members)).append(" }\n");
         }

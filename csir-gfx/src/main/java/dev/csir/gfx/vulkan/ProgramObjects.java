@@ -120,6 +120,10 @@ final class ProgramObjects {
         for (Stage s : Stage.values()) {
             Reflection r = s == Stage.VERTEX ? spirv.vertex().reflection() : spirv.fragment().reflection();
             for (Reflection.UniformBlock b : r.blocks()) {
+                if (b.binding() < 0) {
+                    throw new GfxException("the Vulkan device does not feed push-constant blocks yet ('" + b.name()
+                            + "'); the software and VirGL devices take them as uniforms");
+                }
                 requireSetZero(b.set(), b.name());
                 // a buffer of at least 16 bytes, as std140 rounds every block to a vec4
                 blocks.add(new Block(s, b, Resources.hostBuffer(c, Math.max(16, b.size()),

@@ -105,7 +105,7 @@ public final class ContractWorkloads {
     public static List<Workload> all() {
         return List.of(colouredTriangle(), texturedQuad(), depth(), cube("cube, depth", DrawState.DEPTH),
                 cube("cube, depth and culling", DrawState.DEPTH_CULL), cubeAroundTheCamera(), lighting(),
-                fragCoord(), discard(), builtins());
+                fragCoord(), discard(), builtins(), uniformBlockCube());
     }
 
     private static Workload builtins() {
@@ -193,6 +193,20 @@ public final class ContractWorkloads {
     }
 
     /** The camera inside the cube: every face crosses the near plane or surrounds the eye. */
+    /** The cube of {@link #cube} with its matrices set by member name in a uniform block. */
+    private static Workload uniformBlockCube() {
+        LinkedProgram p = TestPrograms.uniformBlockCube();
+        UniformValues u = p.newUniforms();
+        u.set("model", Mat4.rotateX(20).times(Mat4.rotateY(30)).m());
+        u.set("view", Mat4.translate(0, 0, -3).m());
+        u.set("projection", Mat4.perspective(60, 1, 0.1f, 100).m());
+        Mesh cube = new Mesh(TestMeshes.colouredCube(), POS4_COL4);
+        return new Workload("cube, uniform block", d -> d.draw(p, u, cube, DrawState.DEPTH_CULL), f -> {
+            int[] c = f.channels(W / 2, H / 2);
+            assertThat(c[0] + c[1] + c[2]).as("the cube covers the centre").isPositive();
+        });
+    }
+
     private static Workload cubeAroundTheCamera() {
         LinkedProgram p = TestPrograms.mvpCube();
         UniformValues inside = p.newUniforms();

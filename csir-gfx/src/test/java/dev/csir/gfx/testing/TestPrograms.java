@@ -156,6 +156,26 @@ public final class TestPrograms {
                 """, "cube.frag", PASS_COLOUR_FS);
     }
 
+    /** {@link #mvpCube} with its matrices in a std140 uniform block at binding 0, read through the instance name. */
+    public static LinkedProgram uniformBlockCube() {
+        return link("block.vert", """
+                #version 450
+                layout(location = 0) in vec4 position;
+                layout(location = 1) in vec4 color;
+                layout(std140, binding = 0) uniform Matrices {
+                    mat4 model;
+                    layout(offset = 128) mat4 view;
+                    mat4 projection;
+                    float unused;
+                } mx;
+                out vec4 vColor;
+                void main() {
+                    vColor = color;
+                    gl_Position = mx.projection * mx.view * mx.model * position;
+                }
+                """, "cube.frag", PASS_COLOUR_FS);
+    }
+
     /** Diffuse lighting from a light position, plus an ambient term; positions drawn as given. */
     public static LinkedProgram diffuse() {
         return link("light.vert", """
