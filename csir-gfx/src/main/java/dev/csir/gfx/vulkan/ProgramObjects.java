@@ -26,6 +26,7 @@ import org.lwjgl.vulkan.VkDescriptorSetLayoutBinding;
 import org.lwjgl.vulkan.VkDescriptorSetLayoutCreateInfo;
 import org.lwjgl.vulkan.VkDevice;
 import org.lwjgl.vulkan.VkPipelineLayoutCreateInfo;
+import org.lwjgl.vulkan.VkPushConstantRange;
 import org.lwjgl.vulkan.VkShaderModuleCreateInfo;
 
 /**
@@ -39,6 +40,10 @@ final class ProgramObjects {
     record Block(Stage stage, Reflection.UniformBlock block, Resources.HostBuffer buffer) {
     }
 
+    /** A stage's push-constant block (no binding: it reads the push-constant bytes from offset 0). */
+    record PushBlock(Stage stage, Reflection.UniformBlock block) {
+    }
+
     /** A sampler of a stage at its binding, fed by the texture of program sampler slot {@code slot}. */
     record Sampler(Stage stage, Reflection.Sampler sampler, int slot) {
     }
@@ -48,6 +53,8 @@ final class ProgramObjects {
     final Reflection vertexReflection;
     final List<Block> blocks = new ArrayList<>();
     final List<Sampler> samplers = new ArrayList<>();
+    /** The push-constant blocks of both stages; they share one range of the layout, as Vulkan's push constants do. */
+    final List<PushBlock> pushBlocks = new ArrayList<>();
     final Map<PipelineKey, Long> pipelines = new HashMap<>();
     private final String vertexEntry;
     private final String fragmentEntry;
@@ -121,8 +128,8 @@ final class ProgramObjects {
             Reflection r = s == Stage.VERTEX ? spirv.vertex().reflection() : spirv.fragment().reflection();
             for (Reflection.UniformBlock b : r.blocks()) {
                 if (b.binding() < 0) {
-                    throw new GfxException("the Vulkan device does not feed push-constant blocks yet ('" + b.name()
-                            + "'); the software and VirGL devices take them as uniforms");
+                    pushBlocks.add(new PushBlock(s, b));
+                    continue;
                 }
                 requireSetZero(b.set(), b.name());
                 // a buffer of at least 16 bytes, as std140 rounds every block to a vec4
@@ -152,8 +159,13 @@ final class ProgramObjects {
             check(vkCreateDescriptorSetLayout(device, VkDescriptorSetLayoutCreateInfo.calloc(stack).sType$Default()
                     .pBindings(bindings), null, h), "vkCreateDescriptorSetLayout");
             setLayout = h.get(0);
-            check(vkCreatePipelineLayout(device, VkPipelineLayoutCreateInfo.calloc(stack).sType$Default()
-                    .pSetLayouts(stack.longs(setLayout)), null, h), "vkCreatePipelineLayout");
+            VkPipelineLayoutCreateInfo layout = VkPipelineLayoutCreateInfo.calloc(stack).sType$Default()
+                    .pSetLayouts(stack.longs(setLayout));
+            if (pushSize() > 0) {
+                layout.pPushConstantRanges(VkPushConstantRange.calloc(1, stack).stageFlags(pushStages()).offset(0)
+                        .size(pushSize()));
+            }
+            check(vkCreatePipelineLayout(device, layout, null, h), "vkCreatePipelineLayout");
             pipelineLayout = h.get(0);
             if (n == 0) {
                 return;
@@ -191,6 +203,24 @@ final class ProgramObjects {
         }
         return program.iface().sampler(name).map(SamplerInfo::slot).orElseThrow(() -> new GfxException(
                 "the SPIR-V samples '" + name + "', which the program interface does not declare"));
+    }
+
+    /** Bytes of push constants the stages read: the largest block, rounded up to 4 as Vulkan wants. */
+    int pushSize() {
+        int size = 0;
+        for (PushBlock b : pushBlocks) {
+            size = Math.max(size, b.block().size());
+        }
+        return (size + 3) & ~3;
+    }
+
+    /** The stages that read push constants. */
+    int pushStages() {
+        int bits = 0;
+        for (PushBlock b : pushBlocks) {
+            bits |= stageBit(b.stage());
+        }
+        return bits;
     }
 
     private static int stageBit(Stage s) {

@@ -25,10 +25,19 @@ final class Std140Uniforms {
     /** Writes {@code block} of {@code stage} into {@code out} (little-endian, from index 0). */
     static void fill(Reflection.UniformBlock block, Stage stage, ProgramInterface iface, UniformValues values,
             ByteBuffer out) {
-        ByteBuffer b = out.duplicate().order(ByteOrder.LITTLE_ENDIAN);
         for (int i = 0; i < block.size(); i++) {
-            b.put(i, (byte) 0);
+            out.put(i, (byte) 0);
         }
+        write(block, stage, iface, values, out);
+    }
+
+    /**
+     * Writes the members of {@code block} into {@code out} and leaves its other bytes as they
+     * are (the push-constant blocks of two stages share one buffer).
+     */
+    static void write(Reflection.UniformBlock block, Stage stage, ProgramInterface iface, UniformValues values,
+            ByteBuffer out) {
+        ByteBuffer b = out.duplicate().order(ByteOrder.LITTLE_ENDIAN);
         if (values == null) {
             return;
         }

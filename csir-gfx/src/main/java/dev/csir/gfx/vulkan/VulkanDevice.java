@@ -14,6 +14,7 @@ import dev.csir.gfx.VertexLayout;
 import dev.csir.link.AttributeInfo;
 import dev.csir.link.LinkedProgram;
 import dev.csir.link.UniformValues;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import org.lwjgl.system.MemoryStack;
@@ -155,6 +156,7 @@ public final class VulkanDevice implements Device {
             Std140Uniforms.fill(b.block(), b.stage(), program.iface(), uniforms, b.buffer().mapped());
         }
         writeDescriptors(p, textureSlots);
+        byte[] push = pushConstants(p, program, uniforms);
         if (mesh.vertexCount() == 0) {
             return;
         }
@@ -178,10 +180,23 @@ public final class VulkanDevice implements Device {
                     vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p.pipelineLayout(), 0,
                             stack.longs(p.descriptorSet()), null);
                 }
+                if (push.length > 0) {
+                    vkCmdPushConstants(cb, p.pipelineLayout(), p.pushStages(), 0, stack.bytes(push));
+                }
             }
             vkCmdDraw(cb, mesh.vertexCount(), 1, 0, 0);
             vkCmdEndRenderPass(cb);
         });
+    }
+
+    /** The push-constant bytes of a draw: every stage's push-constant block filled from the uniforms. */
+    private static byte[] pushConstants(ProgramObjects p, LinkedProgram program, UniformValues uniforms) {
+        byte[] bytes = new byte[p.pushSize()];
+        ByteBuffer out = ByteBuffer.wrap(bytes);
+        for (ProgramObjects.PushBlock b : p.pushBlocks) {
+            Std140Uniforms.write(b.block(), b.stage(), program.iface(), uniforms, out);
+        }
+        return bytes;
     }
 
     @Override

@@ -16,12 +16,13 @@ import org.lwjgl.vulkan.VkPhysicalDeviceLimits;
  */
 public record VulkanLimits(int maxVertexInputAttributes, int maxVertexOutputComponents,
         int maxFragmentInputComponents, int maxPerStageDescriptorSamplers, int maxPerStageDescriptorUniformBuffers,
-        long maxUniformBufferRange) {
+        long maxUniformBufferRange, int maxPushConstantsSize) {
 
     static VulkanLimits of(VkPhysicalDeviceLimits l) {
         return new VulkanLimits(l.maxVertexInputAttributes(), l.maxVertexOutputComponents(),
                 l.maxFragmentInputComponents(), l.maxPerStageDescriptorSamplers(),
-                l.maxPerStageDescriptorUniformBuffers(), Integer.toUnsignedLong(l.maxUniformBufferRange()));
+                l.maxPerStageDescriptorUniformBuffers(), Integer.toUnsignedLong(l.maxUniformBufferRange()),
+                l.maxPushConstantsSize());
     }
 
     /** Checks one stage's interface and descriptors; {@code vertex} tells which stage it is. */
@@ -44,11 +45,17 @@ public record VulkanLimits(int maxVertexInputAttributes, int maxVertexOutputComp
         }
         require(r.samplers().size(), maxPerStageDescriptorSamplers, "the " + stage + " stage has "
                 + r.samplers().size() + " samplers", "maxPerStageDescriptorSamplers");
-        require(r.blocks().size(), maxPerStageDescriptorUniformBuffers, "the " + stage + " stage has "
-                + r.blocks().size() + " uniform blocks", "maxPerStageDescriptorUniformBuffers");
+        long buffers = r.blocks().stream().filter(b -> b.binding() >= 0).count();
+        require(buffers, maxPerStageDescriptorUniformBuffers, "the " + stage + " stage has " + buffers
+                + " uniform blocks", "maxPerStageDescriptorUniformBuffers");
         for (Reflection.UniformBlock b : r.blocks()) {
-            require(b.size(), maxUniformBufferRange, "the " + stage + " stage's uniform block '" + b.name() + "' is "
-                    + b.size() + " bytes", "maxUniformBufferRange");
+            if (b.binding() < 0) {
+                require(b.size(), maxPushConstantsSize, "the " + stage + " stage's push-constant block '" + b.name()
+                        + "' is " + b.size() + " bytes", "maxPushConstantsSize");
+            } else {
+                require(b.size(), maxUniformBufferRange, "the " + stage + " stage's uniform block '" + b.name()
+                        + "' is " + b.size() + " bytes", "maxUniformBufferRange");
+            }
         }
     }
 

@@ -105,7 +105,19 @@ public final class ContractWorkloads {
     public static List<Workload> all() {
         return List.of(colouredTriangle(), texturedQuad(), depth(), cube("cube, depth", DrawState.DEPTH),
                 cube("cube, depth and culling", DrawState.DEPTH_CULL), cubeAroundTheCamera(), lighting(),
-                fragCoord(), discard(), builtins(), uniformBlockCube());
+                fragCoord(), discard(), builtins(), uniformBlockCube(), pushConstants());
+    }
+
+    private static Workload pushConstants() {
+        LinkedProgram p = TestPrograms.pushConstantTriangle();
+        UniformValues u = p.newUniforms();
+        u.set("transform", Mat4.rotateZ(25).times(Mat4.translate(0.1f, 0, 0)).m());
+        u.set("tint", 0.5f, 0.75f, 1f, 1f);
+        Mesh m = triangle(0, 0, new float[][] {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}});
+        return new Workload("push constants", d -> d.draw(p, u, m, DrawState.FLAT), f -> {
+            int[] c = f.channels(W / 2, H / 2);
+            assertThat(c[0] + c[1] + c[2]).as("the triangle covers the centre").isPositive();
+        });
     }
 
     private static Workload builtins() {

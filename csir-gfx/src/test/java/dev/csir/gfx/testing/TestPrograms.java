@@ -176,6 +176,45 @@ public final class TestPrograms {
                 """, "cube.frag", PASS_COLOUR_FS);
     }
 
+    /**
+     * GLSL for Vulkan: a transform and a tint in a push-constant block both stages declare (on
+     * the Vulkan device one range of push constants; on the others, uniforms).
+     */
+    public static LinkedProgram pushConstantTriangle() {
+        dev.csir.CompileOptions vulkan = dev.csir.CompileOptions.DEFAULT.withClient(dev.csir.lang.Client.VULKAN);
+        Program p = new Program();
+        attach(p, ShaderCompiler.compile(Stage.VERTEX, "push.vert", """
+                #version 450
+                layout(location = 0) in vec4 position;
+                layout(location = 1) in vec4 color;
+                layout(push_constant) uniform Push {
+                    mat4 transform;
+                    vec4 tint;
+                } pc;
+                layout(location = 0) out vec4 vColor;
+                void main() {
+                    vColor = color;
+                    gl_Position = pc.transform * position;
+                }
+                """, vulkan));
+        attach(p, ShaderCompiler.compile(Stage.FRAGMENT, "push.frag", """
+                #version 450
+                layout(push_constant) uniform Push {
+                    mat4 transform;
+                    vec4 tint;
+                } pc;
+                layout(location = 0) in vec4 vColor;
+                layout(location = 0) out vec4 fragColor;
+                void main() {
+                    fragColor = vColor * pc.tint;
+                }
+                """, vulkan));
+        if (!p.link()) {
+            throw new IllegalStateException("link failed: " + p.log());
+        }
+        return p.linked().orElseThrow();
+    }
+
     /** Diffuse lighting from a light position, plus an ambient term; positions drawn as given. */
     public static LinkedProgram diffuse() {
         return link("light.vert", """
