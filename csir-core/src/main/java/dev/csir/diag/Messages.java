@@ -210,6 +210,7 @@ public final class Messages {
     public static final String EXPECTED_LPAREN_AFTER_IF = "expected '(' after if";
     public static final String EXPECTED_LPAREN_AFTER_FOR = "expected '(' after for";
     public static final String EXPECTED_LPAREN_AFTER_WHILE = "expected '(' after while";
+    public static final String EXPECTED_PRECISION = "expected highp, mediump or lowp after precision";
     public static final String EXPECTED_WHILE = "expected while after the body of do";
     public static final String EXPECTED_COLON = "expected ':'";
     public static final String CONDITION_NOT_BOOL = "a condition must be a bool";

@@ -151,8 +151,8 @@ public final class Ast {
     }
 
     /** Statements. */
-    public sealed interface Stmt permits Empty, Block, ExprStmt, Assign, DeclStmt, If, For, DoWhile, Return, Discard,
-            Break, Continue {
+    public sealed interface Stmt permits Empty, Block, ExprStmt, Assign, DeclStmt, Decls, If, For, DoWhile, Return,
+            Discard, Break, Continue {
         Pos pos();
     }
 
@@ -177,6 +177,13 @@ public final class Ast {
 
     /** A declaration in statement position. */
     public record DeclStmt(Pos pos, Decl decl) implements Stmt {
+    }
+
+    /** {@code float a = 1.0, b;}: several declarators of one type and qualifiers, in order. */
+    public record Decls(Pos pos, List<VarDecl> decls) implements Stmt {
+        public Decls {
+            decls = List.copyOf(decls);
+        }
     }
 
     /** {@code if (cond) then [else otherwise]}; otherwise may be null. */

@@ -126,6 +126,11 @@ public final class AstDump {
                 expr(a.value(), depth + 1, "value");
             }
             case Ast.DeclStmt d -> decl(d.decl(), depth, label);
+            case Ast.Decls d -> {
+                for (Ast.VarDecl v : d.decls()) {
+                    decl(v, depth, label);
+                }
+            }
             case Ast.If i -> {
                 line(depth, label).append("if");
                 end(i.pos());

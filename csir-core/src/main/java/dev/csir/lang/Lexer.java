@@ -296,6 +296,10 @@ public final class Lexer {
                         continue;
                     }
                 }
+                if (isFloat && i < n && (s[i] == 'f' || s[i] == 'F')) {
+                    i++; // GLSL's floating suffix (1.20 and 3.00 es on); the value is the same
+                    col++;
+                }
                 int t;
                 if (isFloat) {
                     float v = ip + fp;
@@ -509,7 +513,7 @@ public final class Lexer {
                         if (matches(s, off, "flat")) return TokenKind.BAD;
                     }
                     case 'l' -> {
-                        if (matches(s, off, "lowp")) return TokenKind.BAD;
+                        if (matches(s, off, "lowp")) return TokenKind.LOWP;
                     }
                     default -> {
                     }
@@ -540,7 +544,7 @@ public final class Lexer {
                         if (matches(s, off, "inout")) return TokenKind.BAD;
                     }
                     case 'h' -> {
-                        if (matches(s, off, "highp")) return TokenKind.BAD;
+                        if (matches(s, off, "highp")) return TokenKind.HIGHP;
                     }
                     case 'p' -> {
                         if (matches(s, off, "patch")) return TokenKind.BAD;
@@ -578,7 +582,7 @@ public final class Lexer {
                         if (matches(s, off, "varying")) return TokenKind.BAD;
                     }
                     case 'm' -> {
-                        if (matches(s, off, "mediump")) return TokenKind.BAD;
+                        if (matches(s, off, "mediump")) return TokenKind.MEDIUMP;
                     }
                     case 'p' -> {
                         if (matches(s, off, "precise")) return TokenKind.BAD;
@@ -607,6 +611,7 @@ public final class Lexer {
                 break;
             case 9:
                 if (c0 == 's' && matches(s, off, "sampler2D")) return TokenKind.SAMPLER2D;
+                if (c0 == 'p' && matches(s, off, "precision")) return TokenKind.PRECISION;
                 if (c0 == 'a' && matches(s, off, "attribute")) return TokenKind.BAD;
                 if (c0 == 'i' && matches(s, off, "invariant")) return TokenKind.BAD;
                 if (c0 == 'w' && matches(s, off, "writeonly")) return TokenKind.BAD;

@@ -182,6 +182,8 @@ public final class Parser {
             }
             if (g instanceof Ast.DeclStmt ds) {
                 globals.add(ds.decl());
+            } else if (g instanceof Ast.Decls ds) {
+                globals.addAll(ds.decls());
             }
         }
     }
@@ -268,6 +270,9 @@ public final class Parser {
      * skipped), or null on error.
      */
     private Ast.Stmt globalOrFunction() {
+        if (at(TokenKind.PRECISION)) {
+            return precisionStatement();
+        }
         Ast.Layout layout = layouts();
         if (layout == null) {
             return null;
@@ -294,6 +299,7 @@ public final class Parser {
                 adv();
             }
         }
+        skipPrecision();
         if ((storage == Ast.Storage.UNIFORM || storage == Ast.Storage.IN || storage == Ast.Storage.OUT) && !trailingConst) {
             Ast.Qualifiers q = new Ast.Qualifiers(layout, smooth, storage, false);
             if (at(TokenKind.IDENT) && tp + 1 < tk.count && tk.kind[tp + 1] == TokenKind.LBRACE) {
@@ -328,6 +334,9 @@ public final class Parser {
         if (at(TokenKind.LPAREN)) {
             adv();
             List<Ast.Param> params = new ArrayList<>(4);
+            if (at(TokenKind.VOID) && tp + 1 < tk.count && tk.kind[tp + 1] == TokenKind.RPAREN) {
+                adv(); // f(void): no parameters
+            }
             if (!at(TokenKind.RPAREN)) {
                 for (;;) {
                     Ast.Param p = param();
@@ -359,8 +368,62 @@ public final class Parser {
         Ast.Qualifiers q = layout.ids().isEmpty() && !smooth && storage == Ast.Storage.NONE
                 ? Ast.Qualifiers.NONE
                 : new Ast.Qualifiers(layout, smooth, storage, trailingConst);
-        Ast.VarDecl d = declTail(q, type, typeTok, nameTok);
-        return d == null ? null : new Ast.DeclStmt(d.pos(), d);
+        return declarators(q, type, typeTok, nameTok);
+    }
+
+    /** The declarators of a declaration from its first name: one as a DeclStmt, several as Decls. */
+    private Ast.Stmt declarators(Ast.Qualifiers q, Type type, int typeTok, int nameTok) {
+        List<Ast.VarDecl> decls = new ArrayList<>(1);
+        for (;;) {
+            Ast.VarDecl d = declarator(q, type, typeTok, nameTok);
+            if (d == null) {
+                return null;
+            }
+            decls.add(d);
+            if (!at(TokenKind.COMMA)) {
+                break;
+            }
+            adv();
+            if (!at(TokenKind.IDENT)) {
+                error(tp, Messages.EXPECTED_NAME);
+                return null;
+            }
+            nameTok = tp;
+            adv();
+        }
+        if (!expect(TokenKind.SEMI, Messages.EXPECTED_SEMICOLON)) {
+            return null;
+        }
+        return decls.size() == 1 ? new Ast.DeclStmt(decls.getFirst().pos(), decls.getFirst())
+                : new Ast.Decls(decls.getFirst().pos(), decls);
+    }
+
+    /** {@code precision highp float;}: checked and kept by no one (csir computes every type at one precision). */
+    private Ast.Stmt precisionStatement() {
+        int tok = tp;
+        adv();
+        if (!skipPrecision()) {
+            error(tp, Messages.EXPECTED_PRECISION);
+            return null;
+        }
+        if (peek().type() == null || peek() == TokenKind.VOID) {
+            error(tp, Messages.EXPECTED_TYPE);
+            return null;
+        }
+        adv();
+        if (!expect(TokenKind.SEMI, Messages.EXPECTED_SEMICOLON)) {
+            return null;
+        }
+        return new Ast.Empty(pos(tok));
+    }
+
+    /** Skips a precision qualifier (highp, mediump, lowp); whether there was one. */
+    private boolean skipPrecision() {
+        if (at(TokenKind.HIGHP) || at(TokenKind.MEDIUMP) || at(TokenKind.LOWP)) {
+            adv();
+            return true;
+        }
+        return false;
     }
 
     /**
@@ -413,6 +476,7 @@ public final class Parser {
             if (layout == null) {
                 return false;
             }
+            skipPrecision();
             Type type = peek().type();
             if (type == null) {
                 error(tp, Messages.EXPECTED_TYPE);
@@ -442,7 +506,8 @@ public final class Parser {
     }
 
     /** {@code [= init] ;} after a declaration's name. */
-    private Ast.VarDecl declTail(Ast.Qualifiers q, Type type, int typeTok, int nameTok) {
+    /** One declarator from its name: the name and an initializer, if any. */
+    private Ast.VarDecl declarator(Ast.Qualifiers q, Type type, int typeTok, int nameTok) {
         Ast.Expr init = null;
         if (at(TokenKind.ASSIGN)) {
             adv();
@@ -451,13 +516,28 @@ public final class Parser {
                 return null;
             }
         }
-        if (!expect(TokenKind.SEMI, Messages.EXPECTED_SEMICOLON)) {
-            return null;
-        }
         return new Ast.VarDecl(pos(nameTok), q, type, pos(typeTok), tk.text(nameTok), init);
     }
 
     private Ast.Param param() {
+        // const, in and a precision, each at most once, in any order: an in parameter is what a
+        // parameter is anyway; a repeated one is where a type was expected
+        boolean isConst = false;
+        boolean in = false;
+        boolean precision = false;
+        for (;;) {
+            if (at(TokenKind.CONST) && !isConst) {
+                isConst = true;
+                adv();
+            } else if (at(TokenKind.IN) && !in) {
+                in = true;
+                adv();
+            } else if (precision || !skipPrecision()) {
+                break;
+            } else {
+                precision = true;
+            }
+        }
         Type type = peek().type();
         if (type == null) {
             error(tp, Messages.EXPECTED_PARAMETER_TYPE);
@@ -563,7 +643,7 @@ public final class Parser {
             case DO -> {
                 return doStatement();
             }
-            case LAYOUT, IN, OUT, UNIFORM, CONST, SMOOTH -> {
+            case LAYOUT, IN, OUT, UNIFORM, CONST, SMOOTH, PRECISION, HIGHP, MEDIUMP, LOWP -> {
                 return globalOrFunction();
             }
             default -> {
@@ -620,11 +700,10 @@ public final class Parser {
             }
             int nameTok = tp;
             adv();
-            Ast.VarDecl d = declTail(Ast.Qualifiers.NONE, type, typeTok, nameTok);
-            if (d == null) {
+            init = declarators(Ast.Qualifiers.NONE, type, typeTok, nameTok);
+            if (init == null) {
                 return null;
             }
-            init = new Ast.DeclStmt(d.pos(), d);
         } else if (!at(TokenKind.SEMI)) {
             Ast.Expr e = expr();
             if (e == null) {

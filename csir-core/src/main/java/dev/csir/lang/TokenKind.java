@@ -19,6 +19,7 @@ public enum TokenKind {
     INC("++"), DEC("--"),
     PLUS_ASSIGN("+="), MINUS_ASSIGN("-="), STAR_ASSIGN("*="), SLASH_ASSIGN("/="), PERCENT_ASSIGN("%="),
     IN("in"), OUT("out"), UNIFORM("uniform"), CONST("const"), LAYOUT("layout"), SMOOTH("smooth"),
+    PRECISION("precision"), HIGHP("highp"), MEDIUMP("mediump"), LOWP("lowp"),
     VOID("void"), BOOL("bool"), INT_KW("int"), FLOAT_KW("float"),
     VEC2("vec2"), VEC3("vec3"), VEC4("vec4"), IVEC2("ivec2"), IVEC3("ivec3"), IVEC4("ivec4"),
     BVEC2("bvec2"), BVEC3("bvec3"), BVEC4("bvec4"),

@@ -441,6 +441,19 @@ public final class Checker {
                 error(d.pos(), Messages.LOCAL_QUALIFIER);
                 yield null;
             }
+            case Ast.Decls d -> {
+                // in order, each in scope for the next, in the enclosing scope (no block of their own)
+                List<Typed.Stmt> out = new ArrayList<>();
+                boolean bad = false;
+                for (Ast.VarDecl v : d.decls()) {
+                    Typed.Stmt t = local(v);
+                    bad |= t == null;
+                    if (t != null) {
+                        out.add(t);
+                    }
+                }
+                yield bad ? null : new Typed.Block(d.pos(), out);
+            }
             case Ast.If i -> {
                 Typed.Expr c = exprs.condition(i.cond(), i.pos());
                 Typed.Stmt then = scoped(i.then());

@@ -168,13 +168,14 @@ class LexerTest {
 
     @Test
     void rejectedQualifiers() {
-        for (String w : List.of("attribute", "varying", "highp", "mediump", "lowp", "inout", "centroid", "flat",
+        for (String w : List.of("attribute", "varying", "inout", "centroid", "flat",
                 "noperspective", "invariant", "precise", "readonly", "writeonly", "coherent", "volatile", "restrict",
                 "shared", "patch", "sample")) {
             assertThat(lexErrors("  " + w)).as(w).containsExactly("1:3: unsupported qualifier");
             assertThat(kinds(w)).as(w).containsExactly(BAD, EOF);
         }
         assertThat(lexErrors("flats samples")).isEmpty();
+        assertThat(kinds("precision highp mediump lowp")).containsExactly(PRECISION, HIGHP, MEDIUMP, LOWP, EOF);
     }
 
     private static float floatOf(String literal) {
@@ -225,8 +226,11 @@ class LexerTest {
     }
 
     @Test
-    void noSuffixesAndNoHex() {
-        assertThat(kinds("1.0f")).containsExactly(FLOAT, IDENT, EOF);
+    void floatSuffixAndNoHex() {
+        // GLSL's f or F after a float literal is part of it; after an integer it is not
+        assertThat(kinds("1.0f 2.5F 1e3f .5f")).containsExactly(FLOAT, FLOAT, FLOAT, FLOAT, EOF);
+        assertThat(floatOf("1.5f")).isEqualTo(1.5f);
+        assertThat(kinds("1f")).containsExactly(INT, IDENT, EOF);
         assertThat(kinds("0x10")).containsExactly(INT, IDENT, EOF);
         assertThat(kinds("v.5")).containsExactly(IDENT, FLOAT, EOF);
         assertThat(kinds("v.x")).containsExactly(IDENT, DOT, IDENT, EOF);
