@@ -241,7 +241,6 @@ public final class Messages {
     public static final String VECTOR_COMPARISON = "vector comparisons are not supported";
     public static final String TOO_MANY_ARGUMENTS = "too many arguments";
     public static final String MATRIX_DIAGONAL_CONSTANT = "matrix diagonal constructor needs a constant";
-    public static final String BAD_MATRIX_COLUMN = "bad matrix column";
     public static final String UNSUPPORTED_MATRIX_CONSTRUCTOR = "unsupported matrix constructor";
     public static final String BAD_CONSTRUCTOR_ARGUMENT = "bad constructor argument";
     public static final String CONSTRUCTOR_COUNT = "constructor component count does not match the type";

@@ -111,16 +111,92 @@ final class Constructors {
         if (args.size() == 1 && args.getFirst().type().equals(m)) {
             return args.getFirst();
         }
-        if (args.size() == m.columns()) {
+        if (args.size() == 1 && args.getFirst().type() instanceof MatrixType from) {
+            return fromMatrix(pos, m, from, args.getFirst());
+        }
+        if (args.size() == m.columns() && args.stream().allMatch(a -> a.type() instanceof VectorType v
+                && v.size() == m.rows())) {
             List<Typed.Expr> cols = new ArrayList<>();
             for (Typed.Expr a : args) {
-                if (!(a.type() instanceof VectorType v) || v.size() != m.rows()) {
-                    return fail(pos, Messages.BAD_MATRIX_COLUMN);
-                }
                 cols.add(ExprChecker.toKind(a, ScalarKind.FLOAT));
             }
             return new Typed.Construct(pos, m, cols, false);
         }
-        return fail(pos, Messages.UNSUPPORTED_MATRIX_CONSTRUCTOR);
+        return fromComponents(pos, m, args);
+    }
+
+    /**
+     * A matrix from another: its element (c, r) where the other has one, else the identity's
+     * (GLSL 4.60 5.4.2). The other is read once per element, so it must have no effect.
+     */
+    private Typed.Expr fromMatrix(Pos pos, MatrixType m, MatrixType from, Typed.Expr source) {
+        if (!pure(source)) {
+            return fail(pos, Messages.UNSUPPORTED_MATRIX_CONSTRUCTOR);
+        }
+        List<Typed.Expr> cols = new ArrayList<>();
+        for (int c = 0; c < m.columns(); c++) {
+            List<Typed.Expr> lanes = new ArrayList<>();
+            for (int r = 0; r < m.rows(); r++) {
+                if (c < from.columns() && r < from.rows()) {
+                    Typed.Expr column = new Typed.Index(pos, from.columnType(), source,
+                            new Typed.Literal(pos, ScalarType.INT, c));
+                    lanes.add(new Typed.Swizzle(pos, ScalarType.FLOAT, column, new int[] {r}));
+                } else {
+                    lanes.add(floatLiteral(pos, c == r ? 1f : 0f));
+                }
+            }
+            cols.add(new Typed.Construct(pos, m.columnType(), lanes, false));
+        }
+        return new Typed.Construct(pos, m, cols, false);
+    }
+
+    /** A matrix from scalars and vectors, their components filling it column by column. */
+    private Typed.Expr fromComponents(Pos pos, MatrixType m, List<Typed.Expr> args) {
+        List<Typed.Expr> scalars = new ArrayList<>();
+        for (Typed.Expr a : args) {
+            if (a.type() instanceof ScalarType && a.type().scalarKind() != ScalarKind.BOOL) {
+                scalars.add(ExprChecker.toKind(a, ScalarKind.FLOAT));
+            } else if (a.type() instanceof VectorType v && v.component().kind() != ScalarKind.BOOL && pure(a)) {
+                Typed.Expr f = ExprChecker.toKind(a, ScalarKind.FLOAT);
+                for (int i = 0; i < v.size(); i++) {
+                    scalars.add(new Typed.Swizzle(pos, ScalarType.FLOAT, f, new int[] {i}));
+                }
+            } else {
+                return fail(pos, Messages.UNSUPPORTED_MATRIX_CONSTRUCTOR);
+            }
+        }
+        if (scalars.size() != m.columns() * m.rows()) {
+            return fail(pos, Messages.CONSTRUCTOR_COUNT);
+        }
+        List<Typed.Expr> cols = new ArrayList<>();
+        for (int c = 0; c < m.columns(); c++) {
+            cols.add(new Typed.Construct(pos, m.columnType(), scalars.subList(c * m.rows(), (c + 1) * m.rows()), false));
+        }
+        return new Typed.Construct(pos, m, cols, false);
+    }
+
+    private static Typed.Expr floatLiteral(Pos pos, float v) {
+        return new Typed.Literal(pos, ScalarType.FLOAT, Float.floatToRawIntBits(v) & 0xFFFF_FFFFL);
+    }
+
+    /** Whether reading {@code e} more than once is the same as reading it once: no call of a user function, no ++ or --. */
+    private static boolean pure(Typed.Expr e) {
+        return switch (e) {
+            case Typed.Call c -> false;
+            case Typed.Increment i -> false;
+            case Typed.Literal l -> true;
+            case Typed.VarRef r -> true;
+            case Typed.BuiltinCall c -> c.args().stream().allMatch(Constructors::pure);
+            case Typed.Construct c -> c.args().stream().allMatch(Constructors::pure);
+            case Typed.Convert c -> pure(c.value());
+            case Typed.Splat sp -> pure(sp.value());
+            case Typed.Unary u -> pure(u.operand());
+            case Typed.Binary b -> pure(b.left()) && pure(b.right());
+            case Typed.Swizzle sw -> pure(sw.base());
+            case Typed.Index ix -> pure(ix.base()) && pure(ix.index());
+            case Typed.Sample smp -> pure(smp.coord());
+            case Typed.Conditional c -> pure(c.cond()) && pure(c.then()) && pure(c.otherwise());
+            default -> false;
+        };
     }
 }

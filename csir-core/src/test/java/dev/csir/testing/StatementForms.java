@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * Fragment shader bodies exercising {@code ?:}, {@code ++}/{@code --} as statements and values,
- * {@code while} and {@code do}-{@code while}, over uniforms {@code k} and {@code j} (vec4, random
+ * {@code while} and {@code do}-{@code while}, and matrices built from other matrices and from
+ * components, over uniforms {@code k} and {@code j} (vec4, random
  * in [-2, 2]); each writes {@code c}.
  */
 public final class StatementForms {
@@ -28,7 +29,12 @@ public final class StatementForms {
             "float s = 0.0; int i = 0; do { s += 1.0; } while (k.x > 5.0); c = vec4(s);",
             "int n = 0; for (int i = 0; i < 5; i++) { n = n > 2 ? n : n + 1; } c = vec4(float(n));",
             "float t = 0.0; int i = 0; while (true) { if (++i > 6) break; t += k.x > float(i) * 0.3 ? 1.0 : -1.0; } c = vec4(t);",
-            "float acc = 0.0; for (int i = 0; i < 3; ++i) { int j3 = 0; do { acc += k.w; j3++; } while (j3 < i); } c = vec4(acc);");
+            "float acc = 0.0; for (int i = 0; i < 3; ++i) { int j3 = 0; do { acc += k.w; j3++; } while (j3 < i); } c = vec4(acc);",
+            "mat4 m = mat4(k, j, k.yzwx, j.wzyx); mat3 n = mat3(m); c = vec4(n * k.xyz, 1.0);",
+            "mat4 q = mat4(mat3(k.xyz, j.xyz, k.zxy)); c = q * j;",
+            "mat3 p = mat3(k.x, k.y, k.z, j.x, j.y, j.z, 1.0, 2.0, 3); c = vec4(p * k.xyz, 0.0);",
+            "mat4 r = mat4(k.xy, j.xy, k, j.zw, k.zw, 1.0, 2.0, 3.0, 4.0); c = r * k;",
+            "mat3 t = mat3(transpose(mat4(k, j, k, j))); c = vec4(t[1], t[2].z);");
 
     /** The fragment shader around a body. */
     public static String shader(String body) {
