@@ -705,14 +705,11 @@ public final class Parser {
                 return null;
             }
         } else if (!at(TokenKind.SEMI)) {
-            Ast.Expr e = expr();
-            if (e == null) {
+            // an expression or an assignment to a variable declared before the loop: for (i = 0; ...)
+            init = expressionStatement();
+            if (init == null) {
                 return null;
             }
-            if (!expect(TokenKind.SEMI, Messages.EXPECTED_SEMICOLON)) {
-                return null;
-            }
-            init = new Ast.ExprStmt(e.pos(), e);
         } else {
             adv();
         }

@@ -95,9 +95,9 @@ class ParserDiagnosticsTest {
         assertThat(errors(main("discard y;"))).containsExactly("1:23: expected ';'");
         assertThat(errors(main("return 1.0 2.0;"))).containsExactly("1:26: expected ';'");
         assertThat(errors("void main() { y = 1.0 }")).containsExactly("1:23: expected ';'");
-        // Assignment is not an expression, so a for-initializer `k = 0` fails at its `=`.
-        assertThat(errors(main("for (k = 0; k < 2; k++) ;")))
-                .containsExactly("1:22: expected ';'", "1:37: expected ';'");
+        // A for-initializer may assign a variable declared before the loop, as GLSL says.
+        assertThat(errors(main("for (k = 0; k < 2; k++) ;"))).isEmpty();
+        assertThat(errors(main("for (k = 0 k < 2; k++) ;"))).startsWith("1:26: expected ';'");
         assertThat(errors(main("for (;k < 2 k++) ;"))).containsExactly("1:27: expected ';'");
         assertThat(errors(main("do { } while (true) k = 1;"))).containsExactly("1:35: expected ';'");
     }

@@ -30,6 +30,8 @@ public final class StatementForms {
             "int n = 0; for (int i = 0; i < 5; i++) { n = n > 2 ? n : n + 1; } c = vec4(float(n));",
             "float t = 0.0; int i = 0; while (true) { if (++i > 6) break; t += k.x > float(i) * 0.3 ? 1.0 : -1.0; } c = vec4(t);",
             "float acc = 0.0; for (int i = 0; i < 3; ++i) { int j3 = 0; do { acc += k.w; j3++; } while (j3 < i); } c = vec4(acc);",
+            "int i; float s = 0.0; for (i = 0; i < 3; i++) { s += k.x; } c = vec4(s, float(i), 0.0, 0.0);",
+            "int i = int(k.y * 2.0); float s = 0.0; for (i += 3; i < 9; ++i) { s += j.x; } c = vec4(s, float(i), 0.0, 0.0);",
             "mat4 m = mat4(k, j, k.yzwx, j.wzyx); mat3 n = mat3(m); c = vec4(n * k.xyz, 1.0);",
             "mat4 q = mat4(mat3(k.xyz, j.xyz, k.zxy)); c = q * j;",
             "mat3 p = mat3(k.x, k.y, k.z, j.x, j.y, j.z, 1.0, 2.0, 3); c = vec4(p * k.xyz, 0.0);",
