@@ -153,24 +153,12 @@ public final class BuiltinTable {
             if (p.equals(a)) {
                 continue;
             }
-            if (!conversions || !convertsToFloat(a, p)) {
+            if (!conversions || !ExprChecker.intToFloat(a, p)) {
                 return Integer.MAX_VALUE;
             }
             cost++;
         }
         return cost;
-    }
-
-    /** int to float, ivecN to vecN: the one implicit conversion among the language's types. */
-    private static boolean convertsToFloat(Type from, Type to) {
-        if (from instanceof ScalarType s && to instanceof ScalarType t) {
-            return s.kind() == ScalarKind.INT && t.kind() == ScalarKind.FLOAT;
-        }
-        if (from instanceof VectorType s && to instanceof VectorType t) {
-            return s.size() == t.size() && s.component().kind() == ScalarKind.INT
-                    && t.component().kind() == ScalarKind.FLOAT;
-        }
-        return false;
     }
 
     // ---- the table ---------------------------------------------------------------------------

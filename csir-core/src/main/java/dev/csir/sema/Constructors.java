@@ -130,7 +130,7 @@ final class Constructors {
      * (GLSL 4.60 5.4.2). The other is read once per element, so it must have no effect.
      */
     private Typed.Expr fromMatrix(Pos pos, MatrixType m, MatrixType from, Typed.Expr source) {
-        if (!pure(source)) {
+        if (!Typed.pure(source)) {
             return fail(pos, Messages.UNSUPPORTED_MATRIX_CONSTRUCTOR);
         }
         List<Typed.Expr> cols = new ArrayList<>();
@@ -156,7 +156,7 @@ final class Constructors {
         for (Typed.Expr a : args) {
             if (a.type() instanceof ScalarType && a.type().scalarKind() != ScalarKind.BOOL) {
                 scalars.add(ExprChecker.toKind(a, ScalarKind.FLOAT));
-            } else if (a.type() instanceof VectorType v && v.component().kind() != ScalarKind.BOOL && pure(a)) {
+            } else if (a.type() instanceof VectorType v && v.component().kind() != ScalarKind.BOOL && Typed.pure(a)) {
                 Typed.Expr f = ExprChecker.toKind(a, ScalarKind.FLOAT);
                 for (int i = 0; i < v.size(); i++) {
                     scalars.add(new Typed.Swizzle(pos, ScalarType.FLOAT, f, new int[] {i}));
@@ -177,26 +177,5 @@ final class Constructors {
 
     private static Typed.Expr floatLiteral(Pos pos, float v) {
         return new Typed.Literal(pos, ScalarType.FLOAT, Float.floatToRawIntBits(v) & 0xFFFF_FFFFL);
-    }
-
-    /** Whether reading {@code e} more than once is the same as reading it once: no call of a user function, no ++ or --. */
-    private static boolean pure(Typed.Expr e) {
-        return switch (e) {
-            case Typed.Call c -> false;
-            case Typed.Increment i -> false;
-            case Typed.Literal l -> true;
-            case Typed.VarRef r -> true;
-            case Typed.BuiltinCall c -> c.args().stream().allMatch(Constructors::pure);
-            case Typed.Construct c -> c.args().stream().allMatch(Constructors::pure);
-            case Typed.Convert c -> pure(c.value());
-            case Typed.Splat sp -> pure(sp.value());
-            case Typed.Unary u -> pure(u.operand());
-            case Typed.Binary b -> pure(b.left()) && pure(b.right());
-            case Typed.Swizzle sw -> pure(sw.base());
-            case Typed.Index ix -> pure(ix.base()) && pure(ix.index());
-            case Typed.Sample smp -> pure(smp.coord());
-            case Typed.Conditional c -> pure(c.cond()) && pure(c.then()) && pure(c.otherwise());
-            default -> false;
-        };
     }
 }

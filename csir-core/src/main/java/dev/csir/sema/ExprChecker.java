@@ -77,8 +77,7 @@ final class ExprChecker {
             return new Typed.Convert(v.pos(), target, v);
         }
         // GLSL's implicit conversion of an int vector to the float vector of its size
-        if (target instanceof VectorType to && v.type() instanceof VectorType from && to.size() == from.size()
-                && to.component().kind() == ScalarKind.FLOAT && from.component().kind() == ScalarKind.INT) {
+        if (target instanceof VectorType && intToFloat(v.type(), target)) {
             return new Typed.Convert(v.pos(), target, v);
         }
         return fail(pos, message);
@@ -403,7 +402,7 @@ final class ExprChecker {
     }
 
     /** Whether {@code from} is an int scalar or vector and {@code to} the float one of its size. */
-    private static boolean intToFloat(Type from, Type to) {
+    static boolean intToFloat(Type from, Type to) {
         return from.scalarKind() == ScalarKind.INT && to.scalarKind() == ScalarKind.FLOAT
                 && (from instanceof ScalarType && to instanceof ScalarType
                         || from instanceof VectorType f && to instanceof VectorType t && f.size() == t.size());

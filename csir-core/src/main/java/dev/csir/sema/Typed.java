@@ -282,6 +282,29 @@ public final class Typed {
     }
 
     /** {@code texture(sampler, coord)}: a vec4 from a sampler2D uniform at a vec2 coordinate. */
+    /**
+     * Whether evaluating {@code e} has no effect but its value (no call of a user function, no
+     * ++ or --), so that it may be evaluated twice or not at all.
+     */
+    public static boolean pure(Expr e) {
+        return switch (e) {
+            case Call c -> false;
+            case Increment i -> false;
+            case Literal l -> true;
+            case VarRef r -> true;
+            case BuiltinCall c -> c.args().stream().allMatch(Typed::pure);
+            case Construct c -> c.args().stream().allMatch(Typed::pure);
+            case Convert c -> pure(c.value());
+            case Splat s -> pure(s.value());
+            case Unary u -> pure(u.operand());
+            case Binary b -> pure(b.left()) && pure(b.right());
+            case Swizzle s -> pure(s.base());
+            case Index ix -> pure(ix.base()) && pure(ix.index());
+            case Sample s -> pure(s.coord());
+            case Conditional c -> pure(c.cond()) && pure(c.then()) && pure(c.otherwise());
+        };
+    }
+
     /** {@code cond ? then : otherwise}: one of the two evaluated, as the bool says. */
     public record Conditional(Pos pos, Type type, Expr cond, Expr then, Expr otherwise) implements Expr {
     }

@@ -51,13 +51,7 @@ final class Intrinsics {
         Args a = new Args(arg);
         Integer r = switch (i.intrinsic()) {
             case ABS -> s.op(Opcode.ABS, n, a.get(0), -1);
-            case SIGN -> {
-                int zero = s.floats(1, 0f);
-                yield s.perLane(n, k -> {
-                    int x = s.lane(a.get(0), k);
-                    return s.op(Opcode.SUB, 1, s.compare(Cmp.GT, x, zero), s.compare(Cmp.LT, x, zero));
-                });
-            }
+            case SIGN -> sign(a.get(0), n);
             case FLOOR -> s.floor(a.get(0), n);
             case CEIL -> s.perLane(n, k -> {
                 int x = s.lane(a.get(0), k);
@@ -66,17 +60,15 @@ final class Intrinsics {
             });
             case FRACT -> s.op(Opcode.SUB, n, a.get(0), s.floor(a.get(0), n));
             case TRUNC -> trunc(a.get(0), n);
-            case SQRT -> s.op(Opcode.RCP, n, s.op(Opcode.RSQ, n, a.get(0), -1), -1);
+            case SQRT -> sqrt(a.get(0), n);
             case INVERSE_SQRT -> s.op(Opcode.RSQ, n, a.get(0), -1);
             case SIN -> s.op(Opcode.SIN, n, a.get(0), -1);
             case COS -> s.op(Opcode.COS, n, a.get(0), -1);
             case TAN -> s.divide(s.op(Opcode.SIN, n, a.get(0), -1), s.op(Opcode.COS, n, a.get(0), -1), n);
             case RADIANS -> s.op(Opcode.MUL, n, a.get(0), s.floats(n, (float) (Math.PI / 180.0)));
             case DEGREES -> s.op(Opcode.MUL, n, a.get(0), s.floats(n, (float) (180.0 / Math.PI)));
-            case EXP, EXP2 -> {
-                int base = s.floats(1, i.intrinsic() == dev.csir.ssa.Intrinsic.EXP ? (float) Math.E : 2f);
-                yield s.perLane(n, k -> s.op(Opcode.POW, 1, base, s.lane(i.operand(0), k)));
-            }
+            case EXP -> power((float) Math.E, k -> s.lane(i.operand(0), k), n);
+            case EXP2 -> power(2f, k -> s.lane(i.operand(0), k), n);
             case POW -> s.perLane(n, k -> s.op(Opcode.POW, 1, s.lane(i.operand(0), k), s.lane(i.operand(1), k)));
             case MOD -> {
                 int q = s.floor(s.divide(a.get(0), a.get(1), n), n);
@@ -186,11 +178,7 @@ final class Intrinsics {
                 yield s.perLane(n, k -> s.compare(Cmp.GT, s.lane(m, k), big));
             }
             case FMA -> s.op(Opcode.ADD, n, s.op(Opcode.MUL, n, a.get(0), a.get(1)), a.get(2));
-            case LDEXP -> {
-                int two = s.floats(1, 2f);
-                int scale = s.perLane(n, k -> s.op(Opcode.POW, 1, two, s.lane(i.operand(1), k)));
-                yield s.op(Opcode.MUL, n, a.get(0), scale);
-            }
+            case LDEXP -> s.op(Opcode.MUL, n, a.get(0), power(2f, k -> s.lane(i.operand(1), k), n));
             case FACEFORWARD -> {
                 // N where dot(Nref, I) < 0, else -N: N * (2c - 1)
                 int c = s.compare(Cmp.LT, dot(a.get(2), a.get(1), n), s.floats(1, 0f));
@@ -246,10 +234,15 @@ final class Intrinsics {
         return s.op(Opcode.MUL, n, s.op(Opcode.LG2, n, x, -1), s.floats(n, (float) Math.log(2)));
     }
 
-    /** e^x per lane. */
+    /** base^x per lane, lane k of x in lane x of register {@code lane(k)}. */
+    private int power(float base, java.util.function.IntUnaryOperator lane, int n) {
+        int b = s.floats(1, base);
+        return s.perLane(n, k -> s.op(Opcode.POW, 1, b, lane.applyAsInt(k)));
+    }
+
+    /** e^x per lane of register x. */
     private int exp(int x, int n) {
-        int e = s.floats(1, (float) Math.E);
-        return s.perLane(n, k -> s.op(Opcode.POW, 1, e, s.lane(x, k)));
+        return power((float) Math.E, k -> s.lane(x, k), n);
     }
 
     /** -1, 0 or 1 per lane. */

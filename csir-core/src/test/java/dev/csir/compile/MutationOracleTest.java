@@ -9,13 +9,11 @@ import dev.csir.testing.Glslang;
 import dev.csir.testing.Shared;
 import dev.csir.testing.ShaderCorpus;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -183,20 +181,8 @@ class MutationOracleTest {
         return ShaderCompiler.compileModule(s.stage(), s.name(), text).ok();
     }
 
-    private static List<ShaderCorpus.Source> realWorld() throws Exception {
-        var root = Shared.root().map(r -> r.resolve("corpus/realworld")).filter(Files::isDirectory);
-        List<ShaderCorpus.Source> out = new ArrayList<>();
-        if (root.isEmpty()) {
-            return out;
-        }
-        try (Stream<Path> s = Files.list(root.get())) {
-            for (Path p : s.sorted().toList()) {
-                String name = p.getFileName().toString();
-                if (name.endsWith(".vert") || name.endsWith(".frag")) {
-                    out.add(new ShaderCorpus.Source(name, ShaderCorpus.stageOf(name), Files.readString(p)));
-                }
-            }
-        }
-        return out;
+    private static List<ShaderCorpus.Source> realWorld() {
+        return Shared.root().map(r -> r.resolve("corpus/realworld")).filter(Files::isDirectory)
+                .map(ShaderCorpus::files).orElse(List.of());
     }
 }

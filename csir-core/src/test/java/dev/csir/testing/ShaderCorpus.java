@@ -42,7 +42,8 @@ public final class ShaderCorpus {
         return Shared.conformance().isPresent();
     }
 
-    private static List<Source> files(Path dir) {
+    /** The vertex and fragment shaders of a folder, by name. */
+    public static List<Source> files(Path dir) {
         try (Stream<Path> s = Files.list(dir)) {
             List<Source> out = new ArrayList<>();
             for (Path p : s.sorted().toList()) {

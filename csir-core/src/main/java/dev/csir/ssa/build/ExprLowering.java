@@ -67,7 +67,7 @@ final class ExprLowering {
      */
     private Value conditional(Typed.Conditional c) {
         Value cond = expr(c.cond());
-        if (pure(c.then()) && pure(c.otherwise())) {
+        if (Typed.pure(c.then()) && Typed.pure(c.otherwise())) {
             return b.select(cond, expr(c.then()), expr(c.otherwise()));
         }
         Block header = b.block();
@@ -89,26 +89,6 @@ final class ExprLowering {
         Builder.incoming(phi, a, thenEnd);
         Builder.incoming(phi, v, otherwiseEnd);
         return phi;
-    }
-
-    /** Whether evaluating {@code e} has no effect but its value: no call of a function, no ++ or --. */
-    static boolean pure(Typed.Expr e) {
-        return switch (e) {
-            case Typed.Literal l -> true;
-            case Typed.VarRef r -> true;
-            case Typed.Call c -> false;
-            case Typed.Increment i -> false;
-            case Typed.BuiltinCall c -> c.args().stream().allMatch(ExprLowering::pure);
-            case Typed.Construct c -> c.args().stream().allMatch(ExprLowering::pure);
-            case Typed.Convert c -> pure(c.value());
-            case Typed.Splat s -> pure(s.value());
-            case Typed.Unary u -> pure(u.operand());
-            case Typed.Binary bin -> pure(bin.left()) && pure(bin.right());
-            case Typed.Swizzle s -> pure(s.base());
-            case Typed.Index ix -> pure(ix.base()) && pure(ix.index());
-            case Typed.Sample s -> pure(s.coord());
-            case Typed.Conditional c -> pure(c.cond()) && pure(c.then()) && pure(c.otherwise());
-        };
     }
 
     /** {@code ++v} / {@code v--}: load, step each component by one, store; the new value or the old. */

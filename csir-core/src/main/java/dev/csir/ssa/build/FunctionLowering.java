@@ -158,13 +158,7 @@ final class FunctionLowering {
         if (otherwise != null) {
             arm(otherwise, i.otherwise(), merge);
         }
-        // keep the layout readable: the merge block after everything the arms added
-        function.moveBlock(merge, function.blocks().size() - 1);
-        b.at(merge);
-        if (merge.parent() != null && predecessorsOf(merge) == 0) {
-            b.unreachable();
-            b.at(null);
-        }
+        continueAt(merge);
     }
 
     private void arm(Block start, Typed.Stmt body, Block merge) {
@@ -172,6 +166,19 @@ final class FunctionLowering {
         stmt(body);
         if (!b.terminated()) {
             b.br(merge);
+        }
+    }
+
+    /**
+     * Goes on in a construct's merge block, moved after everything the construct added (the
+     * layout reads in order); one nothing branches to ends in unreachable, and lowering stops.
+     */
+    private void continueAt(Block merge) {
+        function.moveBlock(merge, function.blocks().size() - 1);
+        b.at(merge);
+        if (merge.parent() != null && predecessorsOf(merge) == 0) {
+            b.unreachable();
+            b.at(null);
         }
     }
 
@@ -207,12 +214,7 @@ final class FunctionLowering {
         }
         b.at(cont);
         b.condBr(exprs.expr(d.cond()), header, merge);
-        function.moveBlock(merge, function.blocks().size() - 1);
-        b.at(merge);
-        if (predecessorsOf(merge) == 0) {
-            b.unreachable();
-            b.at(null);
-        }
+        continueAt(merge);
     }
 
     private void lowerFor(Typed.For f) {
@@ -249,11 +251,6 @@ final class FunctionLowering {
             stmt(f.step());
         }
         b.br(header);
-        function.moveBlock(merge, function.blocks().size() - 1);
-        b.at(merge);
-        if (predecessorsOf(merge) == 0) {
-            b.unreachable();
-            b.at(null);
-        }
+        continueAt(merge);
     }
 }

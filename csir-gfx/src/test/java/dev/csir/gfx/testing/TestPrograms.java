@@ -63,18 +63,21 @@ public final class TestPrograms {
             }
             """;
 
+    /** Position and colour at locations 0 and 1; the position drawn as given, the colour passed on. */
+    private static final String PASS_POSITION_VS = """
+            #version 330
+            layout(location = 0) in vec4 position;
+            layout(location = 1) in vec4 color;
+            out vec4 vColor;
+            void main() {
+                vColor = color;
+                gl_Position = position;
+            }
+            """;
+
     /** Position and colour per vertex; the colour is interpolated. */
     public static LinkedProgram colouredTriangle() {
-        return link("tri.vert", """
-                #version 330
-                layout(location = 0) in vec4 position;
-                layout(location = 1) in vec4 color;
-                out vec4 vColor;
-                void main() {
-                    vColor = color;
-                    gl_Position = position;
-                }
-                """, "tri.frag", PASS_COLOUR_FS);
+        return link("tri.vert", PASS_POSITION_VS, "tri.frag", PASS_COLOUR_FS);
     }
 
     /**
@@ -83,16 +86,7 @@ public final class TestPrograms {
      * loop whose trip count depends on the colour, and ?:.
      */
     public static LinkedProgram builtinsTriangle() {
-        return link("builtins.vert", """
-                #version 330
-                layout(location = 0) in vec4 position;
-                layout(location = 1) in vec4 color;
-                out vec4 vColor;
-                void main() {
-                    vColor = color;
-                    gl_Position = position;
-                }
-                """, "builtins.frag", """
+        return link("builtins.vert", PASS_POSITION_VS, "builtins.frag", """
                 #version 330
                 in vec4 vColor;
                 out vec4 fragColor;
