@@ -119,18 +119,24 @@ public final class ShaderCompiler {
     }
 
     /**
-     * The module as CSIR needs it: optimized by the standard pipeline (or only inlined and
-     * promoted to registers when the options say not to optimize); should the standard pipeline
-     * fail, the minimal one; null when that fails too.
+     * The module as CSIR needs it: optimized by the CSIR pipeline (or only inlined, promoted to
+     * registers and its counted loops over arrays unrolled when the options say not to optimize);
+     * should that fail, the minimal CSIR pipeline, then the minimal one (loops over arrays then
+     * fail to lower, with a located error); null when that fails too.
      */
     private static Module transformed(Typed.Unit typed, CompileOptions options) {
-        // in place: the module was just built, and is built again in the unlikely case it is needed
-        if (options.optimize() && Pipeline.standard(options.verifyEachPass()).runInPlace(ModuleBuilder.build(typed))
-                instanceof PassManager.Optimized o) {
-            return o.module();
+        // in place: the module was just built, and is built again in the unlikely case it is needed;
+        // the CSIR pipelines unroll counted loops over arrays, which CSIR cannot index at run time
+        boolean verify = options.verifyEachPass();
+        List<PassManager> pipelines = options.optimize()
+                ? List.of(Pipeline.forCsir(verify), Pipeline.minimalForCsir(verify), Pipeline.minimal(verify))
+                : List.of(Pipeline.minimalForCsir(verify), Pipeline.minimal(verify));
+        for (PassManager pipeline : pipelines) {
+            if (pipeline.runInPlace(ModuleBuilder.build(typed)) instanceof PassManager.Optimized o) {
+                return o.module();
+            }
         }
-        return Pipeline.minimal(options.verifyEachPass()).runInPlace(ModuleBuilder.build(typed))
-                instanceof PassManager.Optimized o ? o.module() : null;
+        return null;
     }
 
     /** Where the source declared each global, for the interface symbols. */

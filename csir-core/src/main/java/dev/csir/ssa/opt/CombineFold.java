@@ -59,7 +59,7 @@ final class CombineFold {
         }
         try {
             Constant c = switch (i.op().family()) {
-                case UNARY, BINARY, COMPARE, CONVERT -> numeric(i);
+                case UNARY, BINARY, COMPARE, CONVERT -> numeric(i.op(), i.type(), i.operands());
                 case SELECT -> select(i);
                 case COMPOSITE -> composite(i);
                 default -> null;
@@ -72,13 +72,17 @@ final class CombineFold {
 
     // ---- arithmetic, comparisons, conversions ---------------------------------------------------
 
-    private static Constant numeric(Instruction i) {
-        Opcode op = i.op();
+    /**
+     * An arithmetic, comparison or conversion {@code op} of result {@code type} on constant
+     * {@code operands}, folded as {@link #fold} would fold the instruction; null when it is not.
+     * {@link Unroll} counts a loop's trips with it, so the count is what the folded copies compute.
+     */
+    static Constant numeric(Opcode op, Type type, List<Value> operands) {
         if (op == Opcode.MAT_MUL) {
             return null;
         }
         List<Val.Num> ops = new ArrayList<>();
-        for (Value v : i.operands()) {
+        for (Value v : operands) {
             Val.Num n = num((Constant) v);
             if (n == null || !ordinary(n)) {
                 return null;
@@ -94,11 +98,11 @@ final class CombineFold {
                 }
                 yield arith.binary(op, ops.get(0), ops.get(1));
             }
-            case COMPARE -> arith.compare(op, ops.get(0), ops.get(1), i.type());
-            default -> op == Opcode.BITCAST ? Arith.bitcast(ops.get(0), i.type())
-                    : exactConversion(ops.get(0), i.type()) ? arith.convert(ops.get(0), i.type()) : null;
+            case COMPARE -> arith.compare(op, ops.get(0), ops.get(1), type);
+            default -> op == Opcode.BITCAST ? Arith.bitcast(ops.get(0), type)
+                    : exactConversion(ops.get(0), type) ? arith.convert(ops.get(0), type) : null;
         };
-        if (r == null || !arith.undefined().isEmpty() || !ordinary(r) || !r.type().equals(i.type())) {
+        if (r == null || !arith.undefined().isEmpty() || !ordinary(r) || !r.type().equals(type)) {
             return null;
         }
         return constant(r);

@@ -16,4 +16,19 @@ public final class Pipeline {
     public static PassManager minimal(boolean verifyEachPass) {
         return new PassManager(List.of(new Inline()), List.of(new Sroa(), new Mem2Reg()), verifyEachPass);
     }
+
+    /**
+     * The standard pipeline with {@link Unroll} (where it pays) for the CSIR path, which cannot
+     * index arrays at run time: unrolling makes the indices constant, and the next round's SROA
+     * and mem2reg take the arrays apart. SPIR-V keeps its loops and uses {@link #standard}.
+     */
+    public static PassManager forCsir(boolean verifyEachPass) {
+        return new PassManager(List.of(new Inline()), List.of(new Sroa(), new Mem2Reg(), new Combine(), new Cse(), new Dce(),
+                new SimplifyCfg(), Unroll.whenItPays()), verifyEachPass);
+    }
+
+    /** {@link #minimal} with {@link Unroll}: CSIR needs counted loops over arrays unrolled even unoptimized. */
+    public static PassManager minimalForCsir(boolean verifyEachPass) {
+        return new PassManager(List.of(new Inline()), List.of(new Sroa(), new Mem2Reg(), Unroll.whenItPays()), verifyEachPass);
+    }
 }
