@@ -58,7 +58,7 @@ public final class ShaderCompiler {
         if (typed == null || log.hasErrors()) {
             return failed(file, stage, log, unit);
         }
-        Module module = transformed(typed, options);
+        Module module = transformed(typed, options, log);
         if (module == null) {
             log.error(Messages.optimizerFailed("inline", "the module could not be prepared for CSIR"));
             return failed(file, stage, log, unit);
@@ -121,19 +121,29 @@ public final class ShaderCompiler {
     /**
      * The module as CSIR needs it: optimized by the CSIR pipeline (or only inlined, promoted to
      * registers and its counted loops over arrays unrolled when the options say not to optimize);
-     * should that fail, the minimal CSIR pipeline, then the minimal one (loops over arrays then
-     * fail to lower, with a located error); null when that fails too.
+     * should that fail (a warning says which pass), the minimal CSIR pipeline, then the minimal one
+     * (loops over arrays then fail to lower, with a located error); null when that fails too.
      */
-    private static Module transformed(Typed.Unit typed, CompileOptions options) {
+    private static Module transformed(Typed.Unit typed, CompileOptions options, DiagnosticLog log) {
         // in place: the module was just built, and is built again in the unlikely case it is needed;
         // the CSIR pipelines unroll counted loops over arrays, which CSIR cannot index at run time
         boolean verify = options.verifyEachPass();
         List<PassManager> pipelines = options.optimize()
                 ? List.of(Pipeline.forCsir(verify), Pipeline.minimalForCsir(verify), Pipeline.minimal(verify))
                 : List.of(Pipeline.minimalForCsir(verify), Pipeline.minimal(verify));
+        boolean warned = false;
         for (PassManager pipeline : pipelines) {
-            if (pipeline.runInPlace(ModuleBuilder.build(typed)) instanceof PassManager.Optimized o) {
-                return o.module();
+            switch (pipeline.runInPlace(ModuleBuilder.build(typed))) {
+                case PassManager.Optimized o -> {
+                    return o.module();
+                }
+                case PassManager.Failed f -> {
+                    if (!warned) {
+                        // the next pipeline does less; the user learns that this one did not hold
+                        log.warning(1, 1, Messages.optimizerFailed(f.pass(), f.message()));
+                        warned = true;
+                    }
+                }
             }
         }
         return null;

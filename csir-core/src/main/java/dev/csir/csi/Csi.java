@@ -46,7 +46,8 @@ import java.util.Objects;
  * names are unique, a fragment shader has at most one output (vec4, slot 0), and the shader
  * passes the {@link Verifier}. Anything else is rejected with the first failed check as reason.
  *
- * <p>Version 2 alone stores csir's own opcodes (LOOP 33, ENDLOOP 34, BREAK 35, CONTINUE 36, LG2 37);
+ * <p>Version 2 alone stores csir's own opcodes (LOOP 33, ENDLOOP 34, BREAK 35, CONTINUE 36, LG2 37, SAMPLE_BIAS 38,
+ * TEXSIZE 39);
  * version 1 refuses them both ways, {@code opcode 33 (loop) needs CSI version 2}.
  *
  * <p>Version 1 is kept exactly as the original writes it: a 32-byte header of eight
@@ -329,7 +330,7 @@ public final class Csi {
                 case LOAD_ATTR -> attr = Math.max(attr, in.aux());
                 case LOAD_VAR, STORE_VAR -> vary = Math.max(vary, in.aux());
                 case LOAD_UNI -> uni = Math.max(uni, in.aux() + in.aux2() - 1);
-                case SAMPLE -> samp = Math.max(samp, in.aux());
+                case SAMPLE, SAMPLE_BIAS, TEXSIZE -> samp = Math.max(samp, in.aux());
                 default -> {
                 }
             }

@@ -256,6 +256,7 @@ public final class Messages {
     public static final String MOD_CONSTANT_ONLY = "operator % is only supported on constant integers";
     public static final String UNSUPPORTED_OPERATOR = "unsupported operator";
     public static final String UNSUPPORTED_EXPRESSION = "unsupported expression";
+    /** The original's text; in a fragment shader a third argument, a float bias, is allowed too. */
     public static final String TEXTURE_ARGUMENTS = "texture() expects a sampler2D and a vec2";
     public static final String DOT_ARGUMENTS = "dot() expects two vectors of the same size";
     public static final String CROSS_ARGUMENTS = "cross() expects two vec3 values";
@@ -283,6 +284,7 @@ public final class Messages {
     public static final String ASSIGNMENT_TYPE_MISMATCH = "type mismatch in assignment";
     public static final String VOID_VARIABLE = "void variable";
     public static final String UNIFORM_INITIALIZER = "uniforms cannot have an initializer";
+    public static final String UNIFORM_INITIALIZER_CONSTANT = "uniform initializers must be constant";
     public static final String INTERFACE_INITIALIZER = "shader inputs and outputs cannot have an initializer";
     public static final String UNSUPPORTED_LOOP = "unsupported loop";
     public static final String LOOP_INIT_NOT_CONSTANT = "loop initializer is not a constant";
@@ -322,6 +324,25 @@ public final class Messages {
     public static final String DEFAULT_LAYOUT_ID = "only packing can be declared as a default: include a type or a full declaration";
     public static final String PER_VERTEX_MEMBER = "gl_PerVertex may only redeclare gl_Position (vec4) and gl_PointSize (float)";
     public static final String UNKNOWN_MEMBER = "no such member of the block";
+    /** A struct has no member of the name a {@code .} names. */
+    public static final String NO_SUCH_FIELD = "no such field in the structure";
+    public static final String ARRAY_SIZE_CONSTANT = "array size must be a constant integer expression";
+    public static final String ARRAY_SIZE_POSITIVE = "array size must be a positive integer";
+    /** An array declared {@code []} with nothing to take its size from. */
+    public static final String ARRAY_SIZE_MISSING = "an unsized array needs an initializer to take its size from";
+    public static final String SAMPLER_ARRAY = "arrays of samplers are not supported yet";
+    public static final String ARRAYS_OF_ARRAYS = "arrays of arrays need GLSL 4.30 or GLSL ES 3.10";
+    public static final String ARRAY_CONSTRUCTOR_VERSION = "array constructors need GLSL 1.20 or GLSL ES 3.00";
+    public static final String CONST_OUT_PARAMETER = "an out or inout parameter cannot be const";
+    public static final String OUT_ARGUMENT = "an out or inout argument must be an l-value";
+    public static final String AMBIGUOUS_CALL = "ambiguous call: more than one overload matches";
+    public static final String NO_MATCHING_OVERLOAD = "no overload of the function matches the arguments";
+    public static final String PROTOTYPE_MISMATCH = "the function's return type differs from its earlier declaration";
+    public static final String FUNCTION_NOT_DEFINED = "the function is called but never defined";
+    public static final String EMPTY_STRUCT = "a structure needs at least one member";
+    /** An index or {@code .length()} on something that is no array, vector or matrix. */
+    public static final String NOT_INDEXABLE = "only arrays, vectors and matrices can be indexed";
+    public static final String CONSTRUCTOR_ARGUMENTS = "wrong arguments for the constructor";
     /** The head of {@link #layoutNotHere}. */
     public static final String LAYOUT_NOT_HERE = "layout qualifier does not apply to this declaration";
     /** The head of {@link #layoutNotSupported}. */

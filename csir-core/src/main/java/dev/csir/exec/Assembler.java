@@ -310,6 +310,29 @@ final class Assembler {
                     }
                 }
             }
+            case SAMPLE_BIAS -> {
+                // the textures a CSIR device binds have one level, which a bias cannot change
+                if (in.dst() >= 0) {
+                    int slot = in.aux();
+                    if (slot < 0) {
+                        emit(Ops.ZERON, wr(in.dst(), 1), 0, 0, 0, 4);
+                    } else {
+                        samplerSlots = Math.max(samplerSlots, slot + 1);
+                        emit(Ops.SAMPLE, wr(in.dst(), 1), rd(in.a(), 1), 0, slot, 4);
+                    }
+                }
+            }
+            case TEXSIZE -> {
+                if (in.dst() >= 0) {
+                    int slot = in.aux();
+                    if (slot < 0) {
+                        emit(Ops.ZERON, wr(in.dst(), 1), 0, 0, 0, 4);
+                    } else {
+                        samplerSlots = Math.max(samplerSlots, slot + 1);
+                        emit(Ops.TEXSIZE, wr(in.dst(), 1), rd(in.a(), 1), 0, slot, 4);
+                    }
+                }
+            }
             case LOAD_ATTR -> {
                 attrSlots = Math.max(attrSlots, in.aux() + 1);
                 load(Ops.LOAD_ATTR, in, in.aux(), 1);

@@ -370,6 +370,7 @@ public final class Interpreter {
                 case Ops.MULMV -> mulMatVec(t, d, a, b, c[pc + 4]);
                 case Ops.MULMM -> mulMatMat(t, d, a, b, c[pc + 4]);
                 case Ops.SAMPLE -> Texture2D.sample(f.textures[c[pc + 4]], t[a], t[a + 1], t, d);
+                case Ops.TEXSIZE -> textureSize(f.textures[c[pc + 4]], t[a], t, d);
                 case Ops.LOAD_ATTR -> copy4(f.attributes, c[pc + 4], t, d);
                 case Ops.LOAD_VAR -> copy4(f.varyingsIn, c[pc + 4], t, d);
                 case Ops.LOAD_UNI1 -> copy4(f.uniforms, c[pc + 4], t, d);
@@ -455,6 +456,18 @@ public final class Interpreter {
     }
 
     /** log2 x, rounded to float: -inf at 0, NaN below (GLSL leaves both undefined). */
+    /**
+     * TEXSIZE: the width and height of {@code tex}'s level {@code lod} (each halved per level, at
+     * least 1), zeros without a texture; z and w are zero.
+     */
+    static void textureSize(Texture2D tex, float lod, float[] t, int d) {
+        int level = Math.clamp((long) lod, 0, 30);
+        t[d] = tex == null ? 0f : Math.max(1, tex.width() >> level);
+        t[d + 1] = tex == null ? 0f : Math.max(1, tex.height() >> level);
+        t[d + 2] = 0f;
+        t[d + 3] = 0f;
+    }
+
     static float lg2(float x) {
         return (float) (Math.log(x) / LN2);
     }

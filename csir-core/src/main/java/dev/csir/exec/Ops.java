@@ -76,4 +76,6 @@ final class Ops {
     /** A loop back-edge (ENDLOOP, CONTINUE): counted against the iteration guard, then a jump. */
     static final int BACK = 58;
     static final int LG2 = 59;
+    /** dst.xy = the width and height of a texture's level (z, w zero), as floats. */
+    static final int TEXSIZE = 60;
 }

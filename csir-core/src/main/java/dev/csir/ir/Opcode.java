@@ -15,7 +15,17 @@ public enum Opcode {
     // Additions after the original's last opcode, so every original number keeps its meaning.
     LOOP("loop"), ENDLOOP("endloop"), BREAK("break"), CONTINUE("continue"),
     /** log2 x per lane (TGSI LG2): the logarithms and what is built from them. */
-    LG2("lg2");
+    LG2("lg2"),
+    /**
+     * A 2D lookup with a level-of-detail bias (TGSI TXB): {@code a.xy} the coordinate, {@code a.w}
+     * the bias, {@code aux} the sampler slot. A texture of one level reads as SAMPLE does.
+     */
+    SAMPLE_BIAS("sample2d_bias"),
+    /**
+     * The size of a level of a 2D texture (TGSI TXQ): {@code dst.xy} its width and height in
+     * texels, as CSIR's integer values, at the level {@code a.x}; {@code aux} the sampler slot.
+     */
+    TEXSIZE("texsize");
 
     private static final Opcode[] BY_CODE = values();
 
@@ -48,6 +58,6 @@ public enum Opcode {
     /** Highest opcode number of the original (DISCARD): what CSI version 1 stores. */
     public static final int MAX_ORIGINAL_CODE = 32;
 
-    /** Highest valid opcode number (LG2). */
-    public static final int MAX_CODE = 37;
+    /** Highest valid opcode number (TEXSIZE). */
+    public static final int MAX_CODE = 39;
 }

@@ -36,7 +36,6 @@ public final class Ast {
         }
     }
 
-    /** A translation unit: the global declarations in source order. */
     /** A translation unit: its global declarations and the {@code #version} it asked for. */
     public record Unit(List<Decl> globals, GlslVersion version) {
         public Unit {
@@ -107,15 +106,34 @@ public final class Ast {
     }
 
     /** A declaration, global or local. */
-    public sealed interface Decl permits VarDecl, FuncDecl, BlockDecl, DefaultLayout {
+    public sealed interface Decl permits VarDecl, FuncDecl, BlockDecl, DefaultLayout, StructDecl {
         Pos pos();
 
         String name();
     }
 
-    /** {@code [qualifiers] type name [= init];} — pos is the name's. */
-    public record VarDecl(Pos pos, Qualifiers qualifiers, Type type, Pos typePos, String name, Expr init)
-            implements Decl {
+    /**
+     * {@code [qualifiers] type name [dims] [= init];} — pos is the name's. {@code type} is the
+     * element type; {@code dims} are the array sizes, outermost first (those after the name, then
+     * those after the type), a null one written {@code []}; empty when the variable is no array.
+     */
+    public record VarDecl(Pos pos, Qualifiers qualifiers, Type type, Pos typePos, String name, Expr init,
+            List<Expr> dims) implements Decl {
+        public VarDecl {
+            dims = dims == null ? List.of() : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(dims));
+        }
+
+        public VarDecl(Pos pos, Qualifiers qualifiers, Type type, Pos typePos, String name, Expr init) {
+            this(pos, qualifiers, type, typePos, name, init, List.of());
+        }
+    }
+
+    /** {@code struct Name { members };} — pos is the name's; the parser resolved the members' types. */
+    public record StructDecl(Pos pos, dev.csir.types.StructType type) implements Decl {
+        @Override
+        public String name() {
+            return type.name();
+        }
     }
 
     /**
@@ -138,11 +156,20 @@ public final class Ast {
         }
     }
 
-    /** A parameter {@code type name}. */
-    public record Param(Pos pos, Type type, String name) {
+    /** Which way a parameter passes its value: in (copied in), out (copied out at return), or both. */
+    public enum Direction { IN, OUT, INOUT }
+
+    /**
+     * A parameter {@code [in|out|inout] type name}; {@code type} already an array type for
+     * {@code float w[3]}.
+     */
+    public record Param(Pos pos, Type type, String name, Direction direction) {
+        public Param(Pos pos, Type type, String name) {
+            this(pos, type, name, Direction.IN);
+        }
     }
 
-    /** {@code type name(params) { body }} — pos is the name's. */
+    /** {@code type name(params) { body }}, or a prototype {@code type name(params);} with a null body — pos is the name's. */
     public record FuncDecl(Pos pos, Type returnType, String name, List<Param> params, Block body)
             implements Decl {
         public FuncDecl {
@@ -179,8 +206,11 @@ public final class Ast {
     public record DeclStmt(Pos pos, Decl decl) implements Stmt {
     }
 
-    /** {@code float a = 1.0, b;}: several declarators of one type and qualifiers, in order. */
-    public record Decls(Pos pos, List<VarDecl> decls) implements Stmt {
+    /**
+     * {@code float a = 1.0, b;}: several declarators of one type and qualifiers, in order (after
+     * the {@link StructDecl} of {@code struct S { ... } a, b;}).
+     */
+    public record Decls(Pos pos, List<Decl> decls) implements Stmt {
         public Decls {
             decls = List.copyOf(decls);
         }
@@ -190,14 +220,14 @@ public final class Ast {
     public record If(Pos pos, Expr cond, Stmt then, Stmt otherwise) implements Stmt {
     }
 
-    /**
-     * {@code for (init cond; step) body}: init is a {@link DeclStmt}, an {@link ExprStmt} or null;
-     * cond and step may be null.
-     */
     /** {@code do body while (cond);}: the body runs once before the first test. */
     public record DoWhile(Pos pos, Stmt body, Expr cond) implements Stmt {
     }
 
+    /**
+     * {@code for (init cond; step) body}: init is a {@link DeclStmt}, an {@link ExprStmt} or null;
+     * cond and step may be null.
+     */
     public record For(Pos pos, Stmt init, Expr cond, Expr step, Stmt body) implements Stmt {
     }
 
@@ -205,7 +235,6 @@ public final class Ast {
     public record Return(Pos pos, Expr value) implements Stmt {
     }
 
-    /** {@code discard;} */
     /** {@code break;}: leaves the innermost loop. */
     public record Break(Pos pos) implements Stmt {
     }
@@ -214,12 +243,13 @@ public final class Ast {
     public record Continue(Pos pos) implements Stmt {
     }
 
+    /** {@code discard;} */
     public record Discard(Pos pos) implements Stmt {
     }
 
     /** Expressions. */
     public sealed interface Expr permits IntLit, FloatLit, BoolLit, Ident, Call, Construct, Unary, Binary,
-            Swizzle, Index, Field, Step, StepAssign, Conditional {
+            Swizzle, Index, Field, Length, Step, StepAssign, Conditional {
         Pos pos();
     }
 
@@ -259,10 +289,19 @@ public final class Ast {
         }
     }
 
-    /** {@code type(args)}: a constructor — pos is the type keyword's. */
-    public record Construct(Pos pos, Type type, List<Expr> args) implements Expr {
+    /**
+     * {@code type(args)}: a constructor — pos is the type keyword's. For an array constructor
+     * {@code float[3](...)} {@code type} is the element type and {@code dims} the sizes as for a
+     * {@link VarDecl}; empty otherwise.
+     */
+    public record Construct(Pos pos, Type type, List<Expr> args, List<Expr> dims) implements Expr {
         public Construct {
             args = List.copyOf(args);
+            dims = dims == null ? List.of() : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(dims));
+        }
+
+        public Construct(Pos pos, Type type, List<Expr> args) {
+            this(pos, type, args, List.of());
         }
     }
 
@@ -305,19 +344,26 @@ public final class Ast {
     public record Swizzle(Pos pos, Expr base, String letters, int mask, int count) implements Expr {
     }
 
-    /** {@code instance.member}: a member of an interface block's instance — pos is the {@code .}'s. */
-    public record Field(Pos pos, Expr base, String name) implements Expr {
+    /**
+     * {@code base.name} where name is no swizzle: a struct's member, a block instance's member, or
+     * bad swizzle letters — pos is the {@code .}'s, namePos the name's.
+     */
+    public record Field(Pos pos, Expr base, String name, Pos namePos) implements Expr {
+    }
+
+    /** {@code base.length()}: an array's element count (or a vector's, a matrix's columns). */
+    public record Length(Pos pos, Expr base) implements Expr {
     }
 
     /** {@code base[index]} — pos is the {@code [}'s. */
     public record Index(Pos pos, Expr base, Expr index) implements Expr {
     }
 
-    /** {@code ++e}, {@code --e}, {@code e++}, {@code e--}: only valid as a loop step. */
     /** {@code cond ? then : otherwise}. */
     public record Conditional(Pos pos, Expr cond, Expr then, Expr otherwise) implements Expr {
     }
 
+    /** {@code ++e}, {@code --e}, {@code e++}, {@code e--}. */
     public record Step(Pos pos, Expr target, boolean increment, boolean prefix) implements Expr {
     }
 

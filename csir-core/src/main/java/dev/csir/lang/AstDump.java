@@ -52,9 +52,24 @@ public final class AstDump {
                     sb.append(" const");
                 }
                 sb.append(' ').append(v.type().name()).append(' ').append(v.name());
+                for (Ast.Expr dim : v.dims()) {
+                    sb.append(dim == null ? "[]" : "[.]");
+                }
                 end(v.pos());
+                for (Ast.Expr dim : v.dims()) {
+                    if (dim != null) {
+                        expr(dim, depth + 1, "size");
+                    }
+                }
                 if (v.init() != null) {
                     expr(v.init(), depth + 1, "init");
+                }
+            }
+            case Ast.StructDecl st -> {
+                line(depth, label).append("struct ").append(st.name());
+                end(st.pos());
+                for (dev.csir.types.StructType.Member m : st.type().members()) {
+                    line(depth + 1, "member").append(m.type().name()).append(' ').append(m.name()).append('\n');
                 }
             }
             case Ast.BlockDecl b -> {
@@ -80,10 +95,16 @@ public final class AstDump {
                 line(depth, label).append("func ").append(f.returnType().name()).append(' ').append(f.name());
                 end(f.pos());
                 for (Ast.Param p : f.params()) {
-                    line(depth + 1, null).append("param ").append(p.type().name()).append(' ').append(p.name());
+                    line(depth + 1, null).append("param ")
+                            .append(p.direction() == Ast.Direction.IN ? "" : p.direction().name().toLowerCase(java.util.Locale.ROOT) + " ")
+                            .append(p.type().name()).append(' ').append(p.name());
                     end(p.pos());
                 }
-                stmt(f.body(), depth + 1, null);
+                if (f.body() == null) {
+                    line(depth + 1, null).append("prototype\n");
+                } else {
+                    stmt(f.body(), depth + 1, null);
+                }
             }
         }
     }
@@ -127,7 +148,7 @@ public final class AstDump {
             }
             case Ast.DeclStmt d -> decl(d.decl(), depth, label);
             case Ast.Decls d -> {
-                for (Ast.VarDecl v : d.decls()) {
+                for (Ast.Decl v : d.decls()) {
                     decl(v, depth, label);
                 }
             }
@@ -216,7 +237,15 @@ public final class AstDump {
             }
             case Ast.Construct c -> {
                 sb.append("construct ").append(c.type().name());
+                for (Ast.Expr dim : c.dims()) {
+                    sb.append(dim == null ? "[]" : "[.]");
+                }
                 end(c.pos());
+                for (Ast.Expr dim : c.dims()) {
+                    if (dim != null) {
+                        expr(dim, depth + 1, "size");
+                    }
+                }
                 for (Ast.Expr a : c.args()) {
                     expr(a, depth + 1, null);
                 }
@@ -242,6 +271,11 @@ public final class AstDump {
                 sb.append("field ").append(f.name());
                 end(f.pos());
                 expr(f.base(), depth + 1, null);
+            }
+            case Ast.Length l -> {
+                sb.append("length");
+                end(l.pos());
+                expr(l.base(), depth + 1, null);
             }
             case Ast.Index i -> {
                 sb.append("index");

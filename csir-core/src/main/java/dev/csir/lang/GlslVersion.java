@@ -27,6 +27,26 @@ public record GlslVersion(int number, Profile profile, boolean explicit) {
         return !es() && number >= 150;
     }
 
+    /** Array constructors and {@code .length()} of arrays came with GLSL 1.20 and ES 3.00. */
+    public boolean arrayConstructors() {
+        return es() ? number >= 300 : number >= 120;
+    }
+
+    /** Implicit int-to-float conversions (of arguments, operands, initializers): desktop GLSL from 1.20, never ES. */
+    public boolean implicitConversions() {
+        return !es() && number >= 120;
+    }
+
+    /** Arrays of arrays came with GLSL 4.30 and ES 3.10. */
+    public boolean arraysOfArrays() {
+        return es() ? number >= 310 : number >= 430;
+    }
+
+    /** {@code .length()} of vectors and matrices came with GLSL 4.30; GLSL ES has it for arrays only. */
+    public boolean lengthOfVectors() {
+        return !es() && number >= 430;
+    }
+
     /** Line continuation (backslash newline) came with GLSL 4.20 and ES 3.00. */
     public boolean lineContinuation() {
         return es() ? number >= 300 : number >= 420;

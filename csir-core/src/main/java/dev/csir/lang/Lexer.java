@@ -541,7 +541,7 @@ public final class Lexer {
                         if (matches(s, off, "ivec2")) return TokenKind.IVEC2;
                         if (matches(s, off, "ivec3")) return TokenKind.IVEC3;
                         if (matches(s, off, "ivec4")) return TokenKind.IVEC4;
-                        if (matches(s, off, "inout")) return TokenKind.BAD;
+                        if (matches(s, off, "inout")) return TokenKind.INOUT;
                     }
                     case 'h' -> {
                         if (matches(s, off, "highp")) return TokenKind.HIGHP;
@@ -560,6 +560,7 @@ public final class Lexer {
                     }
                     case 's' -> {
                         if (matches(s, off, "smooth")) return TokenKind.SMOOTH;
+                        if (matches(s, off, "struct")) return TokenKind.STRUCT;
                         if (matches(s, off, "shared")) return TokenKind.BAD;
                         if (matches(s, off, "sample")) return TokenKind.BAD;
                     }

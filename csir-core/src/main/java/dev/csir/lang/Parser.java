@@ -2,6 +2,9 @@ package dev.csir.lang;
 
 import dev.csir.diag.DiagnosticLog;
 import dev.csir.diag.Messages;
+import dev.csir.types.ArrayType;
+import dev.csir.types.ScalarType;
+import dev.csir.types.StructType;
 import dev.csir.types.Type;
 import dev.csir.types.VoidType;
 import java.util.ArrayList;
@@ -36,6 +39,14 @@ public final class Parser {
     private int ops;
     /** The instance names of the interface blocks declared so far: {@code name.x} after one is a member. */
     private final java.util.Set<String> blockInstances = new java.util.HashSet<>();
+    /** The structs declared so far, by name: their names are type names from there on. */
+    private final java.util.Map<String, StructType> structs = new java.util.HashMap<>();
+    /**
+     * The values of the int constants declared so far with a literal-valued initializer: what a
+     * struct member's, a block member's or a parameter's array size may name, since those types
+     * are resolved here.
+     */
+    private final java.util.Map<String, Long> intConstants = new java.util.HashMap<>();
 
     private Parser(Tokens tokens, DiagnosticLog log) {
         this.tk = tokens;
@@ -264,6 +275,190 @@ public final class Parser {
         return true;
     }
 
+    /** The type the current token names: a type keyword or a declared struct's name; null otherwise. */
+    private Type typeAt() {
+        Type t = peek().type();
+        return t == null && at(TokenKind.IDENT) ? structs.get(tk.text(tp)) : t;
+    }
+
+    /** Whether a struct's name starts a declaration here ({@code S s;}, {@code S[2] s;}) rather than an expression. */
+    private boolean structDeclarationAhead() {
+        if (!at(TokenKind.IDENT) || !structs.containsKey(tk.text(tp)) || tp + 1 >= tk.count) {
+            return false;
+        }
+        TokenKind next = tk.kind[tp + 1];
+        if (next == TokenKind.IDENT) {
+            return true;
+        }
+        // S[2] s; against S[2](...): the bracket's partner is followed by a name
+        if (next != TokenKind.LBRACK) {
+            return false;
+        }
+        int t = tp + 1;
+        int d = 0;
+        while (t < tk.count && tk.kind[t] != TokenKind.EOF) {
+            if (tk.kind[t] == TokenKind.LBRACK) {
+                d++;
+            } else if (tk.kind[t] == TokenKind.RBRACK && --d == 0 && t + 1 < tk.count && tk.kind[t + 1] != TokenKind.LBRACK) {
+                return tk.kind[t + 1] == TokenKind.IDENT;
+            }
+            t++;
+        }
+        return false;
+    }
+
+    /**
+     * Array sizes {@code [n]...} at the current token, outermost first, a null one for
+     * {@code []}; an empty list without any, null after a reported error.
+     */
+    private List<Ast.Expr> dims() {
+        List<Ast.Expr> out = new ArrayList<>(0);
+        while (at(TokenKind.LBRACK)) {
+            adv();
+            if (at(TokenKind.RBRACK)) {
+                out.add(null);
+                adv();
+                continue;
+            }
+            Ast.Expr size = expr();
+            if (size == null || !expect(TokenKind.RBRACK, Messages.EXPECTED_RBRACKET)) {
+                return null;
+            }
+            out.add(size);
+        }
+        return out;
+    }
+
+    /**
+     * {@code element} with array sizes the parser resolves itself (a struct's, a block's members,
+     * parameters): each an integer literal or a sum, difference, product or quotient of such and
+     * of int constants declared before; null after a reported error.
+     */
+    private Type sized(Type element, List<Ast.Expr> dims) {
+        Type t = element;
+        for (int k = dims.size() - 1; k >= 0; k--) {
+            Ast.Expr d = dims.get(k);
+            Long n = d == null ? null : literalSize(d);
+            if (n == null || n < 1 || n > Integer.MAX_VALUE) {
+                error(d == null ? Math.max(tp - 1, 0) : tokenAt(d), d == null || n == null ? Messages.ARRAY_SIZE_CONSTANT
+                        : Messages.ARRAY_SIZE_POSITIVE);
+                return null;
+            }
+            t = new ArrayType(t, (int) (long) n);
+        }
+        return t;
+    }
+
+    private Long literalSize(Ast.Expr e) {
+        return switch (e) {
+            case Ast.IntLit l -> l.exact();
+            case Ast.Ident id -> intConstants.get(id.name());
+            case Ast.Binary b -> {
+                Long l = literalSize(b.left());
+                Long r = literalSize(b.right());
+                if (l == null || r == null) {
+                    yield null;
+                }
+                yield switch (b.op()) {
+                    case ADD -> l + r;
+                    case SUB -> l - r;
+                    case MUL -> l * r;
+                    case DIV -> r == 0 ? null : l / r;
+                    default -> null;
+                };
+            }
+            default -> null;
+        };
+    }
+
+    /** The token an expression's position names (for an error there). */
+    private int tokenAt(Ast.Expr e) {
+        for (int t = Math.min(tp, tk.count - 1); t >= 0; t--) {
+            if (tk.line[t] == e.pos().line() && tk.column[t] == e.pos().column()) {
+                return t;
+            }
+        }
+        return Math.max(tp - 1, 0);
+    }
+
+    /**
+     * {@code struct Name { type member[dims]; ... }} at the {@code struct} keyword: the type, now
+     * a type name, or null after a reported error.
+     */
+    private StructType structSpecifier() {
+        adv();
+        if (!at(TokenKind.IDENT)) {
+            error(tp, Messages.EXPECTED_NAME);
+            return null;
+        }
+        int nameTok = tp;
+        String name = tk.text(tp);
+        adv();
+        if (!expect(TokenKind.LBRACE, Messages.EXPECTED_LBRACE)) {
+            return null;
+        }
+        List<StructType.Member> members = new ArrayList<>();
+        java.util.Set<String> names = new java.util.HashSet<>();
+        while (!at(TokenKind.RBRACE)) {
+            skipPrecision();
+            Type type = typeAt();
+            if (type == null || type instanceof VoidType) {
+                error(tp, Messages.EXPECTED_TYPE);
+                return null;
+            }
+            adv();
+            List<Ast.Expr> typeDims = dims();
+            if (typeDims == null) {
+                return null;
+            }
+            for (;;) {
+                if (!at(TokenKind.IDENT)) {
+                    error(tp, Messages.EXPECTED_NAME);
+                    return null;
+                }
+                int memberTok = tp;
+                adv();
+                List<Ast.Expr> nameDims = dims();
+                if (nameDims == null) {
+                    return null;
+                }
+                nameDims.addAll(typeDims);
+                Type t = sized(type, nameDims);
+                if (t == null) {
+                    return null;
+                }
+                if (!names.add(tk.text(memberTok))) {
+                    error(memberTok, Messages.DUPLICATE_SYMBOL);
+                    return null;
+                }
+                members.add(new StructType.Member(tk.text(memberTok), t));
+                if (!at(TokenKind.COMMA)) {
+                    break;
+                }
+                adv();
+            }
+            if (!expect(TokenKind.SEMI, Messages.EXPECTED_SEMICOLON)) {
+                return null;
+            }
+        }
+        adv();
+        if (members.isEmpty()) {
+            error(nameTok, Messages.EMPTY_STRUCT);
+            return null;
+        }
+        if (structs.containsKey(name)) {
+            error(nameTok, Messages.DUPLICATE_SYMBOL);
+            return null;
+        }
+        StructType st = new StructType(name, members);
+        structs.put(name, st);
+        structPos = pos(nameTok);
+        return st;
+    }
+
+    /** Where the struct {@link #structSpecifier()} just read was named. */
+    private Ast.Pos structPos;
+
     /**
      * A declaration or function definition, at global scope or as a statement: a
      * {@link Ast.DeclStmt}, an {@link Ast.Empty} after a rejected qualifier (already reported and
@@ -300,6 +495,9 @@ public final class Parser {
             }
         }
         skipPrecision();
+        if (at(TokenKind.STRUCT)) {
+            return structDeclaration(new Ast.Qualifiers(layout, smooth, storage, trailingConst));
+        }
         if ((storage == Ast.Storage.UNIFORM || storage == Ast.Storage.IN || storage == Ast.Storage.OUT) && !trailingConst) {
             Ast.Qualifiers q = new Ast.Qualifiers(layout, smooth, storage, false);
             if (at(TokenKind.IDENT) && tp + 1 < tk.count && tk.kind[tp + 1] == TokenKind.LBRACE) {
@@ -318,20 +516,24 @@ public final class Parser {
             syncStmt();
             return new Ast.Empty(pos(tp));
         }
-        Type type = peek().type();
+        Type type = typeAt();
         if (type == null) {
             error(tp, Messages.EXPECTED_TYPE);
             return null;
         }
         int typeTok = tp;
         adv();
+        List<Ast.Expr> typeDims = dims();
+        if (typeDims == null) {
+            return null;
+        }
         if (!at(TokenKind.IDENT)) {
             error(tp, Messages.EXPECTED_NAME);
             return null;
         }
         int nameTok = tp;
         adv();
-        if (at(TokenKind.LPAREN)) {
+        if (at(TokenKind.LPAREN) && typeDims.isEmpty()) {
             adv();
             List<Ast.Param> params = new ArrayList<>(4);
             if (at(TokenKind.VOID) && tp + 1 < tk.count && tk.kind[tp + 1] == TokenKind.RPAREN) {
@@ -354,6 +556,11 @@ public final class Parser {
             if (!expect(TokenKind.RPAREN, Messages.EXPECTED_RPAREN)) {
                 return null;
             }
+            Ast.Pos p = pos(nameTok);
+            if (at(TokenKind.SEMI)) {
+                adv(); // a prototype
+                return new Ast.DeclStmt(p, new Ast.FuncDecl(p, type, tk.text(nameTok), params, null));
+            }
             if (!at(TokenKind.LBRACE)) {
                 error(tp, Messages.EXPECTED_FUNCTION_BODY);
                 return null;
@@ -362,20 +569,53 @@ public final class Parser {
             if (body == null) {
                 return null;
             }
-            Ast.Pos p = pos(nameTok);
             return new Ast.DeclStmt(p, new Ast.FuncDecl(p, type, tk.text(nameTok), params, body));
         }
         Ast.Qualifiers q = layout.ids().isEmpty() && !smooth && storage == Ast.Storage.NONE
                 ? Ast.Qualifiers.NONE
                 : new Ast.Qualifiers(layout, smooth, storage, trailingConst);
-        return declarators(q, type, typeTok, nameTok);
+        return declarators(q, type, typeDims, typeTok, nameTok, null);
     }
 
-    /** The declarators of a declaration from its first name: one as a DeclStmt, several as Decls. */
-    private Ast.Stmt declarators(Ast.Qualifiers q, Type type, int typeTok, int nameTok) {
-        List<Ast.VarDecl> decls = new ArrayList<>(1);
+    /** {@code [qualifiers] struct S { ... } [declarators];} at the {@code struct} keyword. */
+    private Ast.Stmt structDeclaration(Ast.Qualifiers q) {
+        int typeTok = tp;
+        StructType type = structSpecifier();
+        if (type == null) {
+            return null;
+        }
+        Ast.StructDecl decl = new Ast.StructDecl(structPos, type);
+        if (at(TokenKind.SEMI)) {
+            adv();
+            return new Ast.DeclStmt(decl.pos(), decl);
+        }
+        List<Ast.Expr> typeDims = dims();
+        if (typeDims == null) {
+            return null;
+        }
+        if (!at(TokenKind.IDENT)) {
+            error(tp, Messages.EXPECTED_NAME);
+            return null;
+        }
+        int nameTok = tp;
+        adv();
+        Ast.Qualifiers qualifiers = q.layout().ids().isEmpty() && !q.smooth() && q.storage() == Ast.Storage.NONE
+                && !q.isConst() ? Ast.Qualifiers.NONE : q;
+        return declarators(qualifiers, type, typeDims, typeTok, nameTok, decl);
+    }
+
+    /**
+     * The declarators of a declaration from its first name: one as a DeclStmt, several (or one
+     * after the struct it declares, {@code first}, when not null) as Decls.
+     */
+    private Ast.Stmt declarators(Ast.Qualifiers q, Type type, List<Ast.Expr> typeDims, int typeTok, int nameTok,
+            Ast.StructDecl first) {
+        List<Ast.Decl> decls = new ArrayList<>(2);
+        if (first != null) {
+            decls.add(first);
+        }
         for (;;) {
-            Ast.VarDecl d = declarator(q, type, typeTok, nameTok);
+            Ast.VarDecl d = declarator(q, type, typeDims, typeTok, nameTok);
             if (d == null) {
                 return null;
             }
@@ -477,13 +717,17 @@ public final class Parser {
                 return false;
             }
             skipPrecision();
-            Type type = peek().type();
+            Type type = typeAt();
             if (type == null) {
                 error(tp, Messages.EXPECTED_TYPE);
                 return false;
             }
             int typeTok = tp;
             adv();
+            List<Ast.Expr> typeDims = dims();
+            if (typeDims == null) {
+                return false;
+            }
             Ast.Qualifiers mq = layout.ids().isEmpty() ? Ast.Qualifiers.NONE
                     : new Ast.Qualifiers(layout, false, Ast.Storage.NONE, false);
             for (;;) {
@@ -491,8 +735,18 @@ public final class Parser {
                     error(tp, Messages.EXPECTED_NAME);
                     return false;
                 }
-                members.add(new Ast.VarDecl(pos(tp), mq, type, pos(typeTok), tk.text(tp), null));
+                int memberTok = tp;
                 adv();
+                List<Ast.Expr> nameDims = dims();
+                if (nameDims == null) {
+                    return false;
+                }
+                nameDims.addAll(typeDims);
+                Type t = sized(type, nameDims);
+                if (t == null) {
+                    return false;
+                }
+                members.add(new Ast.VarDecl(pos(memberTok), mq, t, pos(typeTok), tk.text(memberTok), null));
                 if (!at(TokenKind.COMMA)) {
                     break;
                 }
@@ -505,9 +759,13 @@ public final class Parser {
         return true;
     }
 
-    /** {@code [= init] ;} after a declaration's name. */
-    /** One declarator from its name: the name and an initializer, if any. */
-    private Ast.VarDecl declarator(Ast.Qualifiers q, Type type, int typeTok, int nameTok) {
+    /** One declarator from its name: the name, its array sizes and an initializer, if any. */
+    private Ast.VarDecl declarator(Ast.Qualifiers q, Type type, List<Ast.Expr> typeDims, int typeTok, int nameTok) {
+        List<Ast.Expr> dims = dims();
+        if (dims == null) {
+            return null;
+        }
+        dims.addAll(typeDims);
         Ast.Expr init = null;
         if (at(TokenKind.ASSIGN)) {
             adv();
@@ -516,21 +774,29 @@ public final class Parser {
                 return null;
             }
         }
-        return new Ast.VarDecl(pos(nameTok), q, type, pos(typeTok), tk.text(nameTok), init);
+        String name = tk.text(nameTok);
+        boolean constant = q.storage() == Ast.Storage.CONST || q.isConst();
+        Long value = constant && dims.isEmpty() && type == ScalarType.INT && init != null ? literalSize(init) : null;
+        if (value != null) {
+            intConstants.put(name, value);
+        } else {
+            intConstants.remove(name);
+        }
+        return new Ast.VarDecl(pos(nameTok), q, type, pos(typeTok), name, init, dims);
     }
 
     private Ast.Param param() {
-        // const, in and a precision, each at most once, in any order: an in parameter is what a
-        // parameter is anyway; a repeated one is where a type was expected
+        // const, one of in, out and inout, and a precision, each at most once, in any order; a
+        // repeated one is where a type was expected
         boolean isConst = false;
-        boolean in = false;
+        Ast.Direction direction = null;
         boolean precision = false;
         for (;;) {
             if (at(TokenKind.CONST) && !isConst) {
                 isConst = true;
                 adv();
-            } else if (at(TokenKind.IN) && !in) {
-                in = true;
+            } else if ((at(TokenKind.IN) || at(TokenKind.OUT) || at(TokenKind.INOUT)) && direction == null) {
+                direction = at(TokenKind.IN) ? Ast.Direction.IN : at(TokenKind.OUT) ? Ast.Direction.OUT : Ast.Direction.INOUT;
                 adv();
             } else if (precision || !skipPrecision()) {
                 break;
@@ -538,19 +804,34 @@ public final class Parser {
                 precision = true;
             }
         }
-        Type type = peek().type();
+        Type type = typeAt();
         if (type == null) {
             error(tp, Messages.EXPECTED_PARAMETER_TYPE);
             return null;
         }
         adv();
+        List<Ast.Expr> typeDims = dims();
+        if (typeDims == null) {
+            return null;
+        }
         if (!at(TokenKind.IDENT)) {
             error(tp, Messages.EXPECTED_PARAMETER_NAME);
             return null;
         }
-        Ast.Param p = new Ast.Param(pos(tp), type, tk.text(tp));
+        int nameTok = tp;
         adv();
-        return p;
+        List<Ast.Expr> nameDims = dims();
+        if (nameDims == null) {
+            return null;
+        }
+        nameDims.addAll(typeDims);
+        Type t = sized(type, nameDims);
+        if (t != null && isConst && direction != null && direction != Ast.Direction.IN) {
+            error(nameTok, Messages.CONST_OUT_PARAMETER);
+            return null;
+        }
+        return t == null ? null : new Ast.Param(pos(nameTok), t, tk.text(nameTok),
+                direction == null ? Ast.Direction.IN : direction);
     }
 
     // ---- statements --------------------------------------------------------------------------
@@ -643,11 +924,11 @@ public final class Parser {
             case DO -> {
                 return doStatement();
             }
-            case LAYOUT, IN, OUT, UNIFORM, CONST, SMOOTH, PRECISION, HIGHP, MEDIUMP, LOWP -> {
+            case LAYOUT, IN, OUT, UNIFORM, CONST, SMOOTH, PRECISION, HIGHP, MEDIUMP, LOWP, STRUCT -> {
                 return globalOrFunction();
             }
             default -> {
-                if (k.isType()) {
+                if (k.isType() || structDeclarationAhead()) {
                     return globalOrFunction();
                 }
                 return expressionStatement();
@@ -690,17 +971,21 @@ public final class Parser {
             return null;
         }
         Ast.Stmt init = null;
-        Type type = peek().type();
+        Type type = peek().type() != null || structDeclarationAhead() ? typeAt() : null;
         if (type != null) {
             int typeTok = tp;
             adv();
+            List<Ast.Expr> typeDims = dims();
+            if (typeDims == null) {
+                return null;
+            }
             if (!at(TokenKind.IDENT)) {
                 error(tp, Messages.EXPECTED_LOOP_VARIABLE);
                 return null;
             }
             int nameTok = tp;
             adv();
-            init = declarators(Ast.Qualifiers.NONE, type, typeTok, nameTok);
+            init = declarators(Ast.Qualifiers.NONE, type, typeDims, typeTok, nameTok, null);
             if (init == null) {
                 return null;
             }
@@ -968,6 +1253,9 @@ public final class Parser {
                 return new Ast.BoolLit(pos(tok), k == TokenKind.TRUE);
             }
             case IDENT -> {
+                if (structs.containsKey(tk.text(tp))) {
+                    return constructor(structs.get(tk.text(tp)));
+                }
                 adv();
                 if (!at(TokenKind.LPAREN)) {
                     return new Ast.Ident(pos(tok), tk.text(tok));
@@ -993,17 +1281,24 @@ public final class Parser {
                     error(tp, Messages.EXPECTED_EXPRESSION);
                     return null;
                 }
-                adv();
-                if (!expect(TokenKind.LPAREN, Messages.EXPECTED_LPAREN_AFTER_TYPE)) {
-                    return null;
-                }
-                List<Ast.Expr> args = arguments();
-                if (args == null || !expect(TokenKind.RPAREN, Messages.EXPECTED_RPAREN)) {
-                    return null;
-                }
-                return new Ast.Construct(pos(tok), type, args);
+                return constructor(type);
             }
         }
+    }
+
+    /** {@code type(args)} or {@code type[n](args)} at the type's token. */
+    private Ast.Expr constructor(Type type) {
+        int tok = tp;
+        adv();
+        List<Ast.Expr> dims = dims();
+        if (dims == null || !expect(TokenKind.LPAREN, Messages.EXPECTED_LPAREN_AFTER_TYPE)) {
+            return null;
+        }
+        List<Ast.Expr> args = arguments();
+        if (args == null || !expect(TokenKind.RPAREN, Messages.EXPECTED_RPAREN)) {
+            return null;
+        }
+        return new Ast.Construct(pos(tok), type, args, dims);
     }
 
     /** Comma-separated arguments up to (not including) the closing parenthesis; null on error. */
@@ -1039,17 +1334,21 @@ public final class Parser {
                     error(tp, Messages.EXPECTED_SWIZZLE);
                     return null;
                 }
-                if (base instanceof Ast.Ident id && blockInstances.contains(id.name())) {
-                    // a block's member; should a local hide the instance, the checker reads it as a swizzle
-                    base = new Ast.Field(pos(dot), base, tk.text(tp));
+                if (isWord(tp, "length") && tp + 2 < tk.count && tk.kind[tp + 1] == TokenKind.LPAREN
+                        && tk.kind[tp + 2] == TokenKind.RPAREN) {
+                    base = new Ast.Length(pos(tp), base);
+                    adv();
+                    adv();
                     adv();
                     continue;
                 }
-                int mask = swizzleMask(tp);
-                if (mask < 0) {
-                    error(tp, mask == MIXED ? Messages.MIXED_SWIZZLE_SETS : Messages.INVALID_SWIZZLE_LETTERS);
+                int mask = Swizzles.mask(tk.text(tp));
+                if (mask < 0 || base instanceof Ast.Ident id && blockInstances.contains(id.name())) {
+                    // a block's or a struct's member, or letters that are no swizzle: the checker
+                    // knows the base's type (and reads a member of an instance that a local hides as a swizzle)
+                    base = new Ast.Field(pos(dot), base, tk.text(tp), pos(tp));
                     adv();
-                    return null;
+                    continue;
                 }
                 base = new Ast.Swizzle(pos(dot), base, tk.text(tp), mask, tk.length[tp]);
                 adv();
@@ -1077,42 +1376,5 @@ public final class Parser {
                 return base;
             }
         }
-    }
-
-    private static final int INVALID = -1;
-    private static final int MIXED = -2;
-
-    /** The 2-bit-per-lane mask of swizzle token {@code tok}, or INVALID / MIXED. */
-    private int swizzleMask(int tok) {
-        int len = tk.length[tok];
-        if (len < 1 || len > 4) {
-            return INVALID;
-        }
-        int set = 0;
-        int mask = 0;
-        for (int i = 0; i < len; i++) {
-            int comp;
-            int which;
-            switch (tk.charAt(tok, i)) {
-                case 'x' -> { comp = 0; which = 1; }
-                case 'y' -> { comp = 1; which = 1; }
-                case 'z' -> { comp = 2; which = 1; }
-                case 'w' -> { comp = 3; which = 1; }
-                case 'r' -> { comp = 0; which = 2; }
-                case 'g' -> { comp = 1; which = 2; }
-                case 'b' -> { comp = 2; which = 2; }
-                case 'a' -> { comp = 3; which = 2; }
-                default -> {
-                    return INVALID;
-                }
-            }
-            if (set == 0) {
-                set = which;
-            } else if (set != which) {
-                return MIXED;
-            }
-            mask |= comp << (i * 2);
-        }
-        return mask;
     }
 }

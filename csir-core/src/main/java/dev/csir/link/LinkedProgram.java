@@ -72,8 +72,16 @@ public record LinkedProgram(ShaderIr vertex, ShaderIr fragment, int[] remap, Pro
         return stage == Stage.VERTEX ? Interpreter.of(vertex, null, limits) : Interpreter.of(fragment, remap, limits);
     }
 
-    /** Fresh zeroed uniform storage laid out for this program. */
+    /**
+     * Fresh uniform storage laid out for this program: zeros, except for the uniforms whose
+     * declaration has an initializer (known from the transform-IR modules), which hold its value.
+     */
     public UniformValues newUniforms() {
-        return new UniformValues(iface);
+        UniformValues u = new UniformValues(iface);
+        if (modules != null) {
+            UniformDefaults.apply(modules.vertex(), u);
+            UniformDefaults.apply(modules.fragment(), u);
+        }
+        return u;
     }
 }

@@ -14,7 +14,7 @@ import java.util.List;
  * <p>Two differences from the original, both bug fixes: every temporary of a multi-temporary read
  * counts as used (MULMV and MULMM read whole matrices, so column writes survive), and instructions
  * already turned into NOP no longer count their operands (so the rounds really cascade).
- * SETLANE's destination counts as a use because it keeps the untouched lanes; SETLANE, SAMPLE,
+ * SETLANE's destination counts as a use because it keeps the untouched lanes; SETLANE, SAMPLE (and the biased one and TEXSIZE),
  * loads, stores, MULMM and control flow are never removed.
  *
  * <p>Loops need nothing here: a use counts wherever it is, before or after the write, so a value

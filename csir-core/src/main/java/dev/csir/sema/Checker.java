@@ -37,8 +37,10 @@ public final class Checker {
     private final ExprChecker exprs;
     private final Deque<Map<String, Typed.Variable>> scopes = new ArrayDeque<>();
     private final Map<String, Typed.Variable> globals = new LinkedHashMap<>();
-    private final Map<String, Typed.Signature> functions = new LinkedHashMap<>();
-    private final Map<String, Ast.FuncDecl> declarations = new HashMap<>();
+    /** Each function name's overloads, in declaration order. */
+    private final Map<String, List<Typed.Signature>> functions = new LinkedHashMap<>();
+    /** The definition of each signature: its declaration with a body (a prototype has none until defined). */
+    private final Map<Typed.Signature, Ast.FuncDecl> declarations = new LinkedHashMap<>();
     /** Caller to callees, for the recursion check. */
     private final Map<String, Set<String>> calls = new HashMap<>();
     private int nextId;
@@ -94,14 +96,20 @@ public final class Checker {
                 case Ast.FuncDecl f -> signature(f);
                 case Ast.BlockDecl b -> vars.addAll(block(b));
                 case Ast.DefaultLayout dl -> interfaces.defaultLayout(dl);
+                case Ast.StructDecl sd -> structName(sd);
             }
         }
         checkLocations(vars);
         List<Typed.Function> bodies = new ArrayList<>();
-        for (Typed.Signature sig : functions.values()) {
-            bodies.add(body(sig, declarations.get(sig.name())));
+        for (Map.Entry<Typed.Signature, Ast.FuncDecl> d : declarations.entrySet()) {
+            if (d.getValue().body() != null) {
+                bodies.add(body(d.getKey(), d.getValue()));
+            }
         }
         Typed.Function main = bodies.stream().filter(f -> f.name().equals("main")).findFirst().orElse(null);
+        if (main != null && functions.get("main").size() > 1) {
+            error(functions.get("main").get(1).pos(), Messages.MAIN_SIGNATURE);
+        }
         if (main == null) {
             log.error(Messages.MISSING_MAIN);
         } else if (!(main.signature().returnType() instanceof VoidType) || !main.signature().params().isEmpty()) {
@@ -142,8 +150,59 @@ public final class Checker {
     /** Block names, a name space of their own: two blocks of one name are an error. */
     private final Set<String> blockNames = new HashSet<>();
 
+    /** The names of the structs declared (the parser resolved their types): no variable or function may take one. */
+    private final Set<String> structNames = new HashSet<>();
+
+    private void structName(Ast.StructDecl sd) {
+        if (!taken(sd.name(), sd.pos())) {
+            structNames.add(sd.name());
+        }
+    }
+
+    /**
+     * The type a declaration gives its variable: the element type with the declarator's array
+     * sizes, each a constant integer expression greater than zero, the outermost {@code []}
+     * taking its size from the initializer's type; null after a reported error.
+     */
+    Type declaredType(Type element, List<Ast.Expr> dims, Typed.Expr init, Pos pos) {
+        Type t = element;
+        if ((dims.size() > 1 || !dims.isEmpty() && element instanceof dev.csir.types.ArrayType) && !version.arraysOfArrays()) {
+            error(pos, Messages.ARRAYS_OF_ARRAYS);
+            return null;
+        }
+        for (int k = dims.size() - 1; k >= 0; k--) {
+            Ast.Expr d = dims.get(k);
+            int n;
+            if (d == null) {
+                if (k != 0 || init == null || !(init.type() instanceof dev.csir.types.ArrayType a)) {
+                    error(pos, Messages.ARRAY_SIZE_MISSING);
+                    return null;
+                }
+                n = a.length();
+            } else {
+                Typed.Expr size = exprs.expr(d);
+                if (size == null) {
+                    return null;
+                }
+                Long v = Constants.intValue(size);
+                if (v == null) {
+                    error(d.pos(), Messages.ARRAY_SIZE_CONSTANT);
+                    return null;
+                }
+                if (v < 1 || v > Integer.MAX_VALUE) {
+                    error(d.pos(), Messages.ARRAY_SIZE_POSITIVE);
+                    return null;
+                }
+                n = (int) (long) v;
+            }
+            t = new dev.csir.types.ArrayType(t, n);
+        }
+        return t;
+    }
+
     private boolean taken(String name, Pos pos) {
-        if (globals.containsKey(name) || functions.containsKey(name) || instanceNames.contains(name)) {
+        if (globals.containsKey(name) || functions.containsKey(name) || instanceNames.contains(name)
+                || structNames.contains(name)) {
             error(pos, Messages.DUPLICATE_SYMBOL);
             return true;
         }
@@ -160,7 +219,9 @@ public final class Checker {
             error(v.pos(), Messages.SAMPLER_NOT_UNIFORM);
             return null;
         }
-        if (v.init() != null && st == Ast.Storage.UNIFORM) {
+        // GLSL 1.20 brought uniform initializers, which GLSL ES never had
+        if (v.init() != null && st == Ast.Storage.UNIFORM
+                && (version.es() || version.number() < 120 || v.type() instanceof SamplerType)) {
             error(v.pos(), Messages.UNIFORM_INITIALIZER);
             return null;
         }
@@ -169,6 +230,10 @@ public final class Checker {
             return null;
         }
         if (taken(v.name(), v.pos())) {
+            return null;
+        }
+        if (!v.dims().isEmpty() && v.type() instanceof SamplerType) {
+            error(v.pos(), Messages.SAMPLER_ARRAY);
             return null;
         }
         Typed.Storage storage = switch (st) {
@@ -183,16 +248,27 @@ public final class Checker {
             return null;
         }
         // a global's initializer sees only the globals declared before it
-        Typed.Expr init = v.init() == null ? null : exprs.assignable(v.type(), exprs.expr(v.init()), v.pos(),
-                Messages.ASSIGNMENT_TYPE_MISMATCH);
+        Typed.Expr value = v.init() == null ? null : exprs.expr(v.init());
+        if (v.init() != null && value == null) {
+            return null;
+        }
+        Type type = declaredType(v.type(), v.dims(), value, v.pos());
+        if (type == null) {
+            return null;
+        }
+        Typed.Expr init = value == null ? null : exprs.assignable(type, value, v.pos(), Messages.ASSIGNMENT_TYPE_MISMATCH);
         if (v.init() != null && init == null) {
+            return null;
+        }
+        if (init != null && storage == Typed.Storage.UNIFORM && !Constants.isConstant(init)) {
+            error(v.pos(), Messages.UNIFORM_INITIALIZER_CONSTANT);
             return null;
         }
         if (decoration.constantId() >= 0 && Constants.scalarBits(init) == null) {
             error(v.pos(), Messages.CONSTANT_ID_INITIALIZER);
             return null;
         }
-        Typed.Variable g = new Typed.Variable(nextId++, v.name(), v.type(), storage, Typed.BuiltinVar.NONE,
+        Typed.Variable g = new Typed.Variable(nextId++, v.name(), type, storage, Typed.BuiltinVar.NONE,
                 v.qualifiers().location(), v.pos(), init, decoration);
         globals.put(g.name(), g);
         return g;
@@ -300,23 +376,66 @@ public final class Checker {
         }
     }
 
+    /**
+     * A function's declaration: a new overload, a prototype, or the definition of an earlier
+     * prototype (same parameter types; the return type must agree).
+     */
     private void signature(Ast.FuncDecl f) {
-        if (taken(f.name(), f.pos())) {
+        if (globals.containsKey(f.name()) || instanceNames.contains(f.name()) || structNames.contains(f.name())) {
+            error(f.pos(), Messages.DUPLICATE_SYMBOL);
             return;
         }
         List<Typed.Variable> params = new ArrayList<>();
+        List<Ast.Direction> directions = new ArrayList<>();
         Set<String> names = new HashSet<>();
         for (Ast.Param p : f.params()) {
             if (p.type() instanceof VoidType) {
                 error(p.pos(), Messages.VOID_VARIABLE);
-            } else if (!names.add(p.name())) {
+            } else if (f.body() != null && !names.add(p.name())) {
                 error(p.pos(), Messages.DUPLICATE_SYMBOL);
             }
             params.add(new Typed.Variable(nextId++, p.name(), p.type(), Typed.Storage.PARAM, Typed.BuiltinVar.NONE, -1,
                     p.pos(), null));
+            directions.add(p.direction());
         }
-        functions.put(f.name(), new Typed.Signature(f.name(), f.returnType(), params, f.pos()));
-        declarations.put(f.name(), f);
+        Typed.Signature earlier = overload(f.name(), params.stream().map(Typed.Variable::type).toList());
+        if (earlier != null) {
+            Ast.FuncDecl had = declarations.get(earlier);
+            if (!earlier.returnType().equals(f.returnType())) {
+                error(f.pos(), Messages.PROTOTYPE_MISMATCH);
+            } else if (had.body() != null && f.body() != null) {
+                error(f.pos(), Messages.DUPLICATE_SYMBOL);
+            } else if (f.body() != null) {
+                // the definition of a prototype: its parameters and directions are the definition's
+                Typed.Signature sig = new Typed.Signature(f.name(), f.returnType(), params, f.pos(), directions);
+                replace(earlier, sig);
+                declarations.put(sig, f);
+            }
+            return;
+        }
+        Typed.Signature sig = new Typed.Signature(f.name(), f.returnType(), params, f.pos(), directions);
+        functions.computeIfAbsent(f.name(), k -> new ArrayList<>()).add(sig);
+        declarations.put(sig, f);
+    }
+
+    /** The overload of {@code name} with exactly these parameter types, or null. */
+    private Typed.Signature overload(String name, List<Type> types) {
+        for (Typed.Signature s : functions.getOrDefault(name, List.of())) {
+            if (s.params().stream().map(Typed.Variable::type).toList().equals(types)) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A prototype's signature gives way to its definition's (bodies are checked after every
+     * declaration, so no call sees the prototype's).
+     */
+    private void replace(Typed.Signature prototype, Typed.Signature definition) {
+        List<Typed.Signature> list = functions.get(prototype.name());
+        list.set(list.indexOf(prototype), definition);
+        declarations.remove(prototype);
     }
 
     private Typed.Function body(Typed.Signature sig, Ast.FuncDecl f) {
@@ -352,7 +471,7 @@ public final class Checker {
         for (String f : functions.keySet()) {
             List<String> path = new ArrayList<>(List.of(f));
             if (cycle(f, f, path, new HashSet<>())) {
-                error(functions.get(f).pos(), Messages.recursion(path));
+                error(functions.get(f).getFirst().pos(), Messages.recursion(path));
             }
         }
     }
@@ -382,8 +501,15 @@ public final class Checker {
         return globals.get(name);
     }
 
-    Typed.Signature function(String name) {
-        return functions.get(name);
+    /** The overloads of {@code name}, in declaration order (empty when there is no such function). */
+    List<Typed.Signature> functions(String name) {
+        return functions.getOrDefault(name, List.of());
+    }
+
+    /** Whether {@code s} has a body somewhere in the shader. */
+    boolean isDefined(Typed.Signature s) {
+        Ast.FuncDecl d = declarations.get(s);
+        return d != null && d.body() != null;
     }
 
     boolean isFunctionName(String name) {
@@ -438,6 +564,9 @@ public final class Checker {
                 if (d.decl() instanceof Ast.VarDecl v) {
                     yield local(v);
                 }
+                if (d.decl() instanceof Ast.StructDecl) {
+                    yield null; // a type the parser resolved
+                }
                 error(d.pos(), Messages.LOCAL_QUALIFIER);
                 yield null;
             }
@@ -445,7 +574,10 @@ public final class Checker {
                 // in order, each in scope for the next, in the enclosing scope (no block of their own)
                 List<Typed.Stmt> out = new ArrayList<>();
                 boolean bad = false;
-                for (Ast.VarDecl v : d.decls()) {
+                for (Ast.Decl decl : d.decls()) {
+                    if (!(decl instanceof Ast.VarDecl v)) {
+                        continue; // the struct a declaration declares: a type the parser resolved
+                    }
                     Typed.Stmt t = local(v);
                     bad |= t == null;
                     if (t != null) {
@@ -509,92 +641,109 @@ public final class Checker {
             return null;
         }
         // the initializer is checked before the name comes into scope
-        Typed.Expr init = v.init() == null ? null
-                : exprs.assignable(v.type(), exprs.expr(v.init()), v.pos(), Messages.ASSIGNMENT_TYPE_MISMATCH);
+        Typed.Expr value = v.init() == null ? null : exprs.expr(v.init());
+        Type type = v.init() != null && value == null ? null : declaredType(v.type(), v.dims(), value, v.pos());
+        Typed.Expr init = value == null || type == null ? null
+                : exprs.assignable(type, value, v.pos(), Messages.ASSIGNMENT_TYPE_MISMATCH);
+        if (type == null) {
+            return null;
+        }
         if (scopes.peek().containsKey(v.name())) {
             error(v.pos(), Messages.DUPLICATE_SYMBOL);
             return null;
         }
         boolean isConst = st == Ast.Storage.CONST || v.qualifiers().isConst();
-        Typed.Variable local = new Typed.Variable(nextId++, v.name(), v.type(),
+        Typed.Variable local = new Typed.Variable(nextId++, v.name(), type,
                 isConst ? Typed.Storage.CONST : Typed.Storage.LOCAL, Typed.BuiltinVar.NONE, -1, v.pos(), init);
         scopes.peek().put(local.name(), local);
         return v.init() != null && init == null ? null : new Typed.Declare(v.pos(), local, init);
     }
 
     private Typed.Stmt assign(Ast.Assign a) {
-        if (a.target() instanceof Ast.Swizzle sw && (sw.base() instanceof Ast.Ident || sw.base() instanceof Ast.Field)) {
-            return assignLanes(a, sw);
-        }
-        if (a.target() instanceof Ast.Field f) {
-            Typed.Expr target = exprs.expr(f);
-            Typed.Expr value = exprs.expr(a.value());
-            if (!(target instanceof Typed.VarRef ref)) {
-                if (target != null) {
-                    error(a.target().pos(), Messages.ASSIGNMENT_TARGET);
-                }
-                return null;
-            }
-            return assignTo(a.pos(), ref.variable(), value);
-        }
-        if (!(a.target() instanceof Ast.Ident id)) {
-            error(a.target().pos(), Messages.ASSIGNMENT_TARGET);
+        if (a.target() instanceof Ast.Ident id && variable(id.name()) == null && isFunctionName(id.name())) {
+            exprs.expr(a.value());
+            error(id.pos(), Messages.INVALID_ASSIGNMENT);
             return null;
         }
-        Typed.Variable target = variable(id.name());
+        Typed.Expr target = exprs.expr(a.target());
         Typed.Expr value = exprs.expr(a.value());
         if (target == null) {
-            error(id.pos(), isFunctionName(id.name()) ? Messages.INVALID_ASSIGNMENT : Messages.UNKNOWN_IDENTIFIER);
             return null;
         }
-        return assignTo(a.pos(), target, value);
+        return assignTo(a.pos(), target, value, a.target().pos());
     }
 
-    /** {@code v.xz = value}: a swizzle of a vector variable, each component once, as the target. */
-    private Typed.Stmt assignLanes(Ast.Assign a, Ast.Swizzle sw) {
-        Typed.Expr lvalue = exprs.expr(sw);
-        Typed.Expr value = exprs.expr(a.value());
-        if (!(lvalue instanceof Typed.Swizzle t) || !(t.base() instanceof Typed.VarRef ref)) {
-            return null; // the swizzle itself was reported
-        }
-        Typed.Variable target = ref.variable();
-        if (!(target.type() instanceof VectorType)) {
-            error(a.target().pos(), Messages.ASSIGNMENT_TARGET);
-            return null;
-        }
-        int[] lanes = t.lanes();
-        for (int i = 0; i < lanes.length; i++) {
-            for (int j = 0; j < i; j++) {
-                if (lanes[i] == lanes[j]) {
-                    error(a.target().pos(), Messages.SWIZZLE_TARGET_REPEATS);
-                    return null;
-                }
-            }
-        }
-        Typed.Stmt whole = assignTo(a.pos(), target, new Typed.VarRef(ref.pos(), target));
-        if (whole == null) {
-            return null; // const, read-only or in the wrong stage, as for the whole variable
-        }
-        Typed.Expr v = exprs.assignable(t.type(), value, a.pos(), Messages.ASSIGNMENT_TYPE_MISMATCH);
-        return v == null ? null : new Typed.AssignLanes(a.pos(), target, lanes, v);
-    }
-
-    /** An assignment of a checked value to a variable, or null after reporting why it is not one. */
-    Typed.Stmt assignTo(Pos pos, Typed.Variable target, Typed.Expr value) {
-        if (target.storage() == Typed.Storage.CONST) {
-            error(pos, Messages.ASSIGN_CONST);
-            return null;
-        }
-        if (target.readOnly() || target.type() instanceof SamplerType) {
-            error(pos, Messages.INVALID_ASSIGNMENT);
-            return null;
-        }
-        if (target.builtin() == Typed.BuiltinVar.POSITION && stage != ShaderStage.VERTEX) {
-            error(pos, Messages.POSITION_STAGE);
+    /**
+     * An assignment of a checked value to a checked l-value, or null after reporting why it is not
+     * one; {@code targetPos} is where a target that is no l-value is reported.
+     */
+    Typed.Stmt assignTo(Pos pos, Typed.Expr target, Typed.Expr value, Pos targetPos) {
+        if (!lvalue(target, targetPos, Messages.ASSIGNMENT_TARGET) || !writableRoot(target, pos)) {
             return null;
         }
         Typed.Expr v = exprs.assignable(target.type(), value, pos, Messages.ASSIGNMENT_TYPE_MISMATCH);
         return v == null ? null : new Typed.Assign(pos, target, v);
+    }
+
+    /** Whether {@code target} may be written (an out argument), else reported at {@code pos} with {@code notLvalue}. */
+    boolean writable(Typed.Expr target, Pos pos, String notLvalue) {
+        return lvalue(target, pos, notLvalue) && writableRoot(target, pos);
+    }
+
+    /** Whether the variable an l-value is part of may be written here. */
+    private boolean writableRoot(Typed.Expr target, Pos pos) {
+        Typed.Variable root = Typed.root(target);
+        if (root.storage() == Typed.Storage.CONST) {
+            error(pos, Messages.ASSIGN_CONST);
+            return false;
+        }
+        if (root.readOnly() || root.type() instanceof SamplerType) {
+            error(pos, Messages.INVALID_ASSIGNMENT);
+            return false;
+        }
+        if (root.builtin() == Typed.BuiltinVar.POSITION && stage != ShaderStage.VERTEX) {
+            error(pos, Messages.POSITION_STAGE);
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * Whether {@code e} can be assigned: a variable, a member or element of one, distinct lanes of
+     * one; else reported at {@code pos} ({@code message} when it is no l-value at all).
+     */
+    private boolean lvalue(Typed.Expr e, Pos pos, String message) {
+        switch (e) {
+            case Typed.VarRef r -> {
+                return true;
+            }
+            case Typed.Field m -> {
+                return lvalue(m.base(), pos, message);
+            }
+            case Typed.Index ix -> {
+                return lvalue(ix.base(), pos, message);
+            }
+            case Typed.Swizzle sw -> {
+                int[] lanes = sw.lanes();
+                if (sw.base().type() instanceof ScalarType) {
+                    error(pos, message);
+                    return false;
+                }
+                for (int i = 0; i < lanes.length; i++) {
+                    for (int j = 0; j < i; j++) {
+                        if (lanes[i] == lanes[j]) {
+                            error(pos, Messages.SWIZZLE_TARGET_REPEATS);
+                            return false;
+                        }
+                    }
+                }
+                return lvalue(sw.base(), pos, message);
+            }
+            default -> {
+                error(pos, message);
+                return false;
+            }
+        }
     }
 
     private Typed.Stmt loop(Ast.For f) {
@@ -628,27 +777,22 @@ public final class Checker {
             return stmt(new Ast.Assign(a.pos(), a.target(), a.value()));
         }
         if (e instanceof Ast.Step st) {
-            if (!(st.target() instanceof Ast.Ident id)) {
-                error(st.pos(), Messages.ASSIGNMENT_TARGET);
+            Typed.Expr target = exprs.expr(st.target());
+            if (target == null) {
                 return null;
             }
-            Typed.Variable v = variable(id.name());
-            if (v == null) {
-                error(id.pos(), Messages.UNKNOWN_IDENTIFIER);
-                return null;
-            }
-            if (!steppable(v.type())) {
+            if (!steppable(target.type())) {
                 error(st.pos(), Messages.TYPE_MISMATCH);
                 return null;
             }
-            Type component = ScalarType.of(v.type().scalarKind());
+            Type component = ScalarType.of(target.type().scalarKind());
             Typed.Expr one = ExprChecker.literalOne(st.pos(), component);
-            if (!(v.type() instanceof ScalarType)) {
-                one = new Typed.Splat(st.pos(), v.type(), one);
+            if (!(target.type() instanceof ScalarType)) {
+                one = new Typed.Splat(st.pos(), target.type(), one);
             }
             Typed.Expr value = new Typed.Binary(st.pos(), st.increment() ? Typed.BinaryOp.ADD : Typed.BinaryOp.SUB,
-                    v.type(), new Typed.VarRef(id.pos(), v), one);
-            return assignTo(st.pos(), v, value);
+                    target.type(), target, one);
+            return assignTo(st.pos(), target, value, st.pos());
         }
         Typed.Expr x = exprs.expr(e, true);
         return x == null ? null : new Typed.ExprStmt(e.pos(), x);

@@ -63,7 +63,34 @@ public final class Constants {
         };
     }
 
-    private static long convert(long bits, ScalarKind from, ScalarKind to) {
+    /**
+     * Whether {@code e} is a constant expression of the kind a uniform's initializer must be:
+     * literals, constants, and constructors, built-in function calls, conversions, negations,
+     * swizzles, members, elements at a constant index and component-wise {@code + - * /} of such.
+     */
+    public static boolean isConstant(Typed.Expr e) {
+        return switch (e) {
+            case Typed.Literal l -> true;
+            case Typed.VarRef r -> r.variable().storage() == Typed.Storage.CONST && r.variable().init() != null
+                    && r.variable().decoration().constantId() < 0 && isConstant(r.variable().init());
+            case Typed.Construct c -> c.args().stream().allMatch(Constants::isConstant);
+            case Typed.BuiltinCall c -> c.args().stream().allMatch(Constants::isConstant);
+            case Typed.Convert c -> isConstant(c.value());
+            case Typed.Splat s -> isConstant(s.value());
+            case Typed.Unary u -> u.op() == Typed.UnaryOp.NEG && isConstant(u.operand());
+            case Typed.Swizzle s -> isConstant(s.base());
+            case Typed.Field f -> isConstant(f.base());
+            case Typed.Index ix -> intValue(ix.index()) != null && isConstant(ix.base());
+            case Typed.Binary b -> switch (b.op()) {
+                case ADD, SUB, MUL, DIV -> isConstant(b.left()) && isConstant(b.right());
+                default -> false;
+            };
+            default -> false;
+        };
+    }
+
+    /** The bits of a scalar of kind {@code from} converted to kind {@code to}, as the transform IR keeps them. */
+    public static long convert(long bits, ScalarKind from, ScalarKind to) {
         double x = switch (from) {
             case FLOAT -> Float.intBitsToFloat((int) bits);
             case INT -> (int) bits;

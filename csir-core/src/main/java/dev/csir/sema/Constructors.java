@@ -7,6 +7,7 @@ import dev.csir.types.MatrixType;
 import dev.csir.types.SamplerType;
 import dev.csir.types.ScalarKind;
 import dev.csir.types.ScalarType;
+import dev.csir.types.StructType;
 import dev.csir.types.Type;
 import dev.csir.types.VectorType;
 import dev.csir.types.VoidType;
@@ -46,6 +47,12 @@ final class Constructors {
             return null;
         }
         Type ty = c.type();
+        if (!c.dims().isEmpty()) {
+            return array(c, args);
+        }
+        if (ty instanceof StructType st) {
+            return struct(pos, st, args);
+        }
         if (ty instanceof SamplerType || ty instanceof VoidType || args.isEmpty()) {
             return fail(pos, Messages.BAD_CONSTRUCTOR_ARGUMENT);
         }
@@ -60,6 +67,55 @@ final class Constructors {
             case VectorType v -> vector(pos, v, args);
             default -> fail(pos, Messages.BAD_CONSTRUCTOR_ARGUMENT);
         };
+    }
+
+    /** {@code T[n](e0, ...)}: exactly n elements of type T ({@code T[]} takes as many as there are). */
+    private Typed.Expr array(Ast.Construct c, List<Typed.Expr> args) {
+        if (!checker.version().arrayConstructors()) {
+            return fail(c.pos(), Messages.ARRAY_CONSTRUCTOR_VERSION);
+        }
+        if (c.type() instanceof SamplerType || c.type() instanceof VoidType || args.isEmpty()) {
+            return fail(c.pos(), Messages.BAD_CONSTRUCTOR_ARGUMENT);
+        }
+        List<Ast.Expr> dims = new ArrayList<>(c.dims());
+        Ast.Expr outer = dims.removeFirst();
+        Type element = checker.declaredType(c.type(), dims, null, c.pos());
+        if (element == null) {
+            return null;
+        }
+        Type type = checker.declaredType(element, java.util.Collections.singletonList(outer),
+                new Typed.Construct(c.pos(), new dev.csir.types.ArrayType(element, args.size()), args, false), c.pos());
+        if (type == null) {
+            return null;
+        }
+        if (((dev.csir.types.ArrayType) type).length() != args.size()) {
+            return fail(c.pos(), Messages.CONSTRUCTOR_ARGUMENTS);
+        }
+        List<Typed.Expr> elements = new ArrayList<>();
+        for (Typed.Expr a : args) {
+            Typed.Expr e = exprs.assignable(element, a, c.pos(), Messages.CONSTRUCTOR_ARGUMENTS);
+            if (e == null) {
+                return null;
+            }
+            elements.add(e);
+        }
+        return new Typed.Construct(c.pos(), type, elements, false);
+    }
+
+    /** {@code S(m0, ...)}: one argument per member, each of the member's type. */
+    private Typed.Expr struct(Pos pos, StructType st, List<Typed.Expr> args) {
+        if (args.size() != st.members().size()) {
+            return fail(pos, Messages.CONSTRUCTOR_ARGUMENTS);
+        }
+        List<Typed.Expr> members = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            Typed.Expr e = exprs.assignable(st.members().get(i).type(), args.get(i), pos, Messages.CONSTRUCTOR_ARGUMENTS);
+            if (e == null) {
+                return null;
+            }
+            members.add(e);
+        }
+        return new Typed.Construct(pos, st, members, false);
     }
 
     private Typed.Expr scalar(Pos pos, ScalarType s, List<Typed.Expr> args) {

@@ -3,7 +3,10 @@ package dev.csir.sema;
 import dev.csir.diag.Messages;
 import dev.csir.lang.Ast;
 import dev.csir.lang.Ast.Pos;
+import dev.csir.lang.Swizzles;
+import dev.csir.types.ArrayType;
 import dev.csir.types.MatrixType;
+import dev.csir.types.StructType;
 import dev.csir.types.SamplerType;
 import dev.csir.types.ScalarKind;
 import dev.csir.types.ScalarType;
@@ -48,6 +51,7 @@ final class ExprChecker {
             case Ast.Ident id -> ident(id);
             case Ast.Swizzle s -> swizzle(s);
             case Ast.Field f -> field(f);
+            case Ast.Length l -> length(l);
             case Ast.Index ix -> index(ix);
             case Ast.Unary u -> unary(u);
             case Ast.Binary b -> binary(b);
@@ -143,36 +147,73 @@ final class ExprChecker {
         return new Typed.VarRef(id.pos(), v);
     }
 
-    /** {@code instance.member}; when a local hides the instance, its letters are a swizzle of the local. */
+    /**
+     * {@code base.name}: a member of a block instance (unless a local hides the instance), of a
+     * struct, or letters that are a bad swizzle of a vector or scalar.
+     */
     private Typed.Expr field(Ast.Field f) {
-        Ast.Ident id = (Ast.Ident) f.base();
-        java.util.Map<String, Typed.Variable> members = checker.isLocal(id.name()) ? null : checker.instance(id.name());
-        if (members != null) {
-            Typed.Variable m = members.get(f.name());
+        if (f.base() instanceof Ast.Ident id && !checker.isLocal(id.name()) && checker.instance(id.name()) != null) {
+            Typed.Variable m = checker.instance(id.name()).get(f.name());
             return m == null ? fail(f.pos(), Messages.UNKNOWN_MEMBER) : new Typed.VarRef(f.pos(), m);
         }
-        int mask = 0;
-        String letters = f.name();
-        String sets = "xyzw rgba";
-        int set = -1;
-        for (int i = 0; i < letters.length(); i++) {
-            int at = sets.indexOf(letters.charAt(i));
-            if (at < 0 || at == 4 || letters.length() > 4 || (set >= 0 && set != at / 5)) {
-                return fail(f.pos(), Messages.INVALID_SWIZZLE_LETTERS);
-            }
-            set = at / 5;
-            mask |= (at % 5) << (2 * i);
+        Typed.Expr base = value(expr(f.base()), f.pos());
+        if (base == null) {
+            return null;
         }
-        return swizzle(new Ast.Swizzle(f.pos(), f.base(), letters, mask, letters.length()));
+        if (base.type() instanceof StructType st) {
+            return member(f.namePos(), base, st, f.name());
+        }
+        int mask = Swizzles.mask(f.name());
+        if (mask < 0) {
+            return fail(f.namePos(), mask == Swizzles.MIXED ? Messages.MIXED_SWIZZLE_SETS : Messages.INVALID_SWIZZLE_LETTERS);
+        }
+        return swizzle(new Ast.Swizzle(f.pos(), f.base(), f.name(), mask, f.name().length()), base);
+    }
+
+    private Typed.Expr member(Pos pos, Typed.Expr base, StructType st, String name) {
+        int k = st.indexOf(name);
+        if (k < 0) {
+            return fail(pos, Messages.NO_SUCH_FIELD);
+        }
+        return new Typed.Field(pos, st.members().get(k).type(), base, k);
+    }
+
+    /** {@code base.length()}: a constant int, the element count of an array (a vector's size, a matrix's columns). */
+    private Typed.Expr length(Ast.Length l) {
+        Typed.Expr base = expr(l.base());
+        if (base == null) {
+            return null;
+        }
+        int n = switch (base.type()) {
+            case ArrayType a -> a.length();
+            case VectorType v -> v.size();
+            case MatrixType m -> m.columns();
+            default -> 0;
+        };
+        boolean array = base.type() instanceof ArrayType;
+        if (n == 0 || !(array ? checker.version().arrayConstructors() : checker.version().lengthOfVectors())) {
+            return fail(l.pos(), Messages.NOT_INDEXABLE);
+        }
+        return new Typed.Literal(l.pos(), ScalarType.INT, n);
     }
 
     private Typed.Expr swizzle(Ast.Swizzle s) {
+        if (s.base() instanceof Ast.Ident id && !checker.isLocal(id.name()) && checker.instance(id.name()) != null) {
+            return field(new Ast.Field(s.pos(), s.base(), s.letters(), s.pos()));
+        }
         Typed.Expr base = value(expr(s.base()), s.pos());
         if (base == null) {
             return null;
         }
-        if (base.type() instanceof MatrixType) {
-            fail(s.pos(), Messages.CANNOT_SWIZZLE_MATRIX);
+        if (base.type() instanceof StructType st) {
+            return member(s.pos(), base, st, s.letters());
+        }
+        return swizzle(s, base);
+    }
+
+    private Typed.Expr swizzle(Ast.Swizzle s, Typed.Expr base) {
+        if (base.type() instanceof MatrixType || !base.type().isNumericOrBool()) {
+            fail(s.pos(), base.type() instanceof MatrixType ? Messages.CANNOT_SWIZZLE_MATRIX : Messages.TYPE_MISMATCH);
             return null;
         }
         int size = base.type().componentCount();
@@ -201,6 +242,7 @@ final class ExprChecker {
         int size = switch (base.type()) {
             case VectorType v -> v.size();
             case MatrixType m -> m.columns();
+            case ArrayType a -> a.length();
             default -> 0;
         };
         if (size == 0) {
@@ -209,6 +251,9 @@ final class ExprChecker {
         Long k = Constants.intValue(i);
         if (k != null && (k < 0 || k >= size)) {
             return fail(ix.pos(), Messages.INDEX_OUT_OF_RANGE);
+        }
+        if (base.type() instanceof ArrayType a) {
+            return new Typed.Index(ix.pos(), a.element(), base, i);
         }
         if (base.type() instanceof VectorType v) {
             if (k != null) {
@@ -359,20 +404,17 @@ final class ExprChecker {
 
     /** {@code ++v} or {@code v--} as a value: v a variable that can be assigned, of numeric scalar or vector type. */
     private Typed.Expr increment(Ast.Step st) {
-        if (!(st.target() instanceof Ast.Ident id)) {
-            return fail(st.pos(), Messages.ASSIGNMENT_TARGET);
+        Typed.Expr target = expr(st.target());
+        if (target == null) {
+            return null;
         }
-        Typed.Variable v = checker.variable(id.name());
-        if (v == null) {
-            return fail(id.pos(), Messages.UNKNOWN_IDENTIFIER);
-        }
-        if (!Checker.steppable(v.type())) {
+        if (!Checker.steppable(target.type())) {
             return fail(st.pos(), Messages.TYPE_MISMATCH);
         }
-        if (checker.assignTo(st.pos(), v, new Typed.VarRef(id.pos(), v)) == null) {
-            return null; // const, read-only or in the wrong stage (reported)
+        if (checker.assignTo(st.pos(), target, target, st.pos()) == null) {
+            return null; // no l-value, const, read-only or in the wrong stage (reported)
         }
-        return new Typed.Increment(st.pos(), v, st.increment(), st.prefix());
+        return new Typed.Increment(st.pos(), target, st.increment(), st.prefix());
     }
 
     /**
@@ -416,6 +458,10 @@ final class ExprChecker {
         if (name.equals(BuiltinTable.TEXTURE)) {
             return texture(c);
         }
+        if (name.equals("textureSize") && checker.functions(name).isEmpty()
+                && (checker.version().es() ? checker.version().number() >= 300 : checker.version().number() >= 130)) {
+            return textureSize(c);
+        }
         List<Typed.Expr> args = new ArrayList<>();
         boolean bad = false;
         for (Ast.Expr a : c.args()) {
@@ -423,24 +469,28 @@ final class ExprChecker {
             bad |= t == null;
             args.add(t);
         }
-        Typed.Signature fn = checker.function(name);
+        List<Typed.Signature> overloads = checker.functions(name);
         BuiltinTable.Builtin builtin = available(BuiltinTable.named(name));
         // a user function of a built-in's name shadows it, except for the language's first 14
-        if (builtin != null && (fn == null || builtin.shadowsUserFunctions())) {
+        if (builtin != null && (overloads.isEmpty() || builtin.shadowsUserFunctions())) {
             return bad ? null : builtinCall(pos, builtin, args);
         }
-        if (fn == null) {
+        if (overloads.isEmpty()) {
             return fail(pos, NOT_YET.contains(name) ? Messages.unsupportedBuiltin(name) : Messages.UNKNOWN_FUNCTION);
         }
         checker.called(name);
         if (bad) {
             return null;
         }
+        Typed.Signature fn = resolve(pos, overloads, args);
+        if (fn == null) {
+            return null;
+        }
         if (fn.returnType() instanceof VoidType && !statement) {
             return fail(pos, Messages.VOID_FUNCTION_VALUE);
         }
-        if (args.size() != fn.params().size()) {
-            return fail(pos, Messages.WRONG_ARGUMENT_COUNT);
+        if (!checker.isDefined(fn)) {
+            return fail(pos, Messages.FUNCTION_NOT_DEFINED);
         }
         List<Typed.Expr> converted = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
@@ -449,6 +499,17 @@ final class ExprChecker {
             if (want instanceof SamplerType != a.type() instanceof SamplerType
                     || (want instanceof SamplerType && !(a instanceof Typed.VarRef))) {
                 return fail(pos, Messages.ARGUMENT_TYPE_MISMATCH);
+            }
+            if (fn.writesBack(i)) {
+                // out and inout pass an l-value of the parameter's own type, written at return
+                if (!a.type().equals(want)) {
+                    return fail(pos, Messages.ARGUMENT_TYPE_MISMATCH);
+                }
+                if (!checker.writable(a, pos, Messages.OUT_ARGUMENT)) {
+                    return null;
+                }
+                converted.add(a);
+                continue;
             }
             Typed.Expr v = assignable(want, a, pos, Messages.ARGUMENT_TYPE_MISMATCH);
             if (v == null) {
@@ -459,9 +520,49 @@ final class ExprChecker {
         return new Typed.Call(pos, fn, converted);
     }
 
+    /**
+     * The overload a call of {@code args} reaches: the one of their exact types, else the one
+     * they convert to (GLSL 6.1), or null after reporting that none or several do. A function
+     * without overloads keeps the plain messages: the wrong count, a mismatching argument.
+     */
+    private Typed.Signature resolve(Pos pos, List<Typed.Signature> overloads, List<Typed.Expr> args) {
+        List<Typed.Signature> sized = overloads.stream().filter(o -> o.params().size() == args.size()).toList();
+        if (sized.isEmpty()) {
+            checker.error(pos, overloads.size() == 1 ? Messages.WRONG_ARGUMENT_COUNT : Messages.NO_MATCHING_OVERLOAD);
+            return null;
+        }
+        if (sized.size() == 1) {
+            return sized.getFirst(); // its arguments are checked one by one, with their messages
+        }
+        List<Typed.Signature> exact = sized.stream().filter(o -> matches(o, args, true)).toList();
+        if (exact.size() == 1) {
+            return exact.getFirst();
+        }
+        List<Typed.Signature> converting = sized.stream().filter(o -> matches(o, args, false)).toList();
+        if (converting.size() == 1) {
+            return converting.getFirst();
+        }
+        checker.error(pos, converting.isEmpty() ? Messages.NO_MATCHING_OVERLOAD : Messages.AMBIGUOUS_CALL);
+        return null;
+    }
+
+    /** Whether each argument has its parameter's type ({@code exact}) or converts to it implicitly. */
+    private boolean matches(Typed.Signature s, List<Typed.Expr> args, boolean exact) {
+        for (int i = 0; i < args.size(); i++) {
+            Type want = s.params().get(i).type();
+            Type have = args.get(i).type();
+            boolean ok = have.equals(want) || !exact && !s.writesBack(i) && !(want instanceof SamplerType)
+                    && checker.version().implicitConversions() && intToFloat(have, want);
+            if (!ok) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** GLSL built-ins the language does not have yet: a call gets "unsupported built-in function". */
     private static final Set<String> NOT_YET = Set.of("modf", "frexp", "texture2D", "textureCube", "textureLod",
-            "textureProj", "textureGrad", "textureOffset", "texelFetch", "textureSize", "textureGather",
+            "textureProj", "textureGrad", "textureOffset", "texelFetch", "textureGather",
             "floatBitsToInt", "floatBitsToUint", "intBitsToFloat", "uintBitsToFloat", "packUnorm2x16",
             "packSnorm2x16", "packUnorm4x8", "packSnorm4x8", "packHalf2x16", "unpackUnorm2x16", "unpackSnorm2x16",
             "unpackUnorm4x8", "unpackSnorm4x8", "unpackHalf2x16", "dFdxFine", "dFdyFine", "fwidthFine",
@@ -496,19 +597,41 @@ final class ExprChecker {
         return new Typed.BuiltinCall(pos, builtin, m.result(), converted);
     }
 
+    /** {@code textureSize(s, lod)}: s a sampler2D, lod an int. */
+    private Typed.Expr textureSize(Ast.Call c) {
+        List<Typed.Expr> args = new ArrayList<>();
+        for (Ast.Expr a : c.args()) {
+            Typed.Expr t = expr(a);
+            if (t == null) {
+                return null;
+            }
+            args.add(t);
+        }
+        if (args.size() != 2 || !(args.get(0) instanceof Typed.VarRef ref) || !(ref.type() instanceof SamplerType)
+                || !args.get(1).type().equals(ScalarType.INT)) {
+            return fail(c.pos(), Messages.WRONG_ARGUMENTS);
+        }
+        return new Typed.TextureSize(c.pos(), ref.variable(), args.get(1));
+    }
+
+    /** {@code texture(s, uv)}, and in the fragment stage {@code texture(s, uv, bias)} with a float bias. */
     private Typed.Expr texture(Ast.Call c) {
-        if (c.args().size() != 2) {
+        boolean biased = c.args().size() == 3 && checker.stage() == ShaderStage.FRAGMENT;
+        if (c.args().size() != 2 && !biased) {
             return fail(c.pos(), Messages.TEXTURE_ARGUMENTS);
         }
         Typed.Expr s = expr(c.args().get(0));
         Typed.Expr uv = expr(c.args().get(1));
-        if (s == null || uv == null) {
+        Typed.Expr bias = biased ? expr(c.args().get(2)) : null;
+        if (s == null || uv == null || biased && bias == null) {
             return null;
         }
         if (!(s instanceof Typed.VarRef ref) || !(s.type() instanceof SamplerType)
-                || !(uv.type() instanceof VectorType v) || v.size() != 2) {
+                || !(uv.type() instanceof VectorType v) || v.size() != 2
+                || biased && !(bias.type() instanceof ScalarType bt && bt.kind() != ScalarKind.BOOL)) {
             return fail(c.pos(), Messages.TEXTURE_ARGUMENTS);
         }
-        return new Typed.Sample(c.pos(), ref.variable(), toKind(uv, ScalarKind.FLOAT));
+        return new Typed.Sample(c.pos(), ref.variable(), toKind(uv, ScalarKind.FLOAT),
+                biased ? toKind(bias, ScalarKind.FLOAT) : null);
     }
 }

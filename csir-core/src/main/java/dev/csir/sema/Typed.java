@@ -102,10 +102,35 @@ public final class Typed {
         }
     }
 
-    /** What a call needs of a user function: its name, result and parameters (storage PARAM). */
-    public record Signature(String name, Type returnType, List<Variable> params, Pos pos) {
+    /**
+     * What a call needs of a user function: its name, result, parameters (storage PARAM) and the
+     * direction of each. Overloads share a name; signatures are told apart by identity.
+     */
+    public record Signature(String name, Type returnType, List<Variable> params, Pos pos,
+            List<dev.csir.lang.Ast.Direction> directions) {
         public Signature {
             params = List.copyOf(params);
+            directions = directions == null
+                    ? java.util.Collections.nCopies(params.size(), dev.csir.lang.Ast.Direction.IN) : List.copyOf(directions);
+        }
+
+        public Signature(String name, Type returnType, List<Variable> params, Pos pos) {
+            this(name, returnType, params, pos, null);
+        }
+
+        /** Whether parameter {@code i} passes a value back (out or inout). */
+        public boolean writesBack(int i) {
+            return directions.get(i) != dev.csir.lang.Ast.Direction.IN;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return this == o;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(this);
         }
     }
 
@@ -118,7 +143,7 @@ public final class Typed {
 
     // ---- statements ----------------------------------------------------------------------------
 
-    public sealed interface Stmt permits Block, ExprStmt, Declare, Assign, AssignLanes, If, For, DoWhile, Return,
+    public sealed interface Stmt permits Block, ExprStmt, Declare, Assign, If, For, DoWhile, Return,
             Discard, Break, Continue {
         Pos pos();
     }
@@ -136,15 +161,28 @@ public final class Typed {
     public record Declare(Pos pos, Variable variable, Expr init) implements Stmt {
     }
 
-    /** {@code target = value}: value already has the target's type. */
-    public record Assign(Pos pos, Variable target, Expr value) implements Stmt {
+    /**
+     * {@code target = value}: value already has the target's type. The target is an l-value: a
+     * {@link VarRef}, a {@link Field} or {@link Index} of an l-value, or a {@link Swizzle} of
+     * distinct lanes of one (those lanes take the value's components in order). A null value
+     * zeroes the target (outputs, at the start of main).
+     */
+    public record Assign(Pos pos, Expr target, Expr value) implements Stmt {
+        /** {@code variable = value}. */
+        public static Assign to(Pos pos, Variable variable, Expr value) {
+            return new Assign(pos, new VarRef(pos, variable), value);
+        }
     }
 
-    /**
-     * {@code target.xz = value}: the vector target's {@code lanes} (distinct) take the value's
-     * components in order; value is a scalar for one lane, else a vector of as many.
-     */
-    public record AssignLanes(Pos pos, Variable target, int[] lanes, Expr value) implements Stmt {
+    /** The variable an l-value is part of. */
+    public static Variable root(Expr lvalue) {
+        return switch (lvalue) {
+            case VarRef r -> r.variable();
+            case Field m -> root(m.base());
+            case Index ix -> root(ix.base());
+            case Swizzle s -> root(s.base());
+            default -> throw new IllegalArgumentException("not an l-value: " + lvalue);
+        };
     }
 
     /** {@code if}; otherwise may be null. The condition is a bool. */
@@ -175,7 +213,7 @@ public final class Typed {
     // ---- expressions ---------------------------------------------------------------------------
 
     public sealed interface Expr permits Literal, VarRef, Call, BuiltinCall, Construct, Convert, Splat, Unary,
-            Binary, Swizzle, Index, Sample, Conditional, Increment {
+            Binary, Swizzle, Index, Field, Sample, TextureSize, Conditional, Increment {
         Pos pos();
 
         Type type();
@@ -217,7 +255,8 @@ public final class Typed {
     /**
      * A constructor: a vector or scalar from components (each argument a scalar or vector of the
      * result's component type, together exactly the result's components), a matrix from columns,
-     * or a matrix with {@code diagonal} set from one scalar.
+     * a matrix with {@code diagonal} set from one scalar, an array from its elements or a struct
+     * from its members (each argument of the element's or member's type).
      */
     public record Construct(Pos pos, Type type, List<Expr> args, boolean diagonal) implements Expr {
         public Construct {
@@ -277,11 +316,17 @@ public final class Typed {
         }
     }
 
-    /** {@code base[index]} with a run-time index into a vector, or any index into a matrix (a column). */
+    /**
+     * {@code base[index]} with a run-time index into a vector, or any index into a matrix (a
+     * column) or an array (an element).
+     */
     public record Index(Pos pos, Type type, Expr base, Expr index) implements Expr {
     }
 
-    /** {@code texture(sampler, coord)}: a vec4 from a sampler2D uniform at a vec2 coordinate. */
+    /** {@code base.name}: member {@code index} of a struct value. */
+    public record Field(Pos pos, Type type, Expr base, int index) implements Expr {
+    }
+
     /**
      * Whether evaluating {@code e} has no effect but its value (no call of a user function, no
      * ++ or --), so that it may be evaluated twice or not at all.
@@ -300,7 +345,9 @@ public final class Typed {
             case Binary b -> pure(b.left()) && pure(b.right());
             case Swizzle s -> pure(s.base());
             case Index ix -> pure(ix.base()) && pure(ix.index());
-            case Sample s -> pure(s.coord());
+            case Field m -> pure(m.base());
+            case Sample s -> pure(s.coord()) && (s.bias() == null || pure(s.bias()));
+            case TextureSize t -> pure(t.lod());
             case Conditional c -> pure(c.cond()) && pure(c.then()) && pure(c.otherwise());
         };
     }
@@ -310,17 +357,27 @@ public final class Typed {
     }
 
     /**
-     * {@code ++v}, {@code v--} and their kin as a value: the variable steps by one (each
-     * component), and the value is the new one for a prefix, the old one for a postfix.
+     * {@code ++v}, {@code v--} and their kin as a value: the l-value (as an {@link Assign}'s
+     * target) steps by one (each component), and the value is the new one for a prefix, the old
+     * one for a postfix.
      */
-    public record Increment(Pos pos, Variable variable, boolean increment, boolean prefix) implements Expr {
+    public record Increment(Pos pos, Expr target, boolean increment, boolean prefix) implements Expr {
         @Override
         public Type type() {
-            return variable.type();
+            return target.type();
         }
     }
 
-    public record Sample(Pos pos, Variable sampler, Expr coord) implements Expr {
+    /** {@code textureSize(sampler, lod)}: the ivec2 size of a level of a sampler2D's texture. */
+    public record TextureSize(Pos pos, Variable sampler, Expr lod) implements Expr {
+        @Override
+        public Type type() {
+            return dev.csir.types.VectorType.IVEC2;
+        }
+    }
+
+    /** {@code texture(sampler, coord [, bias])}: a vec4 from a sampler2D at a vec2 coordinate; bias may be null. */
+    public record Sample(Pos pos, Variable sampler, Expr coord, Expr bias) implements Expr {
         @Override
         public Type type() {
             return dev.csir.types.VectorType.VEC4;

@@ -119,6 +119,15 @@ final class TgsiInstructions {
             }
             case SAMPLE -> w.begin("TEX").sp().temp(in.dst()).comma().temp(in.a()).comma()
                     .reg("SAMP", in.aux()).text(", 2D").end();
+            case SAMPLE_BIAS -> w.begin("TXB").sp().temp(in.dst()).comma().temp(in.a()).comma()
+                    .reg("SAMP", in.aux()).text(", 2D").end();
+            case TEXSIZE -> {
+                // TXQ takes an integer level and yields integers; CSIR's integer values are floats
+                w.begin("F2I").sp().temp(in.dst()).text(".x").comma().temp(in.a()).text(".xxxx").end();
+                w.begin("TXQ").sp().temp(in.dst()).comma().temp(in.dst()).text(".xxxx").comma()
+                        .reg("SAMP", in.aux()).text(", 2D").end();
+                w.begin("I2F").sp().temp(in.dst()).comma().temp(in.dst()).end();
+            }
             case LOAD_ATTR -> w.begin("MOV").sp().temp(in.dst()).comma().reg("IN", in.aux()).end();
             case LOAD_VAR -> w.begin("MOV").sp().temp(in.dst()).comma().reg("IN", remapped(remap, in.aux())).end();
             case LOAD_UNI -> {

@@ -23,17 +23,40 @@ final class MemoryAccess {
     }
 
     void sample(Instruction i) {
-        if (i.operands().size() != 2) {
-            s.unsupported("a texture lookup with a bias");
+        int slot = samplerSlot(i);
+        if (slot < 0) {
             return;
         }
+        if (i.operands().size() == 2) {
+            s.emit(Opcode.SAMPLE, dev.csir.ir.Type.VEC4, 4, s.result(i), s.operand(i.operand(1)), -1, slot, 0);
+            return;
+        }
+        // SAMPLE_BIAS takes the coordinate and the bias in one register, the bias in w, as TXB does
+        int packed = s.code.newRegister(1);
+        s.emit(Opcode.MOV, dev.csir.ir.Type.VEC2, 2, packed, s.operand(i.operand(1)), -1, 0, 0);
+        s.emitPartial(Opcode.SETLANE, dev.csir.ir.Type.FLOAT, 1, packed, s.operand(i.operand(2)), -1, 3, 0);
+        s.emit(Opcode.SAMPLE_BIAS, dev.csir.ir.Type.VEC4, 4, s.result(i), packed, -1, slot, 0);
+    }
+
+    /** {@code texsize sampler, lod}: the level's width and height. */
+    void textureSize(Instruction i) {
+        int slot = samplerSlot(i);
+        if (slot < 0) {
+            return;
+        }
+        int lod = i.operands().size() > 1 ? s.operand(i.operand(1)) : s.operand(dev.csir.ssa.Constant.ofInt(0));
+        s.emit(Opcode.TEXSIZE, Selector.csirType(i.type()), 2, s.result(i), lod, -1, slot, 0);
+    }
+
+    /** The CSIR sampler slot of a texture instruction's sampler, or -1 after reporting why there is none. */
+    private int samplerSlot(Instruction i) {
         GlobalVariable sampler = Memory.root(i.operand(0));
         int slot = sampler == null ? -1 : s.slots.sampler(sampler);
         if (slot < 0 || !Memory.path(i.operand(0)).isEmpty()) {
             s.unsupported("this sampler operand");
-            return;
+            return -1;
         }
-        s.emit(Opcode.SAMPLE, dev.csir.ir.Type.VEC4, 4, s.result(i), s.operand(i.operand(1)), -1, slot, 0);
+        return slot;
     }
 
     void load(Instruction i) {
@@ -104,6 +127,25 @@ final class MemoryAccess {
         Type member = ((dev.csir.types.StructType) block.valueType()).members().get(path.getFirst()).type();
         int slot = s.slots.uniform(block, path.getFirst());
         List<Integer> rest = path.subList(1, path.size());
+        // into an array or struct member: the slot of the element or member the path names
+        while (!rest.isEmpty() && (member instanceof dev.csir.types.ArrayType || member instanceof dev.csir.types.StructType)) {
+            int k = rest.getFirst();
+            if (member instanceof dev.csir.types.ArrayType a) {
+                slot += k * Slots.slotsOf(a.element());
+                member = a.element();
+            } else {
+                dev.csir.types.StructType st = (dev.csir.types.StructType) member;
+                for (int j = 0; j < k; j++) {
+                    slot += Slots.slotsOf(st.members().get(j).type());
+                }
+                member = st.members().get(k).type();
+            }
+            rest = rest.subList(1, rest.size());
+        }
+        if (!Selector.representable(member)) {
+            s.unsupported("loading a whole uniform " + member);
+            return;
+        }
         if (member instanceof MatrixType m && !rest.isEmpty()) {
             int r = s.code.newRegister(1);
             s.emit(Opcode.LOAD_UNI, dev.csir.ir.Type.floatVector(m.rows()), m.rows(), r, -1, -1, slot + rest.getFirst(), 1);

@@ -351,6 +351,7 @@ final class Selector {
             case INSERT_DYNAMIC -> composites.insertDynamic(i);
             case CALL_INTRINSIC -> intrinsics.lower(i);
             case SAMPLE -> memory.sample(i);
+            case TEXTURE_SIZE -> memory.textureSize(i);
             default -> unsupported(i.op().mnemonic());
         }
     }

@@ -122,17 +122,16 @@ final class Slots {
                     uniformSlots.put(g, memberSlots);
                     for (int k = 0; k < memberSlots.length; k++) {
                         StructType.Member member = block.members().get(k);
-                        if (!Selector.representable(member.type())) {
-                            return "CSIR cannot express a uniform of type " + member.type();
-                        }
                         memberSlots[k] = uniforms;
                         String name = uniformName(m, block, member.name());
                         CsirLowering.Declared md = byName.getOrDefault(member.name(),
                                 new CsirLowering.Declared(name, 0, 0, false));
-                        // uniform slots are always assigned here: a source location names no slot of CSIR's
-                        vars.add(new InterfaceVar(InterfaceVar.Kind.UNIFORM, name, Selector.csirType(member.type()),
-                                uniforms, md.line(), md.column(), false));
-                        uniforms += Selector.width(member.type());
+                        int[] next = {uniforms};
+                        String error = uniformLeaves(name, member.type(), md, next, vars);
+                        if (error != null) {
+                            return error;
+                        }
+                        uniforms = next[0];
                         if (uniforms > limits.uniformSlots()) {
                             return Messages.TOO_MANY_UNIFORMS;
                         }
@@ -157,6 +156,55 @@ final class Slots {
         vars.sort(Comparator.comparingInt(v -> order.getOrDefault(v.name(), Integer.MAX_VALUE)));
         iface = ShaderInterface.of(vertex ? Stage.VERTEX : Stage.FRAGMENT, vars);
         return null;
+    }
+
+    /**
+     * The CSIR uniforms of a uniform of type {@code t} called {@code name}: itself when CSIR has
+     * its type, else one per element of an array ({@code name[i]}) and per member of a struct
+     * ({@code name.member}), all the way down, as OpenGL names the uniforms of a program; they
+     * take consecutive slots from {@code next[0]}, which ends after them. An error, or null.
+     */
+    private static String uniformLeaves(String name, dev.csir.types.Type t, CsirLowering.Declared at, int[] next,
+            List<InterfaceVar> vars) {
+        switch (t) {
+            case dev.csir.types.ArrayType a when !a.isRuntimeSized() -> {
+                for (int i = 0; i < a.length(); i++) {
+                    String error = uniformLeaves(name + "[" + i + "]", a.element(), at, next, vars);
+                    if (error != null) {
+                        return error;
+                    }
+                }
+                return null;
+            }
+            case StructType st -> {
+                for (StructType.Member m : st.members()) {
+                    String error = uniformLeaves(name + "." + m.name(), m.type(), at, next, vars);
+                    if (error != null) {
+                        return error;
+                    }
+                }
+                return null;
+            }
+            default -> {
+                if (!Selector.representable(t)) {
+                    return "CSIR cannot express a uniform of type " + t;
+                }
+                // uniform slots are always assigned here: a source location names no slot of CSIR's
+                vars.add(new InterfaceVar(InterfaceVar.Kind.UNIFORM, name, Selector.csirType(t), next[0], at.line(),
+                        at.column(), false));
+                next[0] += Selector.width(t);
+                return null;
+            }
+        }
+    }
+
+    /** The vec4 slots a uniform of type {@code t} takes (see {@link #uniformLeaves}). */
+    static int slotsOf(dev.csir.types.Type t) {
+        return switch (t) {
+            case dev.csir.types.ArrayType a -> a.length() * slotsOf(a.element());
+            case StructType st -> st.members().stream().mapToInt(m -> slotsOf(m.type())).sum();
+            default -> Selector.width(t);
+        };
     }
 
     /**

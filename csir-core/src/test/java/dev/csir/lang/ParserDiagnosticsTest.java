@@ -52,16 +52,17 @@ class ParserDiagnosticsTest {
     void swizzles() {
         assertThat(errors(main("y = v.;"))).containsExactly("1:21: expected a swizzle");
         assertThat(errors(main("y = v.in;"))).containsExactly("1:21: expected a swizzle");
-        assertThat(errors(main("y = v.rgx;"))).containsExactly("1:21: mixed swizzle sets");
-        assertThat(errors(main("y = v.xyzwx;"))).containsExactly("1:21: invalid swizzle");
-        assertThat(errors(main("y = v.xq;"))).containsExactly("1:21: invalid swizzle");
-        assertThat(errors(main("y = v.s;"))).containsExactly("1:21: invalid swizzle");
+        // letters that are no swizzle may name a struct's member: the checker says which (CheckerTest)
+        assertThat(errors(main("y = v.rgx;"))).isEmpty();
+        assertThat(errors(main("y = v.xyzwx;"))).isEmpty();
+        assertThat(errors(main("y = v.s;"))).isEmpty();
     }
 
     @Test
     void braces() {
         assertThat(errors("void main() { float a;")).containsExactly("1:23: expected '}'");
-        assertThat(errors("void main() ;")).containsExactly("1:13: expected a function body");
+        // `void main() ;` is a prototype, as in GLSL
+        assertThat(errors("void main() ;")).isEmpty();
         assertThat(errors("void main()\n")).containsExactly("2:1: expected a function body");
     }
 
@@ -107,7 +108,8 @@ class ParserDiagnosticsTest {
         assertThat(errors("float f( {")).containsExactly("1:10: expected a parameter type");
         assertThat(errors("float f(in float a) { return a; }")).isEmpty();
         assertThat(errors("void main(void) { }")).isEmpty();
-        assertThat(errors("float f(out float a) { return a; }")).containsExactly("1:9: expected a parameter type");
+        assertThat(errors("float f(out float a) { a = 1.0; return a; }")).isEmpty();
+        assertThat(errors("float f(out in float a) { return a; }")).containsExactly("1:13: expected a parameter type");
         assertThat(errors("float f(float a, vec2) { return a; }")).containsExactly("1:22: expected a parameter name");
     }
 
@@ -201,7 +203,6 @@ class ParserDiagnosticsTest {
         assertThat(errors(src)).containsExactly(
                 "3:20: expected an expression",
                 "4:27: expected ')'",
-                "5:26: invalid swizzle",
                 "8:24: expected ';'");
     }
 

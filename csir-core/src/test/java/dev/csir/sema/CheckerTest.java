@@ -56,6 +56,18 @@ class CheckerTest {
     }
 
     @Test
+    void swizzleLettersAreCheckedAgainstTheBase() {
+        String head = "out vec4 c; struct S { vec4 rgx; float s; }; void main() { vec4 v = vec4(1.0); S t; ";
+        assertThat(errors(ShaderStage.FRAGMENT, head + "c = v.rgx; }")).containsExactly("1:91: mixed swizzle sets");
+        assertThat(errors(ShaderStage.FRAGMENT, head + "c = v.xyzwx; }")).containsExactly("1:91: invalid swizzle");
+        assertThat(errors(ShaderStage.FRAGMENT, head + "c = vec4(v.xq, 0.0, 0.0); }"))
+                .containsExactly("1:96: mixed swizzle sets");
+        assertThat(errors(ShaderStage.FRAGMENT, head + "c = t.rgb; }")).containsExactly("1:90: no such field in the structure");
+        // a struct's member may be spelled like a swizzle; stpq is a swizzle of vectors
+        check(ShaderStage.FRAGMENT, head + "c = t.rgx * t.s + v.stpq; }");
+    }
+
+    @Test
     void conversionsAndSplatsAreExplicit() {
         Typed.Unit u = check(ShaderStage.FRAGMENT, """
                 out vec4 c;

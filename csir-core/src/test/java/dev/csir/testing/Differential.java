@@ -80,6 +80,9 @@ public final class Differential {
         float[] fc = {random.nextInt(64) + 0.5f, random.nextInt(64) + 0.5f, random.nextFloat(), 1f};
         frame.fragCoord(fc[0], fc[1], fc[2], fc[3]);
         java.util.Map<String, Texture2D> textures = new java.util.HashMap<>();
+        // the CSIR uniforms of an array or struct member (lights[0].color), put together for the evaluator
+        java.util.Map<String, Val> leaves = new java.util.HashMap<>();
+        java.util.Map<String, GlobalVariable> aggregates = new java.util.LinkedHashMap<>();
         for (InterfaceVar v : ir.iface().vars()) {
             if (v.isSampler()) {
                 int[] argb = new int[16];
@@ -95,7 +98,9 @@ public final class Differential {
                 continue;
             }
             GlobalVariable g = global(m, v);
-            Type t = v.kind() == InterfaceVar.Kind.UNIFORM ? member(m, v.name()) : g.valueType();
+            GlobalVariable aggregateBlock = v.kind() == InterfaceVar.Kind.UNIFORM ? aggregateBlock(m, v.name()) : null;
+            Type t = aggregateBlock != null ? leafType(m, aggregateBlock, v.name())
+                    : v.kind() == InterfaceVar.Kind.UNIFORM ? member(m, v.name()) : g.valueType();
             int n = t.componentCount();
             float[] values = new float[Math.max(4, n)];
             long[] bits = new long[n];
@@ -129,17 +134,38 @@ public final class Differential {
                     } else {
                         frame.uniform(v.slot(), values[0], values[1], values[2], values[3]);
                     }
-                    inv.uniformMember(uniformBlock(m, v.name()).name(), memberName(v.name()), val);
+                    if (aggregateBlock != null) {
+                        leaves.put(v.name(), val);
+                        aggregates.put(rootName(v.name()), aggregateBlock);
+                    } else {
+                        inv.uniformMember(uniformBlock(m, v.name()).name(), memberName(v.name()), val);
+                    }
                 }
                 default -> {
                 }
             }
         }
+        aggregates.forEach((root, block) -> {
+            StructType s = (StructType) block.valueType();
+            inv.uniformMember(block.name(), root, assemble(s.members().get(s.indexOf(root)).type(), root, leaves));
+        });
         if (stage == ShaderStage.FRAGMENT) {
             inv.input("gl_FragCoord", Val.Num.of(VectorType.VEC4, bitsOf(fc)));
         }
-        inv.sampler(lookup -> nearest(textures.get(lookup.texture().name()), lookup.coord().floatAt(0),
-                lookup.coord().floatAt(1)));
+        inv.sampler(new dev.csir.ssa.eval.TextureSampler() {
+            @Override
+            public double[] lookup(Lookup lookup) {
+                return nearest(textures.get(lookup.texture().name()), lookup.coord().floatAt(0), lookup.coord().floatAt(1));
+            }
+
+            @Override
+            public int[] size(GlobalVariable texture, java.util.List<Integer> element, int lod) {
+                Texture2D t = textures.get(texture.name());
+                int level = Math.clamp(lod, 0, 30);
+                return t == null ? new int[] {0, 0} : new int[] {Math.max(1, t.width() >> level),
+                        Math.max(1, t.height() >> level)};
+            }
+        });
         exec.run(frame);
         Result r = Evaluator.run(m, inv);
         if (frame.discarded() != (r.status() == Result.Status.KILLED)) {
@@ -285,6 +311,65 @@ public final class Differential {
                 || g.space() == AddressSpace.PUSH_CONSTANT) && g.valueType() instanceof StructType s
                 && s.indexOf(memberName(name)) >= 0 && (!name.contains(".") || name.startsWith(s.name() + ".")))
                 .findFirst().orElseThrow();
+    }
+
+    /** The name up to the first {@code [} or {@code .}: the block member a CSIR uniform belongs to. */
+    private static String rootName(String name) {
+        int end = 0;
+        while (end < name.length() && name.charAt(end) != '[' && name.charAt(end) != '.') {
+            end++;
+        }
+        return name.substring(0, end);
+    }
+
+    /** The block whose member of array or struct type the CSIR uniform {@code name} is part of, or null. */
+    private static GlobalVariable aggregateBlock(Module m, String name) {
+        String root = rootName(name);
+        return m.globals().stream().filter(g -> (g.space() == AddressSpace.UNIFORM
+                || g.space() == AddressSpace.PUSH_CONSTANT) && g.valueType() instanceof StructType s
+                && s.indexOf(root) >= 0 && (s.members().get(s.indexOf(root)).type() instanceof dev.csir.types.ArrayType
+                        || s.members().get(s.indexOf(root)).type() instanceof StructType))
+                .findFirst().orElse(null);
+    }
+
+    /** The type of the leaf {@code name} ({@code lights[1].k[0]}) of an aggregate member of {@code block}. */
+    private static Type leafType(Module m, GlobalVariable block, String name) {
+        StructType s = (StructType) block.valueType();
+        String root = rootName(name);
+        Type t = s.members().get(s.indexOf(root)).type();
+        String rest = name.substring(root.length());
+        while (!rest.isEmpty()) {
+            if (rest.charAt(0) == '[') {
+                t = ((dev.csir.types.ArrayType) t).element();
+                rest = rest.substring(rest.indexOf(']') + 1);
+            } else {
+                String field = rootName(rest.substring(1));
+                t = ((StructType) t).members().get(((StructType) t).indexOf(field)).type();
+                rest = rest.substring(1 + field.length());
+            }
+        }
+        return t;
+    }
+
+    /** The value of an aggregate uniform from its leaves, named as CSIR names them. */
+    private static Val assemble(Type t, String name, java.util.Map<String, Val> leaves) {
+        return switch (t) {
+            case dev.csir.types.ArrayType a -> {
+                Val[] e = new Val[a.length()];
+                for (int i = 0; i < e.length; i++) {
+                    e[i] = assemble(a.element(), name + "[" + i + "]", leaves);
+                }
+                yield Val.Agg.of(a, e);
+            }
+            case StructType st -> {
+                Val[] e = new Val[st.members().size()];
+                for (int i = 0; i < e.length; i++) {
+                    e[i] = assemble(st.members().get(i).type(), name + "." + st.members().get(i).name(), leaves);
+                }
+                yield Val.Agg.of(st, e);
+            }
+            default -> leaves.get(name);
+        };
     }
 
     private static String memberName(String name) {

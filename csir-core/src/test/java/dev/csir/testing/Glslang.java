@@ -59,13 +59,27 @@ public final class Glslang {
      */
     public static String validate(String fileName, String source, boolean vulkan)
             throws IOException, InterruptedException {
+        return run(fileName, source, vulkan, false);
+    }
+
+    /**
+     * As {@link #validate(String, String)}, then linked as a program of that one stage
+     * ({@code glslangValidator -l FILE}): what a csir compile of a stage also checks, such as
+     * recursion and a called function that has no body, which glslang finds when linking.
+     */
+    public static String validateLinked(String fileName, String source) throws IOException, InterruptedException {
+        return run(fileName, source, false, true);
+    }
+
+    private static String run(String fileName, String source, boolean vulkan, boolean link)
+            throws IOException, InterruptedException {
         requireTool();
         Path dir = Files.createTempDirectory("csir-glslang-");
         try {
             Path f = Files.writeString(dir.resolve(fileName), source);
             List<String> command = vulkan
                     ? List.of("glslangValidator", "-V", f.toString(), "-o", dir.resolve("out.spv").toString())
-                    : List.of("glslangValidator", f.toString());
+                    : link ? List.of("glslangValidator", "-l", f.toString()) : List.of("glslangValidator", f.toString());
             Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(60, TimeUnit.SECONDS)) {

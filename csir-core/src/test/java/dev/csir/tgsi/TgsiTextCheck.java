@@ -44,7 +44,9 @@ final class TgsiTextCheck {
             Map.entry("ELSE", new int[] {0, 0}), Map.entry("ENDIF", new int[] {0, 0}),
             Map.entry("KILL", new int[] {0, 0}), Map.entry("END", new int[] {0, 0}),
             Map.entry("BGNLOOP", new int[] {0, 0}), Map.entry("ENDLOOP", new int[] {0, 0}),
-            Map.entry("BRK", new int[] {0, 0}));
+            Map.entry("BRK", new int[] {0, 0}), Map.entry("LG2", new int[] {1, 1}),
+            Map.entry("TXB", new int[] {1, 2}), Map.entry("TXQ", new int[] {1, 2}),
+            Map.entry("F2I", new int[] {1, 1}), Map.entry("I2F", new int[] {1, 1}));
 
     private TgsiTextCheck() {
     }
@@ -142,7 +144,7 @@ final class TgsiTextCheck {
     private static void checkOperands(String op, String rest, Set<String> declared, int imms, String line) {
         int[] counts = OPS.get(op);
         String operands = rest == null ? "" : rest;
-        if (op.equals("TEX")) {
+        if (op.equals("TEX") || op.equals("TXB") || op.equals("TXQ")) {
             assertThat(operands).as(line).endsWith(", 2D");
             operands = operands.substring(0, operands.length() - 4);
         }

@@ -318,13 +318,15 @@ class VerifierTest {
             assertThat(Opcode.MAX_ORIGINAL_CODE).isEqualTo(32);
             assertThat(List.of(LOOP.code(), ENDLOOP.code(), BREAK.code(), CONTINUE.code()))
                     .containsExactly(33, 34, 35, 36);
-            assertThat(Opcode.MAX_CODE).isEqualTo(37).isEqualTo(Opcode.values().length - 1);
+            assertThat(Opcode.MAX_CODE).isEqualTo(39).isEqualTo(Opcode.values().length - 1);
             assertThat(Opcode.of(33)).isEqualTo(LOOP);
             assertThat(Opcode.of(36)).isEqualTo(CONTINUE);
             assertThat(Opcode.of(37)).isEqualTo(Opcode.LG2);
-            assertThat(Opcode.of(38)).isNull();
+            assertThat(Opcode.of(38)).isEqualTo(Opcode.SAMPLE_BIAS);
+            assertThat(Opcode.of(39)).isEqualTo(Opcode.TEXSIZE);
+            assertThat(Opcode.of(40)).isNull();
             assertThat(Arrays.stream(Opcode.values()).filter(Opcode::isVersion2Only))
-                    .containsExactly(LOOP, ENDLOOP, BREAK, CONTINUE, Opcode.LG2);
+                    .containsExactly(LOOP, ENDLOOP, BREAK, CONTINUE, Opcode.LG2, Opcode.SAMPLE_BIAS, Opcode.TEXSIZE);
             assertThat(List.of(LOOP.mnemonic(), ENDLOOP.mnemonic(), BREAK.mnemonic(), CONTINUE.mnemonic()))
                     .containsExactly("loop", "endloop", "break", "continue");
         }

@@ -179,7 +179,8 @@ public final class SpirvWriter {
 
         private void global(GlobalVariable g) {
             int pointer = table.pointer(g.type());
-            int init = g.initializer() == null ? -1 : table.constant(g.initializer());
+            // a uniform's initial values are the application's to upload: SPIR-V has no place for them
+            int init = g.initializer() == null || g.space() == AddressSpace.UNIFORM ? -1 : table.constant(g.initializer());
             int id = ids.next();
             int sc = TypeTable.storageClass(g.space());
             if (init < 0) {

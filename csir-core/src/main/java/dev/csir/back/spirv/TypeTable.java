@@ -74,13 +74,13 @@ final class TypeTable {
         return t instanceof ArrayType || t instanceof StructType || t.scalarKind() == ScalarKind.BOOL;
     }
 
-    /** True when values of {@code t} read from a uniform block must be converted to the plain type. */
+    /**
+     * True when values of {@code t} read from a uniform block must be converted to the plain type:
+     * whenever the two are different SPIR-V types (SPIR-V 1.0 has no OpCopyLogical), member by
+     * member and element by element.
+     */
     static boolean convertsFromLayout(Type t) {
-        return switch (t) {
-            case ArrayType a -> convertsFromLayout(a.element());
-            case StructType s -> s.members().stream().anyMatch(m -> convertsFromLayout(m.type()));
-            default -> t.scalarKind() == ScalarKind.BOOL;
-        };
+        return differsInLayout(t);
     }
 
     static boolean isLaidOut(AddressSpace space) {

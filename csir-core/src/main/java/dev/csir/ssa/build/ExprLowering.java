@@ -40,13 +40,7 @@ final class ExprLowering {
                     fn.module().specConstant(r.variable());
             case Typed.VarRef r -> r.type() instanceof SamplerType ? fn.pointer(r.variable())
                     : b.load(fn.pointer(r.variable())).setName(r.variable().name());
-            case Typed.Call c -> {
-                List<Value> args = new ArrayList<>();
-                for (Typed.Expr a : c.args()) {
-                    args.add(expr(a));
-                }
-                yield b.call(fn.module().function(c.function().name()), args);
-            }
+            case Typed.Call c -> call(c);
             case Typed.BuiltinCall c -> builtin(c);
             case Typed.Construct c -> construct(c);
             case Typed.Convert c -> b.convert(c.type(), expr(c.value()));
@@ -54,8 +48,15 @@ final class ExprLowering {
             case Typed.Unary u -> b.unary(u.op() == Typed.UnaryOp.NEG ? Opcode.NEG : Opcode.LOGICAL_NOT, expr(u.operand()));
             case Typed.Binary bin -> binary(bin);
             case Typed.Swizzle s -> swizzle(s);
+            case Typed.Index ix when isPlace(ix) -> b.load(fn.pointer(ix));
             case Typed.Index ix -> index(ix);
+            case Typed.Field m when isPlace(m) -> b.load(fn.pointer(m));
+            case Typed.Field m -> b.extract(expr(m.base()), m.index());
+            case Typed.Sample s when s.bias() != null -> b.texture(Opcode.SAMPLE, VectorType.VEC4, fn.pointer(s.sampler()),
+                    expr(s.coord()), expr(s.bias()));
             case Typed.Sample s -> b.texture(Opcode.SAMPLE, VectorType.VEC4, fn.pointer(s.sampler()), expr(s.coord()));
+            case Typed.TextureSize t -> b.texture(Opcode.TEXTURE_SIZE, VectorType.IVEC2, fn.pointer(t.sampler()),
+                    expr(t.lod()));
             case Typed.Conditional c -> conditional(c);
             case Typed.Increment i -> increment(i);
         };
@@ -91,15 +92,59 @@ final class ExprLowering {
         return phi;
     }
 
+    /**
+     * A call of a user function: an in argument passes its value; an out or inout one a
+     * temporary of the caller's (holding the argument's value for inout), copied to the argument
+     * after the call returns, left to right, as GLSL's copy-out says.
+     */
+    private Value call(Typed.Call c) {
+        List<Value> args = new ArrayList<>();
+        List<Value> temporaries = new ArrayList<>();
+        for (int i = 0; i < c.args().size(); i++) {
+            Typed.Expr a = c.args().get(i);
+            if (!c.function().writesBack(i)) {
+                args.add(expr(a));
+                temporaries.add(null);
+                continue;
+            }
+            Value t = b.alloca(a.type(), c.function().params().get(i).name());
+            if (c.function().directions().get(i) == dev.csir.lang.Ast.Direction.INOUT) {
+                b.store(t, expr(a));
+            }
+            args.add(t);
+            temporaries.add(t);
+        }
+        Value result = b.call(fn.module().function(c.function()), args);
+        for (int i = 0; i < c.args().size(); i++) {
+            if (temporaries.get(i) != null) {
+                fn.assign(c.args().get(i), b.load(temporaries.get(i)));
+            }
+        }
+        return result;
+    }
+
+    /**
+     * Whether an element or member is read through memory: its chain of members and elements
+     * leads to a variable, and an array is on the way (so a dynamic index reads one element,
+     * not a copy of the array), or a member of a struct held in memory.
+     */
+    private static boolean isPlace(Typed.Expr e) {
+        return switch (e) {
+            case Typed.VarRef r -> true;
+            case Typed.Field m -> isPlace(m.base());
+            case Typed.Index ix -> ix.base().type() instanceof dev.csir.types.ArrayType && isPlace(ix.base());
+            default -> false;
+        };
+    }
+
     /** {@code ++v} / {@code v--}: load, step each component by one, store; the new value or the old. */
     private Value increment(Typed.Increment i) {
-        Value pointer = fn.pointer(i.variable());
-        Value old = b.load(pointer);
+        Value old = expr(i.target());
         Type t = i.type();
         Constant one = t.scalarKind() == dev.csir.types.ScalarKind.FLOAT ? Constant.ofFloat(1) : Constant.ofInt(1);
         Value step = splat(t, one);
         Value stepped = b.binary(i.increment() ? Opcode.ADD : Opcode.SUB, old, step);
-        b.store(pointer, stepped);
+        fn.assign(i.target(), stepped);
         return i.prefix() ? stepped : old;
     }
 
@@ -203,6 +248,12 @@ final class ExprLowering {
         }
         if (i instanceof Constant.Scalar k) {
             return b.extract(base, k.intValue());
+        }
+        if (base.type() instanceof dev.csir.types.ArrayType) {
+            // an array value at a run-time index: held in a local of its own to index
+            Value local = b.alloca(base.type(), "array");
+            b.store(local, base);
+            return b.load(b.access(local, i));
         }
         // a matrix column at a run-time index: a chain of selects over the columns rather than a
         // local to index, so nothing stays in memory; an index out of range reads zeros, as a load

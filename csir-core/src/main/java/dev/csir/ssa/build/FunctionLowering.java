@@ -49,7 +49,7 @@ final class FunctionLowering {
         for (int i = 0; i < params.size(); i++) {
             Typed.Variable p = params.get(i);
             Argument arg = function.params().get(i);
-            if (p.type() instanceof SamplerType) {
+            if (p.type() instanceof SamplerType || f.signature().writesBack(i)) {
                 locals.put(p.id(), arg);
             } else {
                 Value slot = b.alloca(p.type(), p.name());
@@ -83,6 +83,44 @@ final class FunctionLowering {
         return s.global();
     }
 
+    /**
+     * The pointer an l-value ({@link Typed.Assign}'s target, no swizzle) is read and written
+     * through: the variable's, then an access chain of the members and elements on the way.
+     */
+    Value pointer(Typed.Expr lvalue) {
+        return switch (lvalue) {
+            case Typed.VarRef r -> pointer(r.variable());
+            case Typed.Field m -> b.access(pointer(m.base()), Constant.ofInt(m.index()));
+            case Typed.Index ix -> b.access(pointer(ix.base()), exprs.expr(ix.index()));
+            default -> throw new IllegalArgumentException("not a place: " + lvalue);
+        };
+    }
+
+    /** Stores {@code v} to an l-value; to a swizzle by writing the lanes it names into the vector. */
+    void assign(Typed.Expr target, Value v) {
+        if (!(target instanceof Typed.Swizzle sw)) {
+            b.store(pointer(target), v);
+            return;
+        }
+        Value pointer = pointer(sw.base());
+        Value old = b.load(pointer);
+        int[] lanes = sw.lanes();
+        if (lanes.length == 1) {
+            b.store(pointer, b.insert(v, old, lanes[0]));
+            return;
+        }
+        // lane i keeps the old component unless the swizzle names it: then the value's
+        int size = sw.base().type().componentCount();
+        int[] pick = new int[size];
+        for (int i = 0; i < size; i++) {
+            pick[i] = i;
+        }
+        for (int k = 0; k < lanes.length; k++) {
+            pick[lanes[k]] = size + k;
+        }
+        b.store(pointer, b.shuffle(old, v, pick));
+    }
+
     // ---- statements --------------------------------------------------------------------------
 
     private void stmt(Typed.Stmt s) {
@@ -109,26 +147,7 @@ final class FunctionLowering {
             case Typed.Assign a -> {
                 // a null value zeroes the target (outputs, at the start of main)
                 Value v = a.value() == null ? Zero.of(a.target().type()) : exprs.expr(a.value());
-                b.store(pointer(a.target()), v);
-            }
-            case Typed.AssignLanes a -> {
-                Value pointer = pointer(a.target());
-                Value value = exprs.expr(a.value());
-                Value old = b.load(pointer);
-                int size = a.target().type().componentCount();
-                if (a.lanes().length == 1) {
-                    b.store(pointer, b.insert(value, old, a.lanes()[0]));
-                } else {
-                    // lane i keeps the old component unless the swizzle names it: then the value's
-                    int[] pick = new int[size];
-                    for (int i = 0; i < size; i++) {
-                        pick[i] = i;
-                    }
-                    for (int k = 0; k < a.lanes().length; k++) {
-                        pick[a.lanes()[k]] = size + k;
-                    }
-                    b.store(pointer, b.shuffle(old, value, pick));
-                }
+                assign(a.target(), v);
             }
             case Typed.If i -> lowerIf(i);
             case Typed.For f -> lowerFor(f);

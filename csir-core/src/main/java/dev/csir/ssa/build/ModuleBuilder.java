@@ -42,7 +42,8 @@ public final class ModuleBuilder {
     private final Module module = new Module();
     /** Variable id to how it is reached. */
     private final Map<Integer, Storage> storage = new HashMap<>();
-    private final Map<String, Function> functions = new HashMap<>();
+    /** Each user function's signature (overloads apart) to its function. */
+    private final Map<Typed.Signature, Function> functions = new HashMap<>();
     private final Map<Integer, SpecConstant> specConstants = new HashMap<>();
     private GlobalVariable defaultBlock;
 
@@ -61,26 +62,34 @@ public final class ModuleBuilder {
 
     private Module run() {
         globals();
+        Set<String> names = new HashSet<>();
         for (Typed.Function f : unit.functions()) {
             Typed.Signature s = f.signature();
             List<Type> params = new ArrayList<>();
-            for (Typed.Variable p : s.params()) {
-                params.add(p.type() instanceof SamplerType ? new dev.csir.types.PointerType(
-                        AddressSpace.UNIFORM_CONSTANT, p.type()) : p.type());
+            for (int i = 0; i < s.params().size(); i++) {
+                Type t = s.params().get(i).type();
+                // a sampler passes its resource, an out or inout parameter the caller's temporary
+                params.add(t instanceof SamplerType ? new dev.csir.types.PointerType(AddressSpace.UNIFORM_CONSTANT, t)
+                        : s.writesBack(i) ? new dev.csir.types.PointerType(AddressSpace.FUNCTION, t) : t);
             }
-            Function fn = module.addFunction(new Function(s.name(), s.returnType(), params));
+            // overloads share a GLSL name; the module's functions are named apart
+            String name = s.name();
+            for (int n = 1; !names.add(name); n++) {
+                name = s.name() + "_" + n;
+            }
+            Function fn = module.addFunction(new Function(name, s.returnType(), params));
             for (int i = 0; i < s.params().size(); i++) {
                 fn.params().get(i).setName(s.params().get(i).name());
             }
-            functions.put(s.name(), fn);
+            functions.put(s, fn);
         }
         for (Typed.Function f : unit.functions()) {
             boolean main = f == unit.main();
-            new FunctionLowering(this, functions.get(f.name()), main ? prologue() : List.of()).lower(f);
+            new FunctionLowering(this, functions.get(f.signature()), main ? prologue() : List.of()).lower(f);
         }
         List<GlobalVariable> iface = module.globals().stream()
                 .filter(g -> g.space() == AddressSpace.INPUT || g.space() == AddressSpace.OUTPUT).toList();
-        module.entryPoints().add(new EntryPoint(unit.stage(), functions.get("main"), iface, List.of()));
+        module.entryPoints().add(new EntryPoint(unit.stage(), functions.get(unit.main().signature()), iface, List.of()));
         return module;
     }
 
@@ -108,6 +117,14 @@ public final class ModuleBuilder {
         if (!members.isEmpty()) {
             defaultBlock = module.addGlobal(new GlobalVariable(DEFAULT_BLOCK, AddressSpace.UNIFORM,
                     new StructType(DEFAULT_BLOCK, members)).setBinding(0, free(bindings)).setLayout(BlockLayout.STD140));
+            if (loose.stream().anyMatch(v -> v.init() != null)) {
+                // the uniforms' initializers: what the block holds until the application sets a member
+                List<Constant> values = new ArrayList<>();
+                for (Typed.Variable v : loose) {
+                    values.add(v.init() != null ? Folding.fold(v.init()) : Zero.of(v.type()));
+                }
+                defaultBlock.setInitializer(new Constant.Composite(defaultBlock.valueType(), values));
+            }
             for (int i = 0; i < loose.size(); i++) {
                 storage.put(loose.get(i).id(), new Storage(defaultBlock, i));
             }
@@ -196,13 +213,13 @@ public final class ModuleBuilder {
         List<Typed.Stmt> out = new ArrayList<>();
         for (Typed.Variable v : unit.globals()) {
             if (v.storage() == Typed.Storage.OUTPUT) {
-                out.add(new Typed.Assign(v.pos(), v, null));
+                out.add(Typed.Assign.to(v.pos(), v, null));
             }
         }
         for (Typed.Variable v : unit.globals()) {
             if ((v.storage() == Typed.Storage.GLOBAL || v.storage() == Typed.Storage.CONST) && v.init() != null
                     && !specConstants.containsKey(v.id())) {
-                out.add(new Typed.Assign(v.pos(), v, v.init()));
+                out.add(Typed.Assign.to(v.pos(), v, v.init()));
             }
         }
         return out;
@@ -217,7 +234,7 @@ public final class ModuleBuilder {
         return storage.get(v.id());
     }
 
-    Function function(String name) {
-        return functions.get(name);
+    Function function(Typed.Signature s) {
+        return functions.get(s);
     }
 }

@@ -28,9 +28,10 @@ import java.util.Map;
  * <p>Every rule holds for every input, NaN, infinities and signed zeros included, so none is
  * applied to {@code precise} instructions only because precise forbids algebraic rewrites. The
  * float rules are the ones IEEE arithmetic makes exact: {@code a + -0.0}, {@code a - 0.0},
- * {@code a * 1.0}, {@code a / 1.0}, {@code a * -1.0 = -a}, {@code -(-a)}; {@code a + 0.0} is not
- * one ({@code -0.0 + 0.0} is {@code +0.0}), nor are {@code a * 0.0}, {@code a - a} or
- * {@code a == a} (NaN, infinities, signed zeros).
+ * {@code a * 1.0}, {@code a / 1.0}, {@code -(-a)}; {@code a + 0.0} is not
+ * one ({@code -0.0 + 0.0} is {@code +0.0}), nor are {@code a * 0.0}, {@code a - a},
+ * {@code a == a} (NaN, infinities, signed zeros) or {@code a * -1.0 = -a} (a NaN keeps its sign
+ * through the product, a negation flips it).
  */
 final class CombineRules {
     private CombineRules() {
@@ -103,9 +104,7 @@ final class CombineRules {
         default -> b == 1;
     });
     private static final Const MINUS_ONE = new Const("-1", (k, b) -> switch (k) {
-        case FLOAT -> b == bits(-1f);
-        case DOUBLE -> b == Double.doubleToRawLongBits(-1.0);
-        case BOOL -> false;
+        case FLOAT, DOUBLE, BOOL -> false;
         default -> b == 0xFFFF_FFFFL;
     });
     private static final Const ALL_ONES = new Const("~0", (k, b) -> k.isInteger() && b == 0xFFFF_FFFFL);
@@ -126,6 +125,7 @@ final class CombineRules {
             rule("sub(a, a) = 0", Domain.INTEGER, op(Opcode.SUB, A, A), ZERO_OF),
             rule("mul(a, 1) = a", Domain.INTEGER, op(Opcode.MUL, A, ONE), bound(A)),
             rule("mul(a, 0) = 0", Domain.INTEGER, op(Opcode.MUL, A, ZERO), ZERO_OF),
+            rule("mul(a, -1) = neg(a)", Domain.INTEGER, op(Opcode.MUL, A, MINUS_ONE), build(Opcode.NEG, "a")),
             rule("div(a, 1) = a", Domain.INTEGER, op(Opcode.DIV, A, ONE), bound(A)),
             rule("rem(a, 1) = 0", Domain.INTEGER, op(Opcode.REM, A, ONE), ZERO_OF),
             rule("neg(neg(a)) = a", Domain.INTEGER, op(Opcode.NEG, op(Opcode.NEG, A)), bound(A)),
@@ -155,7 +155,6 @@ final class CombineRules {
             rule("sub(a, +0.0) = a", Domain.FLOATING, op(Opcode.SUB, A, ZERO), bound(A)),
             rule("mul(a, 1.0) = a", Domain.FLOATING, op(Opcode.MUL, A, ONE), bound(A)),
             rule("div(a, 1.0) = a", Domain.FLOATING, op(Opcode.DIV, A, ONE), bound(A)),
-            rule("mul(a, -1.0) = neg(a)", Domain.FLOATING, op(Opcode.MUL, A, MINUS_ONE), build(Opcode.NEG, "a")),
             rule("neg(neg(a)) = a", Domain.FLOATING, op(Opcode.NEG, op(Opcode.NEG, A)), bound(A)),
             // bools
             rule("lnot(lnot(a)) = a", Domain.BOOL, op(Opcode.LOGICAL_NOT, op(Opcode.LOGICAL_NOT, A)), bound(A)),

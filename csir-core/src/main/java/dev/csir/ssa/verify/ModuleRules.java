@@ -180,7 +180,9 @@ final class ModuleRules {
         if (g.initializer() == null) {
             return;
         }
-        if (g.space() != AddressSpace.PRIVATE && g.space() != AddressSpace.WORKGROUP) {
+        // a uniform block's initializer is what its storage holds until the application sets it
+        // (GLSL's uniform initializers): the evaluator and the devices start from it
+        if (g.space() != AddressSpace.PRIVATE && g.space() != AddressSpace.WORKGROUP && g.space() != AddressSpace.UNIFORM) {
             report(INITIALIZER_SPACE, g.name(), g.space().word());
             return;
         }

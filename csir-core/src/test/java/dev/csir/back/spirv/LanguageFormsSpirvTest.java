@@ -12,7 +12,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every shader of {@link BuiltinCalls} and {@link StatementForms}, optimized and not, written as
+ * Every shader of {@link BuiltinCalls}, {@link StatementForms} and {@code AggregateForms}, and a
+ * texture lookup with a bias, optimized and not, written as
  * SPIR-V that {@code spirv-val} accepts.
  */
 class LanguageFormsSpirvTest {
@@ -23,6 +24,16 @@ class LanguageFormsSpirvTest {
         List<String> sources = new ArrayList<>();
         BuiltinCalls.EXPRESSIONS.forEach(e -> sources.add(BuiltinCalls.shader(e)));
         StatementForms.BODIES.forEach(b -> sources.add(StatementForms.shader(b)));
+        dev.csir.testing.AggregateForms.BODIES.forEach(b -> sources.add(dev.csir.testing.AggregateForms.shader(b)));
+        dev.csir.testing.AggregateForms.DYNAMIC.forEach(b -> sources.add(dev.csir.testing.AggregateForms.shader(b)));
+        sources.add("""
+                #version 330 core
+                uniform sampler2D s;
+                uniform float b;
+                in vec2 uv;
+                out vec4 c;
+                void main() { c = texture(s, uv, b) + texture(s, uv * 2.0, 1); }
+                """);
         for (String e : sources) {
             for (boolean optimize : new boolean[] {true, false}) {
                 ModuleResult r = ShaderCompiler.compileModule(ShaderStage.FRAGMENT, "b.frag", e,

@@ -169,15 +169,13 @@ class CombineIdentityTest {
                   store @x, %3
                   %4 = div %arg1, 1.0:float : float
                   store @x, %4
-                  %5 = mul %arg1, -1.0:float : float
-                  store @x, %5
-                  %6 = neg %arg1 : float
-                  %7 = neg %6 : float
-                  store @x, %7
-                  %8 = mul %arg4, {1.0:float, 1.0:float, 1.0:float, 1.0:float}:vec4 : vec4
-                  store @v4, %8
-                  %9 = sub %arg8, 0.0:double : double
-                  store @d, %9
+                  %5 = neg %arg1 : float
+                  %6 = neg %5 : float
+                  store @x, %6
+                  %7 = mul %arg4, {1.0:float, 1.0:float, 1.0:float, 1.0:float}:vec4 : vec4
+                  store @v4, %7
+                  %8 = sub %arg8, 0.0:double : double
+                  store @d, %8
                 """, """
                   store @x, %arg1
                   store @x, %arg1
@@ -185,14 +183,12 @@ class CombineIdentityTest {
                   store @x, %arg1
                   store @x, %arg1
                   %0 = neg %arg1 : float
-                  store @x, %0
-                  %1 = neg %arg1 : float
                   store @x, %arg1
                   store @v4, %arg4
                   store @d, %arg8
                 """);
         // x + 0.0 is -0.0 + 0.0 = +0.0 for x = -0.0; x - (-0.0) likewise; x * 0.0, x - x and x == x fail
-        // for NaN and infinities; x / x for 0
+        // for NaN and infinities; x / x for 0; x * -1.0 keeps a NaN's sign, -x flips it
         keeps("""
                   %0 = add %arg1, 0.0:float : float
                   store @x, %0
@@ -212,6 +208,8 @@ class CombineIdentityTest {
                   store @x, %7
                   %8 = sub 0.0:float, %arg1 : float
                   store @x, %8
+                  %9 = mul %arg1, -1.0:float : float
+                  store @x, %9
                 """);
         assertThat(Float.floatToRawIntBits(-0.0f + 0.0f)).isZero();
         assertThat(Float.floatToRawIntBits(-0.0f + -0.0f)).isEqualTo(0x8000_0000);

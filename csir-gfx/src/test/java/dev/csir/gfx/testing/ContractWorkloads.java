@@ -103,7 +103,7 @@ public final class ContractWorkloads {
     }
 
     public static List<Workload> all() {
-        return List.of(colouredTriangle(), texturedQuad(), depth(), cube("cube, depth", DrawState.DEPTH),
+        return List.of(colouredTriangle(), texturedQuad(), sizedAndBiasedQuad(), depth(), cube("cube, depth", DrawState.DEPTH),
                 cube("cube, depth and culling", DrawState.DEPTH_CULL), cubeAroundTheCamera(), lighting(),
                 fragCoord(), discard(), builtins(), uniformBlockCube(), pushConstants());
     }
@@ -147,7 +147,15 @@ public final class ContractWorkloads {
     }
 
     private static Workload texturedQuad() {
-        LinkedProgram p = TestPrograms.texturedQuad();
+        return texturedQuad("textured quad", TestPrograms.texturedQuad());
+    }
+
+    /** The same quad through textureSize and a biased lookup: green at half where the size is right. */
+    private static Workload sizedAndBiasedQuad() {
+        return texturedQuad("textured quad, textureSize and bias", TestPrograms.sizedAndBiasedQuad());
+    }
+
+    private static Workload texturedQuad(String name, LinkedProgram p) {
         byte[] px = new byte[8 * 8 * 4];
         for (int j = 0; j < 8; j++) {
             for (int i = 0; i < 8; i++) {
@@ -172,7 +180,7 @@ public final class ContractWorkloads {
             System.arraycopy(new float[] {k[0] * 0.9f * w, k[1] * 0.9f * w, 0, w, k[2], k[3]}, 0, v, i * 6, 6);
         }
         Mesh quad = new Mesh(v, layout);
-        return new Workload("textured quad", d -> d.draw(p, p.newUniforms(), quad, DrawState.FLAT,
+        return new Workload(name, d -> d.draw(p, p.newUniforms(), quad, DrawState.FLAT,
                 List.of(checker)), f -> { });
     }
 

@@ -133,6 +133,32 @@ public final class TestPrograms {
                 """);
     }
 
+    /**
+     * The textured quad read with a bias and scaled by the texture's size from
+     * {@code textureSize} (8 by 8 texels: a factor of one where the size is right).
+     */
+    public static LinkedProgram sizedAndBiasedQuad() {
+        return link("tex.vert", """
+                #version 330
+                layout(location = 0) in vec4 position;
+                layout(location = 1) in vec2 uv;
+                out vec2 vUV;
+                void main() {
+                    vUV = uv;
+                    gl_Position = position;
+                }
+                """, "texsize.frag", """
+                #version 330
+                uniform sampler2D tex;
+                in vec2 vUV;
+                out vec4 fragColor;
+                void main() {
+                    vec2 size = vec2(textureSize(tex, 0));
+                    fragColor = texture(tex, vUV, 0.5) * vec4(size.x / 8.0, size.y / 16.0, 1.0, 1.0);
+                }
+                """);
+    }
+
     /** Model, view and projection matrices; colour per vertex. */
     public static LinkedProgram mvpCube() {
         return link("cube.vert", """
