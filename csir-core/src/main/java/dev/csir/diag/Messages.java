@@ -339,6 +339,14 @@ public final class Messages {
     public static final String NO_MATCHING_OVERLOAD = "no overload of the function matches the arguments";
     public static final String PROTOTYPE_MISMATCH = "the function's return type differs from its earlier declaration";
     public static final String FUNCTION_NOT_DEFINED = "the function is called but never defined";
+    public static final String ATTRIBUTE_STAGE = "attribute is only for vertex shader inputs";
+    public static final String FRAG_COLOR_WITH_OUTPUTS = "gl_FragColor and user-declared fragment outputs cannot be mixed";
+
+    /** attribute or varying where the version no longer has it. */
+    public static String legacyQualifier(String word) {
+        return "'" + word + "' is not in this version: GLSL ES 1.00, GLSL up to 4.10 and the compatibility profile have it";
+    }
+
     public static final String EMPTY_STRUCT = "a structure needs at least one member";
     /** An index or {@code .length()} on something that is no array, vector or matrix. */
     public static final String NOT_INDEXABLE = "only arrays, vectors and matrices can be indexed";

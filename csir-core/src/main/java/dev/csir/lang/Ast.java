@@ -49,7 +49,8 @@ public final class Ast {
     }
 
     /** Storage qualifier of a declaration. */
-    public enum Storage { NONE, IN, OUT, UNIFORM, CONST }
+    /** Storage qualifier of a declaration; ATTRIBUTE and VARYING are GLSL 1.10's and ES 1.00's. */
+    public enum Storage { NONE, IN, OUT, UNIFORM, CONST, ATTRIBUTE, VARYING }
 
     /** One {@code name} or {@code name = value} of a layout qualifier, as written ({@code value} -1 when none). */
     public record LayoutId(Pos pos, String name, int value, boolean hasValue) {

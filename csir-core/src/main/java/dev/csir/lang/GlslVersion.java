@@ -37,6 +37,15 @@ public record GlslVersion(int number, Profile profile, boolean explicit) {
         return !es() && number >= 120;
     }
 
+    /**
+     * The forms of GLSL 1.10 and ES 1.00 ({@code attribute}, {@code varying}, {@code gl_FragColor},
+     * {@code texture2D}): ES 1.00, desktop GLSL to 4.10, and the compatibility profile, as glslang
+     * has them.
+     */
+    public boolean legacyForms() {
+        return es() ? number == 100 : number <= 410 || profile == Profile.COMPATIBILITY;
+    }
+
     /** Arrays of arrays came with GLSL 4.30 and ES 3.10. */
     public boolean arraysOfArrays() {
         return es() ? number >= 310 : number >= 430;

@@ -580,7 +580,7 @@ public final class Lexer {
                         if (matches(s, off, "discard")) return TokenKind.DISCARD;
                     }
                     case 'v' -> {
-                        if (matches(s, off, "varying")) return TokenKind.BAD;
+                        if (matches(s, off, "varying")) return TokenKind.VARYING;
                     }
                     case 'm' -> {
                         if (matches(s, off, "mediump")) return TokenKind.MEDIUMP;
@@ -613,7 +613,7 @@ public final class Lexer {
             case 9:
                 if (c0 == 's' && matches(s, off, "sampler2D")) return TokenKind.SAMPLER2D;
                 if (c0 == 'p' && matches(s, off, "precision")) return TokenKind.PRECISION;
-                if (c0 == 'a' && matches(s, off, "attribute")) return TokenKind.BAD;
+                if (c0 == 'a' && matches(s, off, "attribute")) return TokenKind.ATTRIBUTE;
                 if (c0 == 'i' && matches(s, off, "invariant")) return TokenKind.BAD;
                 if (c0 == 'w' && matches(s, off, "writeonly")) return TokenKind.BAD;
                 break;

@@ -484,6 +484,8 @@ public final class Parser {
             case OUT -> storage = Ast.Storage.OUT;
             case UNIFORM -> storage = Ast.Storage.UNIFORM;
             case CONST -> storage = Ast.Storage.CONST;
+            case ATTRIBUTE -> storage = Ast.Storage.ATTRIBUTE;
+            case VARYING -> storage = Ast.Storage.VARYING;
             default -> {
             }
         }
@@ -924,7 +926,7 @@ public final class Parser {
             case DO -> {
                 return doStatement();
             }
-            case LAYOUT, IN, OUT, UNIFORM, CONST, SMOOTH, PRECISION, HIGHP, MEDIUMP, LOWP, STRUCT -> {
+            case LAYOUT, IN, OUT, UNIFORM, CONST, SMOOTH, PRECISION, HIGHP, MEDIUMP, LOWP, STRUCT, ATTRIBUTE, VARYING -> {
                 return globalOrFunction();
             }
             default -> {

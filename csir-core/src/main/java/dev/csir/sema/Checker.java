@@ -128,6 +128,14 @@ public final class Checker {
 
     private Typed.Variable position;
     private Typed.Variable fragCoord;
+    /** GLSL 1.10's and ES 1.00's fragment colour, an output at location 0; null where the version lacks it. */
+    private Typed.Variable fragColor;
+    private boolean fragColorUsed;
+
+    /** Notes that the shader reads or writes {@code v}: gl_FragColor is an output only then. */
+    void used(Typed.Variable v) {
+        fragColorUsed |= v == fragColor && fragColor != null;
+    }
 
     private void declareBuiltins() {
         position = new Typed.Variable(nextId++, "gl_Position", VectorType.VEC4, Typed.Storage.OUTPUT,
@@ -136,12 +144,17 @@ public final class Checker {
                 Typed.BuiltinVar.FRAG_COORD, -1, Pos.NONE, null);
         globals.put(position.name(), position);
         globals.put(fragCoord.name(), fragCoord);
+        if (stage == ShaderStage.FRAGMENT && version.legacyForms()) {
+            fragColor = new Typed.Variable(nextId++, "gl_FragColor", VectorType.VEC4, Typed.Storage.OUTPUT,
+                    Typed.BuiltinVar.NONE, 0, Pos.NONE, null);
+            globals.put(fragColor.name(), fragColor);
+        }
     }
 
     private List<Typed.Variable> builtinsOfStage() {
         return switch (stage) {
             case VERTEX -> List.of(position);
-            case FRAGMENT -> List.of(fragCoord);
+            case FRAGMENT -> fragColorUsed ? List.of(fragCoord, fragColor) : List.of(fragCoord);
             default -> List.of();
         };
     }
@@ -225,8 +238,18 @@ public final class Checker {
             error(v.pos(), Messages.UNIFORM_INITIALIZER);
             return null;
         }
-        if (v.init() != null && (st == Ast.Storage.IN || st == Ast.Storage.OUT)) {
+        if (v.init() != null && (st == Ast.Storage.IN || st == Ast.Storage.OUT || st == Ast.Storage.ATTRIBUTE
+                || st == Ast.Storage.VARYING)) {
             error(v.pos(), Messages.INTERFACE_INITIALIZER);
+            return null;
+        }
+        // attribute and varying: GLSL 1.10's vertex inputs and the stages' varyings
+        if ((st == Ast.Storage.ATTRIBUTE || st == Ast.Storage.VARYING) && !version.legacyForms()) {
+            error(v.pos(), Messages.legacyQualifier(st.name().toLowerCase(java.util.Locale.ROOT)));
+            return null;
+        }
+        if (st == Ast.Storage.ATTRIBUTE && stage != ShaderStage.VERTEX) {
+            error(v.pos(), Messages.ATTRIBUTE_STAGE);
             return null;
         }
         if (taken(v.name(), v.pos())) {
@@ -237,8 +260,9 @@ public final class Checker {
             return null;
         }
         Typed.Storage storage = switch (st) {
-            case IN -> Typed.Storage.INPUT;
+            case IN, ATTRIBUTE -> Typed.Storage.INPUT;
             case OUT -> Typed.Storage.OUTPUT;
+            case VARYING -> stage == ShaderStage.VERTEX ? Typed.Storage.OUTPUT : Typed.Storage.INPUT;
             case UNIFORM -> Typed.Storage.UNIFORM;
             case CONST -> Typed.Storage.CONST;
             case NONE -> v.qualifiers().isConst() ? Typed.Storage.CONST : Typed.Storage.GLOBAL;
@@ -627,8 +651,8 @@ public final class Checker {
 
     private Typed.Stmt local(Ast.VarDecl v) {
         Ast.Storage st = v.qualifiers().storage();
-        if (st == Ast.Storage.IN || st == Ast.Storage.OUT || st == Ast.Storage.UNIFORM
-                || !v.qualifiers().layout().ids().isEmpty()) {
+        if (st == Ast.Storage.IN || st == Ast.Storage.OUT || st == Ast.Storage.UNIFORM || st == Ast.Storage.ATTRIBUTE
+                || st == Ast.Storage.VARYING || !v.qualifiers().layout().ids().isEmpty()) {
             error(v.pos(), Messages.LOCAL_QUALIFIER);
             return null;
         }

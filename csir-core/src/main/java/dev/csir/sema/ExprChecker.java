@@ -144,6 +144,7 @@ final class ExprChecker {
         if (v.builtin() == Typed.BuiltinVar.FRAG_COORD && checker.stage() != ShaderStage.FRAGMENT) {
             return fail(id.pos(), Messages.FRAGCOORD_STAGE);
         }
+        checker.used(v);
         return new Typed.VarRef(id.pos(), v);
     }
 
@@ -455,7 +456,8 @@ final class ExprChecker {
     private Typed.Expr call(Ast.Call c, boolean statement) {
         Pos pos = c.pos();
         String name = c.name();
-        if (name.equals(BuiltinTable.TEXTURE)) {
+        if (name.equals(BuiltinTable.TEXTURE)
+                || name.equals("texture2D") && checker.version().legacyForms() && checker.functions(name).isEmpty()) {
             return texture(c);
         }
         if (name.equals("textureSize") && checker.functions(name).isEmpty()
@@ -511,6 +513,12 @@ final class ExprChecker {
                 converted.add(a);
                 continue;
             }
+            // a shader that names its version gets GLSL's conversions of arguments (int to float,
+            // from 1.20, never in ES); the documented subset without #version converts any scalar
+            boolean glsl = checker.version().explicit();
+            if (glsl && !a.type().equals(want) && !(checker.version().implicitConversions() && intToFloat(a.type(), want))) {
+                return fail(pos, Messages.ARGUMENT_TYPE_MISMATCH);
+            }
             Typed.Expr v = assignable(want, a, pos, Messages.ARGUMENT_TYPE_MISMATCH);
             if (v == null) {
                 return null;
@@ -561,7 +569,7 @@ final class ExprChecker {
     }
 
     /** GLSL built-ins the language does not have yet: a call gets "unsupported built-in function". */
-    private static final Set<String> NOT_YET = Set.of("modf", "frexp", "texture2D", "textureCube", "textureLod",
+    private static final Set<String> NOT_YET = Set.of("modf", "frexp", "textureCube", "textureLod",
             "textureProj", "textureGrad", "textureOffset", "texelFetch", "textureGather",
             "floatBitsToInt", "floatBitsToUint", "intBitsToFloat", "uintBitsToFloat", "packUnorm2x16",
             "packSnorm2x16", "packUnorm4x8", "packSnorm4x8", "packHalf2x16", "unpackUnorm2x16", "unpackSnorm2x16",
