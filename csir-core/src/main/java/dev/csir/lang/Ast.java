@@ -307,15 +307,16 @@ public final class Ast {
     }
 
     /** Prefix operators. */
-    public enum UnaryOp { NEG, NOT }
+    public enum UnaryOp { NEG, NOT, BIT_NOT }
 
     public record Unary(Pos pos, UnaryOp op, Expr operand) implements Expr {
     }
 
     /** Binary operators with their precedence (higher binds tighter). */
     public enum BinaryOp {
-        OR("||", 1), AND("&&", 2), EQ("==", 3), NE("!=", 3), LT("<", 4), GT(">", 4), LE("<=", 4), GE(">=", 4),
-        ADD("+", 5), SUB("-", 5), MUL("*", 6), DIV("/", 6), MOD("%", 6);
+        OR("||", 1), XOR("^^", 2), AND("&&", 3), BIT_OR("|", 4), BIT_XOR("^", 5), BIT_AND("&", 6),
+        EQ("==", 7), NE("!=", 7), LT("<", 8), GT(">", 8), LE("<=", 8), GE(">=", 8), SHL("<<", 9), SHR(">>", 9),
+        ADD("+", 10), SUB("-", 10), MUL("*", 11), DIV("/", 11), MOD("%", 11);
 
         private final String symbol;
         private final int precedence;

@@ -251,7 +251,11 @@ public final class AstDump {
                 }
             }
             case Ast.Unary u -> {
-                sb.append("unary ").append(u.op() == Ast.UnaryOp.NEG ? '-' : '!');
+                sb.append("unary ").append(switch (u.op()) {
+                    case NEG -> '-';
+                    case NOT -> '!';
+                    case BIT_NOT -> '~';
+                });
                 end(u.pos());
                 expr(u.operand(), depth + 1, null);
             }

@@ -316,6 +316,7 @@ public final class Lexer {
                 continue;
             }
             int next = i + 1 < n ? s[i + 1] : -1;
+            int after = i + 2 < n ? s[i + 2] : -1;
             TokenKind k = switch (ch) {
                 case '(' -> TokenKind.LPAREN;
                 case ')' -> TokenKind.RPAREN;
@@ -335,10 +336,14 @@ public final class Lexer {
                 case '-' -> next == '-' ? TokenKind.DEC : next == '=' ? TokenKind.MINUS_ASSIGN : TokenKind.MINUS;
                 case '=' -> next == '=' ? TokenKind.EQ : TokenKind.ASSIGN;
                 case '!' -> next == '=' ? TokenKind.NE : TokenKind.NOT;
-                case '<' -> next == '=' ? TokenKind.LE : TokenKind.LT;
-                case '>' -> next == '=' ? TokenKind.GE : TokenKind.GT;
-                case '&' -> next == '&' ? TokenKind.AND : TokenKind.BAD;
-                case '|' -> next == '|' ? TokenKind.OR : TokenKind.BAD;
+                case '<' -> next == '<' ? after == '=' ? TokenKind.SHL_ASSIGN : TokenKind.SHL
+                        : next == '=' ? TokenKind.LE : TokenKind.LT;
+                case '>' -> next == '>' ? after == '=' ? TokenKind.SHR_ASSIGN : TokenKind.SHR
+                        : next == '=' ? TokenKind.GE : TokenKind.GT;
+                case '&' -> next == '&' ? TokenKind.AND : next == '=' ? TokenKind.AMP_ASSIGN : TokenKind.AMP;
+                case '|' -> next == '|' ? TokenKind.OR : next == '=' ? TokenKind.BAR_ASSIGN : TokenKind.BAR;
+                case '^' -> next == '^' ? TokenKind.XOR : next == '=' ? TokenKind.CARET_ASSIGN : TokenKind.CARET;
+                case '~' -> TokenKind.TILDE;
                 default -> TokenKind.BAD;
             };
             if (k == TokenKind.BAD) {

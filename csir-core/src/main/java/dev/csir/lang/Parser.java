@@ -1088,6 +1088,11 @@ public final class Parser {
             case STAR_ASSIGN -> Ast.BinaryOp.MUL;
             case SLASH_ASSIGN -> Ast.BinaryOp.DIV;
             case PERCENT_ASSIGN -> Ast.BinaryOp.MOD;
+            case SHL_ASSIGN -> Ast.BinaryOp.SHL;
+            case SHR_ASSIGN -> Ast.BinaryOp.SHR;
+            case AMP_ASSIGN -> Ast.BinaryOp.BIT_AND;
+            case BAR_ASSIGN -> Ast.BinaryOp.BIT_OR;
+            case CARET_ASSIGN -> Ast.BinaryOp.BIT_XOR;
             default -> null;
         };
     }
@@ -1164,6 +1169,12 @@ public final class Parser {
             case STAR -> Ast.BinaryOp.MUL;
             case SLASH -> Ast.BinaryOp.DIV;
             case PERCENT -> Ast.BinaryOp.MOD;
+            case XOR -> Ast.BinaryOp.XOR;
+            case BAR -> Ast.BinaryOp.BIT_OR;
+            case CARET -> Ast.BinaryOp.BIT_XOR;
+            case AMP -> Ast.BinaryOp.BIT_AND;
+            case SHL -> Ast.BinaryOp.SHL;
+            case SHR -> Ast.BinaryOp.SHR;
             default -> null;
         };
     }
@@ -1202,8 +1213,8 @@ public final class Parser {
 
     private Ast.Expr unary() {
         TokenKind k = peek();
-        if (k == TokenKind.PLUS || k == TokenKind.MINUS || k == TokenKind.NOT || k == TokenKind.INC
-                || k == TokenKind.DEC) {
+        if (k == TokenKind.PLUS || k == TokenKind.MINUS || k == TokenKind.NOT || k == TokenKind.TILDE
+                || k == TokenKind.INC || k == TokenKind.DEC) {
             int tok = tp;
             adv();
             if (!spend(tok)) {
@@ -1217,6 +1228,7 @@ public final class Parser {
                 case PLUS -> e;
                 case MINUS -> new Ast.Unary(pos(tok), Ast.UnaryOp.NEG, e);
                 case NOT -> new Ast.Unary(pos(tok), Ast.UnaryOp.NOT, e);
+                case TILDE -> new Ast.Unary(pos(tok), Ast.UnaryOp.BIT_NOT, e);
                 default -> new Ast.Step(pos(tok), e, k == TokenKind.INC, true);
             };
         }

@@ -110,20 +110,13 @@ final class PpExpression {
             case STAR -> "*";
             case SLASH -> "/";
             case PERCENT -> "%";
-            case LT, GT -> {
-                PpToken b = peek(1);
-                if (b != null && b.kind == a.kind && a.off >= 0 && b.off == a.off + 1) {
-                    opLength = 2;
-                    yield a.kind == TokenKind.LT ? "<<" : ">>";
-                }
-                yield a.kind == TokenKind.LT ? "<" : ">";
-            }
-            case BAD -> a.off >= 0 && a.len == 1 ? switch (pp.text(a)) {
-                case "&" -> "&";
-                case "|" -> "|";
-                case "^" -> "^";
-                default -> null;
-            } : null;
+            case SHL -> "<<";
+            case SHR -> ">>";
+            case AMP -> "&";
+            case BAR -> "|";
+            case CARET -> "^";
+            case LT -> "<";
+            case GT -> ">";
             default -> null;
         };
         if (op == null) {
@@ -260,11 +253,9 @@ final class PpExpression {
                 p++;
                 return unary(live) == 0 ? 1 : 0;
             }
-            case BAD -> {
-                if (a.off >= 0 && a.len == 1 && pp.text(a).equals("~")) {
-                    p++;
-                    return ~unary(live);
-                }
+            case TILDE -> {
+                p++;
+                return ~unary(live);
             }
             default -> {
             }

@@ -16,6 +16,8 @@ public enum TokenKind {
     SEMI(";"), COMMA(","), DOT("."), QUESTION("?"), COLON(":"),
     PLUS("+"), MINUS("-"), STAR("*"), SLASH("/"), PERCENT("%"), ASSIGN("="),
     EQ("=="), NE("!="), LT("<"), GT(">"), LE("<="), GE(">="), AND("&&"), OR("||"), NOT("!"),
+    XOR("^^"), SHL("<<"), SHR(">>"), AMP("&"), BAR("|"), CARET("^"), TILDE("~"),
+    SHL_ASSIGN("<<="), SHR_ASSIGN(">>="), AMP_ASSIGN("&="), BAR_ASSIGN("|="), CARET_ASSIGN("^="),
     INC("++"), DEC("--"),
     PLUS_ASSIGN("+="), MINUS_ASSIGN("-="), STAR_ASSIGN("*="), SLASH_ASSIGN("/="), PERCENT_ASSIGN("%="),
     IN("in"), OUT("out"), INOUT("inout"), ATTRIBUTE("attribute"), VARYING("varying"), UNIFORM("uniform"), CONST("const"), LAYOUT("layout"), SMOOTH("smooth"),

@@ -59,7 +59,7 @@ public final class Linker {
         Arrays.fill(remap, -1);
         List<VaryingInfo> varyings = new ArrayList<>();
         for (InterfaceVar in : fragment.iface().inputs()) {
-            InterfaceVar out = find(vertex.iface().outputs(), in.name());
+            InterfaceVar out = match(vertex.iface().outputs(), in);
             if (out == null) {
                 log.add(LinkError.at(Messages.MISSING_VARYING, Stage.FRAGMENT, in,
                         "fragment input '" + in.name() + "' has no vertex output of that name"));
@@ -118,6 +118,21 @@ public final class Linker {
         }
         uniforms.add(new UniformInfo(u.name(), u.type(), stage, u.slot(),
                 stage == Stage.VERTEX ? u.slot() : -1, stage == Stage.FRAGMENT ? u.slot() : -1));
+    }
+
+    /**
+     * The vertex output a fragment input reads: the one at its location when both declared one
+     * (GLSL 4.60 4.4.1, how Vulkan GLSL's stages always meet), else the one of its name.
+     */
+    private static InterfaceVar match(List<InterfaceVar> outputs, InterfaceVar in) {
+        if (in.explicitSlot()) {
+            for (InterfaceVar out : outputs) {
+                if (out.explicitSlot() && out.slot() == in.slot()) {
+                    return out;
+                }
+            }
+        }
+        return find(outputs, in.name());
     }
 
     private static InterfaceVar find(List<InterfaceVar> vars, String name) {

@@ -54,9 +54,12 @@ public final class Checker {
         this.stage = stage;
         this.version = version;
         this.log = log;
+        this.client = client;
         this.exprs = new ExprChecker(this);
         this.interfaces = new Interfaces(this, client);
     }
+
+    private final Client client;
 
     /** The typed tree of {@code unit}, or null after reporting why it is not a valid shader. */
     public static Typed.Unit check(Ast.Unit unit, ShaderStage stage, DiagnosticLog log) {
@@ -132,9 +135,17 @@ public final class Checker {
     private Typed.Variable fragColor;
     private boolean fragColorUsed;
 
-    /** Notes that the shader reads or writes {@code v}: gl_FragColor is an output only then. */
+    /** The vertex stage's vertex and instance numbers (gl_VertexID / gl_VertexIndex, ...), by name. */
+    private final List<Typed.Variable> vertexIds = new ArrayList<>();
+    /** The built-ins declared on use (gl_FragColor, the vertex ids) that the shader uses. */
+    private final Set<Typed.Variable> usedOnDemand = new java.util.LinkedHashSet<>();
+
+    /** Notes that the shader reads or writes {@code v}: gl_FragColor and the vertex ids are interface variables only then. */
     void used(Typed.Variable v) {
         fragColorUsed |= v == fragColor && fragColor != null;
+        if (vertexIds.contains(v)) {
+            usedOnDemand.add(v);
+        }
     }
 
     private void declareBuiltins() {
@@ -144,6 +155,18 @@ public final class Checker {
                 Typed.BuiltinVar.FRAG_COORD, -1, Pos.NONE, null);
         globals.put(position.name(), position);
         globals.put(fragCoord.name(), fragCoord);
+        // the vertex and instance numbers: gl_VertexID (1.30, 3.00 es) and gl_InstanceID (1.40, 3.00 es)
+        // in GLSL for OpenGL, gl_VertexIndex and gl_InstanceIndex in GLSL for Vulkan
+        boolean vulkan = client == Client.VULKAN;
+        if (stage == ShaderStage.VERTEX && (vulkan || version.number() >= (version.es() ? 300 : 130))) {
+            vertexIds.add(new Typed.Variable(nextId++, vulkan ? "gl_VertexIndex" : "gl_VertexID", ScalarType.INT,
+                    Typed.Storage.INPUT, Typed.BuiltinVar.VERTEX_INDEX, -1, Pos.NONE, null));
+        }
+        if (stage == ShaderStage.VERTEX && (vulkan || version.number() >= (version.es() ? 300 : 140))) {
+            vertexIds.add(new Typed.Variable(nextId++, vulkan ? "gl_InstanceIndex" : "gl_InstanceID", ScalarType.INT,
+                    Typed.Storage.INPUT, Typed.BuiltinVar.INSTANCE_INDEX, -1, Pos.NONE, null));
+        }
+        vertexIds.forEach(v -> globals.put(v.name(), v));
         if (stage == ShaderStage.FRAGMENT && version.legacyForms()) {
             fragColor = new Typed.Variable(nextId++, "gl_FragColor", VectorType.VEC4, Typed.Storage.OUTPUT,
                     Typed.BuiltinVar.NONE, 0, Pos.NONE, null);
@@ -153,7 +176,11 @@ public final class Checker {
 
     private List<Typed.Variable> builtinsOfStage() {
         return switch (stage) {
-            case VERTEX -> List.of(position);
+            case VERTEX -> {
+                List<Typed.Variable> out = new ArrayList<>(List.of(position));
+                out.addAll(usedOnDemand);
+                yield out;
+            }
             case FRAGMENT -> fragColorUsed ? List.of(fragCoord, fragColor) : List.of(fragCoord);
             default -> List.of();
         };

@@ -39,6 +39,11 @@ public final class Constants {
             case ADD -> (long) (x + y);
             case SUB -> (long) (x - y);
             case MUL -> (long) (x * y);
+            case BIT_AND -> (long) (x & y);
+            case BIT_OR -> (long) (x | y);
+            case BIT_XOR -> (long) (x ^ y);
+            case SHL -> (long) (x << y);
+            case SHR -> (long) (x >> y);
             default -> null;
         };
     }

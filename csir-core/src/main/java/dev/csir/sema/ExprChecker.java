@@ -286,6 +286,12 @@ final class ExprChecker {
             }
             return new Typed.Unary(u.pos(), Typed.UnaryOp.NEG, v);
         }
+        if (u.op() == Ast.UnaryOp.BIT_NOT) {
+            if (!integers(v.type()) || checker.version().number() < (checker.version().es() ? 300 : 130)) {
+                return fail(u.pos(), Messages.TYPE_MISMATCH);
+            }
+            return new Typed.Unary(u.pos(), Typed.UnaryOp.BIT_NOT, v);
+        }
         if (!isScalar(v.type())) {
             return fail(u.pos(), Messages.TYPE_MISMATCH);
         }
@@ -299,6 +305,19 @@ final class ExprChecker {
             return null;
         }
         Pos pos = b.pos();
+        if ((b.op() == Ast.BinaryOp.EQ || b.op() == Ast.BinaryOp.NE) && (!isScalar(l.type()) || !isScalar(r.type()))) {
+            // == and != compare whole vectors, matrices, arrays and structs of one type
+            if (intToFloat(l.type(), r.type())) {
+                l = toKind(l, ScalarKind.FLOAT);
+            } else if (intToFloat(r.type(), l.type())) {
+                r = toKind(r, ScalarKind.FLOAT);
+            }
+            if (!l.type().equals(r.type()) || l.type().isOpaque()) {
+                return fail(pos, Messages.TYPE_MISMATCH);
+            }
+            return new Typed.Binary(pos, b.op() == Ast.BinaryOp.EQ ? Typed.BinaryOp.EQ : Typed.BinaryOp.NE,
+                    ScalarType.BOOL, l, r);
+        }
         return switch (b.op()) {
             case AND, OR -> {
                 if (!isScalar(l.type()) || !isScalar(r.type())) {
@@ -314,6 +333,14 @@ final class ExprChecker {
                 ScalarKind k = wider(l.type().scalarKind(), r.type().scalarKind());
                 yield new Typed.Binary(pos, comparison(b.op()), ScalarType.BOOL, toKind(l, k), toKind(r, k));
             }
+            case XOR -> {
+                // a ^^ b on bools is a != b
+                if (!l.type().equals(ScalarType.BOOL) || !r.type().equals(ScalarType.BOOL)) {
+                    yield fail(pos, Messages.TYPE_MISMATCH);
+                }
+                yield new Typed.Binary(pos, Typed.BinaryOp.NE, ScalarType.BOOL, l, r);
+            }
+            case BIT_AND, BIT_OR, BIT_XOR, SHL, SHR -> bits(pos, b.op(), l, r);
             case MUL -> multiply(pos, l, r);
             case ADD -> arithmetic(pos, Typed.BinaryOp.ADD, l, r);
             case SUB -> arithmetic(pos, Typed.BinaryOp.SUB, l, r);
@@ -325,6 +352,41 @@ final class ExprChecker {
                 yield arithmetic(pos, Typed.BinaryOp.REM, l, r);
             }
         };
+    }
+
+    /** Whether {@code t} is an int scalar or vector (the bit operators' operands). */
+    private static boolean integers(Type t) {
+        return t.scalarKind() != null && t.scalarKind().isInteger() && !(t instanceof MatrixType);
+    }
+
+    /**
+     * {@code & | ^ << >>} (GLSL 1.30 and ES 3.00 on): int operands; a scalar with a vector of the
+     * bitwise operators is splat, a shift shifts each component of its left operand by a scalar
+     * or by the matching component.
+     */
+    private Typed.Expr bits(Pos pos, Ast.BinaryOp op, Typed.Expr l, Typed.Expr r) {
+        boolean available = checker.version().number() >= (checker.version().es() ? 300 : 130);
+        if (!available || !integers(l.type()) || !integers(r.type())) {
+            return fail(pos, Messages.TYPE_MISMATCH);
+        }
+        Typed.BinaryOp t = switch (op) {
+            case BIT_AND -> Typed.BinaryOp.BIT_AND;
+            case BIT_OR -> Typed.BinaryOp.BIT_OR;
+            case BIT_XOR -> Typed.BinaryOp.BIT_XOR;
+            case SHL -> Typed.BinaryOp.SHL;
+            default -> Typed.BinaryOp.SHR;
+        };
+        boolean shift = t == Typed.BinaryOp.SHL || t == Typed.BinaryOp.SHR;
+        if (l.type().equals(r.type())) {
+            return new Typed.Binary(pos, t, l.type(), l, r);
+        }
+        if (isScalar(r.type())) {
+            return new Typed.Binary(pos, t, l.type(), l, splat(r, l.type()));
+        }
+        if (isScalar(l.type()) && !shift) {
+            return new Typed.Binary(pos, t, r.type(), splat(l, r.type()), r);
+        }
+        return fail(pos, Messages.TYPE_MISMATCH);
     }
 
     private static Typed.BinaryOp comparison(Ast.BinaryOp op) {

@@ -27,7 +27,7 @@ public final class Typed {
     public enum Storage { INPUT, OUTPUT, UNIFORM, GLOBAL, CONST, LOCAL, PARAM }
 
     /** A built-in variable a variable stands for. */
-    public enum BuiltinVar { NONE, POSITION, FRAG_COORD }
+    public enum BuiltinVar { NONE, POSITION, FRAG_COORD, VERTEX_INDEX, INSTANCE_INDEX }
 
     /**
      * A declared (or built-in) variable. {@code id} is unique within a unit, so two locals of the
@@ -272,7 +272,7 @@ public final class Typed {
     public record Splat(Pos pos, Type type, Expr value) implements Expr {
     }
 
-    public enum UnaryOp { NEG, NOT }
+    public enum UnaryOp { NEG, NOT, BIT_NOT }
 
     /** {@code -x}, or {@code !x} on a bool. */
     public record Unary(Pos pos, UnaryOp op, Expr operand) implements Expr {
@@ -283,7 +283,8 @@ public final class Typed {
     }
 
     /** Binary operators as the tree distinguishes them: arithmetic is component-wise except MAT_MUL. */
-    public enum BinaryOp { ADD, SUB, MUL, DIV, REM, MAT_MUL, LT, LE, GT, GE, EQ, NE, AND, OR }
+    public enum BinaryOp { ADD, SUB, MUL, DIV, REM, MAT_MUL, LT, LE, GT, GE, EQ, NE, AND, OR, BIT_AND, BIT_OR, BIT_XOR,
+        SHL, SHR }
 
     /**
      * A binary operation. Arithmetic operands have the same type as the result (scalars already

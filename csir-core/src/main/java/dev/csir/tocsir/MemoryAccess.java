@@ -70,6 +70,11 @@ final class MemoryAccess {
             return;
         }
         Value root = Memory.base(pointer);
+        if (root instanceof GlobalVariable g && g.space() == AddressSpace.INPUT
+                && (g.builtIn() == dev.csir.ssa.BuiltIn.VERTEX_INDEX || g.builtIn() == dev.csir.ssa.BuiltIn.INSTANCE_INDEX)) {
+            s.unsupported("the vertex and instance numbers (" + g.name() + ")");
+            return;
+        }
         if (root instanceof GlobalVariable g && g.space() == AddressSpace.INPUT) {
             int r = s.code.newRegister(1);
             if (g.builtIn() == dev.csir.ssa.BuiltIn.FRAG_COORD) {

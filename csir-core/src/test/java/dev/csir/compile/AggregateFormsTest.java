@@ -86,7 +86,13 @@ class AggregateFormsTest {
                 "c = texture(t, k.xy, k.z) + texture(t, j.xy, 1);",
                 "c = texture(t, k.xy, true);",
                 "c = texture(t, k.xy, k.zw);",
-                "c = texture(t, k.xy, 1.0, 2.0);"));
+                "c = texture(t, k.xy, 1.0, 2.0);",
+                // == and != of whole values; < of vectors stays an error
+                "c = vec4(k == j.xyz);",
+                "c = vec4(t == t);",
+                "c = vec4(k < j);",
+                "bvec2 b = bvec2(true); c = vec4(b == bvec2(k.xy));",
+                "c = vec4(ivec2(k.xy) == vec2(1.0));"));
         List<String> disagreements = new ArrayList<>();
         // the version decides: arrays of arrays and the length of a vector from 4.30, array constructors from 1.20
         for (String body : List.of("float a[2][3]; a[1][2] = k.x; c = vec4(a[1][2], float(a.length()), float(a[0].length()), 0.0);",

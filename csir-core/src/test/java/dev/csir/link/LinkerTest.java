@@ -57,6 +57,38 @@ class LinkerTest {
     }
 
     @Test
+    void varyingsBothStagesLocateMeetByLocationWhateverTheirNames() {
+        Program p = program("""
+                #version 450
+                layout(location = 0) in vec4 pos;
+                layout(location = 0) out vec3 outNormal;
+                layout(location = 1) out vec2 outUV;
+                out float named;
+                void main() { outNormal = pos.xyz; outUV = pos.xy; named = pos.w; gl_Position = pos; }
+                """, """
+                #version 450
+                layout(location = 1) in vec2 uv;
+                layout(location = 0) in vec3 normal;
+                in float named;
+                layout(location = 0) out vec4 o;
+                void main() { o = vec4(normal + vec3(uv, named), 1.0); }
+                """);
+        assertThat(p.link()).as(p.log().toString()).isTrue();
+        LinkedProgram lp = p.linked().orElseThrow();
+        assertThat(lp.iface().varyings()).extracting(VaryingInfo::name).containsExactlyInAnyOrder("uv", "normal", "named");
+        for (VaryingInfo v : lp.iface().varyings()) {
+            // the vertex output the input reads sits at the input's own location
+            if (!v.name().equals("named")) {
+                assertThat(v.slot()).as(v.name()).isEqualTo(v.fragmentSlot());
+            }
+        }
+        // one of them located, the other not: names decide, and these differ
+        Program q = program("#version 450\nlayout(location = 0) out vec3 a;\nvoid main() { a = vec3(1.0); gl_Position = vec4(0.0); }\n",
+                "#version 450\nin vec3 b;\nlayout(location = 0) out vec4 o;\nvoid main() { o = vec4(b, 1.0); }\n");
+        assertThat(q.link()).isFalse();
+    }
+
+    @Test
     void remapMapsFragmentSlotsToVertexSlots() {
         Program p = program(REMAP_VS, REMAP_FS);
         assertThat(p.link()).as(p.log().toString()).isTrue();

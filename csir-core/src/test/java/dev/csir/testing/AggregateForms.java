@@ -32,7 +32,9 @@ public final class AggregateForms {
             "L a[2]; for (int i = 0; i < 2; i++) { a[i] = L(vec3(float(i)), k * float(i)); } c = a[1].c + vec4(a[0].p, 0.0);",
             "N n; n.f = float[2](k.x, k.y); n.l = ls[1]; c = vec4(n.f[0] + n.f[1]) + n.l.c;",
             "float a[3] = float[3](k.x, k.y, k.z); float b[3] = a; b[0] = 9.0; c = vec4(a[0], b[0], b[1], 0.0);",
-            "float s = 0.0; for (int i = 0; i < 3; i++) { s += g3[i] * k[i]; } g3[1] = s; c = vec4(g3[0], g3[1], g3[2], s);");
+            "float s = 0.0; for (int i = 0; i < 3; i++) { s += g3[i] * k[i]; } g3[1] = s; c = vec4(g3[0], g3[1], g3[2], s);",
+            "L a = L(k.xyz, j); L b2 = a; b2.c.x += k.w; c = vec4(a == b2 ? 1.0 : 0.0, a != b2 ? 1.0 : 0.0, "
+                    + "k.xy == j.xy ? 1.0 : 0.0, float(w == float[3](w[0], w[1], j.z)) + float(mat3(k.x) != mat3(j.x)));");
 
     /** Bodies that index arrays at values only known at run time. */
     public static final List<String> DYNAMIC = List.of(

@@ -45,7 +45,11 @@ final class ExprLowering {
             case Typed.Construct c -> construct(c);
             case Typed.Convert c -> b.convert(c.type(), expr(c.value()));
             case Typed.Splat s -> splat(s.type(), expr(s.value()));
-            case Typed.Unary u -> b.unary(u.op() == Typed.UnaryOp.NEG ? Opcode.NEG : Opcode.LOGICAL_NOT, expr(u.operand()));
+            case Typed.Unary u -> b.unary(switch (u.op()) {
+                case NEG -> Opcode.NEG;
+                case NOT -> Opcode.LOGICAL_NOT;
+                case BIT_NOT -> Opcode.BIT_NOT;
+            }, expr(u.operand()));
             case Typed.Binary bin -> binary(bin);
             case Typed.Swizzle s -> swizzle(s);
             case Typed.Index ix when isPlace(ix) -> b.load(fn.pointer(ix));
@@ -183,6 +187,10 @@ final class ExprLowering {
         }
         Value l = expr(bin.left());
         Value r = expr(bin.right());
+        if ((bin.op() == Typed.BinaryOp.EQ || bin.op() == Typed.BinaryOp.NE) && !(l.type() instanceof ScalarType)) {
+            Value equal = equal(l, r);
+            return bin.op() == Typed.BinaryOp.EQ ? equal : b.unary(Opcode.LOGICAL_NOT, equal);
+        }
         Opcode op = switch (bin.op()) {
             case ADD -> Opcode.ADD;
             case SUB -> Opcode.SUB;
@@ -196,9 +204,35 @@ final class ExprLowering {
             case GE -> Opcode.GE;
             case EQ -> Opcode.EQ;
             case NE -> Opcode.NE;
+            case BIT_AND -> Opcode.BIT_AND;
+            case BIT_OR -> Opcode.BIT_OR;
+            case BIT_XOR -> Opcode.BIT_XOR;
+            case SHL -> Opcode.SHL;
+            case SHR -> Opcode.SHR;
             case AND, OR -> throw new IllegalStateException();
         };
         return op.family() == Opcode.Family.COMPARE ? b.compare(op, l, r) : b.binary(op, l, r);
+    }
+
+    /** Whether two values of one type are equal in every component, member and element (a bool). */
+    private Value equal(Value l, Value r) {
+        return switch (l.type()) {
+            case ScalarType s -> b.compare(Opcode.EQ, l, r);
+            case VectorType v -> b.intrinsic(Intrinsic.ALL, ScalarType.BOOL, List.of(b.compare(Opcode.EQ, l, r)));
+            default -> {
+                int n = switch (l.type()) {
+                    case MatrixType m -> m.columns();
+                    case dev.csir.types.ArrayType a -> a.length();
+                    default -> ((dev.csir.types.StructType) l.type()).members().size();
+                };
+                Value all = null;
+                for (int k = 0; k < n; k++) {
+                    Value e = equal(b.extract(l, k), b.extract(r, k));
+                    all = all == null ? e : b.binary(Opcode.LOGICAL_AND, all, e);
+                }
+                yield all;
+            }
+        };
     }
 
     /**

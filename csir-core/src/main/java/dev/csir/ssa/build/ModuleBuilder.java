@@ -193,6 +193,8 @@ public final class ModuleBuilder {
         switch (v.builtin()) {
             case POSITION -> g.setBuiltIn(BuiltIn.POSITION);
             case FRAG_COORD -> g.setBuiltIn(BuiltIn.FRAG_COORD);
+            case VERTEX_INDEX -> g.setBuiltIn(BuiltIn.VERTEX_INDEX);
+            case INSTANCE_INDEX -> g.setBuiltIn(BuiltIn.INSTANCE_INDEX);
             case NONE -> {
                 int location = v.location();
                 if (location < 0) {
