@@ -299,40 +299,9 @@ final class Assembler {
                             cols * 4);
                 }
             }
-            case SAMPLE -> {
-                if (in.dst() >= 0) {
-                    int slot = in.aux();
-                    if (slot < 0) {
-                        emit(Ops.ZERON, wr(in.dst(), 1), 0, 0, 0, 4);
-                    } else {
-                        samplerSlots = Math.max(samplerSlots, slot + 1);
-                        emit(Ops.SAMPLE, wr(in.dst(), 1), rd(in.a(), 1), 0, slot, 4);
-                    }
-                }
-            }
-            case SAMPLE_BIAS -> {
-                // the textures a CSIR device binds have one level, which a bias cannot change
-                if (in.dst() >= 0) {
-                    int slot = in.aux();
-                    if (slot < 0) {
-                        emit(Ops.ZERON, wr(in.dst(), 1), 0, 0, 0, 4);
-                    } else {
-                        samplerSlots = Math.max(samplerSlots, slot + 1);
-                        emit(Ops.SAMPLE, wr(in.dst(), 1), rd(in.a(), 1), 0, slot, 4);
-                    }
-                }
-            }
-            case TEXSIZE -> {
-                if (in.dst() >= 0) {
-                    int slot = in.aux();
-                    if (slot < 0) {
-                        emit(Ops.ZERON, wr(in.dst(), 1), 0, 0, 0, 4);
-                    } else {
-                        samplerSlots = Math.max(samplerSlots, slot + 1);
-                        emit(Ops.TEXSIZE, wr(in.dst(), 1), rd(in.a(), 1), 0, slot, 4);
-                    }
-                }
-            }
+            // the textures a CSIR device binds have one level, which a bias cannot change
+            case SAMPLE, SAMPLE_BIAS -> texture(in, Ops.SAMPLE);
+            case TEXSIZE -> texture(in, Ops.TEXSIZE);
             case LOAD_ATTR -> {
                 attrSlots = Math.max(attrSlots, in.aux() + 1);
                 load(Ops.LOAD_ATTR, in, in.aux(), 1);
@@ -374,6 +343,20 @@ final class Assembler {
      * beats {@code System.arraycopy}, a matrix one arraycopy, which beats a dispatch per column.
      * A negative slot reads zeros.
      */
+    /** A texture operation {@code op} at sampler slot {@code aux}; without a slot its result is zero. */
+    private void texture(Insn in, int op) {
+        if (in.dst() < 0) {
+            return;
+        }
+        int slot = in.aux();
+        if (slot < 0) {
+            emit(Ops.ZERON, wr(in.dst(), 1), 0, 0, 0, 4);
+        } else {
+            samplerSlots = Math.max(samplerSlots, slot + 1);
+            emit(op, wr(in.dst(), 1), rd(in.a(), 1), 0, slot, 4);
+        }
+    }
+
     private void load(int o, Insn in, int slot, int span) {
         if (in.dst() < 0) {
             return;

@@ -23,26 +23,8 @@ import org.junit.jupiter.api.Test;
 class AggregateFormsTest {
     @Test
     void theInterpreterComputesTheEvaluatorsValues() {
-        Random random = new Random(14);
-        List<String> wrong = new ArrayList<>();
-        for (String body : AggregateForms.BODIES) {
-            String src = AggregateForms.shader(body);
-            CompileResult r = ShaderCompiler.compile(Stage.FRAGMENT, "s.frag", src);
-            if (!r.ok() || !r.diagnostics().isEmpty()) {
-                // not even a warning: the CSIR pipeline holds for every form
-                wrong.add(body + ":\n" + r.log() + r.diagnostics());
-                continue;
-            }
-            ModuleResult m = ShaderCompiler.compileModule(ShaderStage.FRAGMENT, "s.frag", src);
-            for (int run = 0; run < 100; run++) {
-                String d = Differential.compare(ShaderStage.FRAGMENT, r.ir(), m.module(), random);
-                if (d != null) {
-                    wrong.add(body + ": " + d);
-                    break;
-                }
-            }
-        }
-        assertThat(wrong).isEmpty();
+        List<String> sources = AggregateForms.BODIES.stream().map(AggregateForms::shader).toList();
+        assertThat(Differential.disagreements(ShaderStage.FRAGMENT, sources, 100, new Random(14))).isEmpty();
     }
 
     @Test

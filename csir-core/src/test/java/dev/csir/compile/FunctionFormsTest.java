@@ -56,25 +56,8 @@ class FunctionFormsTest {
 
     @Test
     void theInterpreterComputesTheEvaluatorsValues() {
-        Random random = new Random(61);
-        List<String> wrong = new ArrayList<>();
-        for (String body : BODIES) {
-            String src = shader(body);
-            CompileResult r = ShaderCompiler.compile(Stage.FRAGMENT, "s.frag", src);
-            if (!r.ok() || !r.diagnostics().isEmpty()) {
-                wrong.add(body + ":\n" + r.log());
-                continue;
-            }
-            ModuleResult m = ShaderCompiler.compileModule(ShaderStage.FRAGMENT, "s.frag", src);
-            for (int run = 0; run < 100; run++) {
-                String d = Differential.compare(ShaderStage.FRAGMENT, r.ir(), m.module(), random);
-                if (d != null) {
-                    wrong.add(body + ": " + d);
-                    break;
-                }
-            }
-        }
-        assertThat(wrong).isEmpty();
+        List<String> sources = BODIES.stream().map(FunctionFormsTest::shader).toList();
+        assertThat(Differential.disagreements(ShaderStage.FRAGMENT, sources, 100, new Random(61))).isEmpty();
     }
 
     @Test

@@ -43,6 +43,34 @@ public final class Differential {
     }
 
 
+    /**
+     * For each source, compiled for CSIR (with no diagnostic at all, not even a warning) and to a
+     * module: the first of {@code runs} random invocations where the interpreter and the evaluator
+     * differ. One line per source that fails; empty when all agree.
+     */
+    public static java.util.List<String> disagreements(ShaderStage stage, java.util.List<String> sources, int runs,
+            Random random) {
+        java.util.List<String> wrong = new java.util.ArrayList<>();
+        String file = stage == ShaderStage.VERTEX ? "s.vert" : "s.frag";
+        for (String src : sources) {
+            dev.csir.CompileResult r = dev.csir.ShaderCompiler.compile(
+                    stage == ShaderStage.VERTEX ? dev.csir.ir.Stage.VERTEX : dev.csir.ir.Stage.FRAGMENT, file, src);
+            if (!r.ok() || !r.diagnostics().isEmpty()) {
+                wrong.add(src + ":\n" + r.log());
+                continue;
+            }
+            Module m = dev.csir.ShaderCompiler.compileModule(stage, file, src).module();
+            for (int run = 0; run < runs; run++) {
+                String d = compare(stage, r.ir(), m, random);
+                if (d != null) {
+                    wrong.add(src + ": " + d);
+                    break;
+                }
+            }
+        }
+        return wrong;
+    }
+
     /** Problems of the module: verifier findings, or a dump that does not round-trip; null when none. */
     public static String verifyAndRoundTrip(Module m) {
         var problems = Verifier.verify(m);

@@ -112,8 +112,8 @@ public final class TestPrograms {
     }
 
     /** Position and texture coordinates; the fragment samples {@code tex}. */
-    public static LinkedProgram texturedQuad() {
-        return link("tex.vert", """
+    /** The vertex shader of the textured quads: position and texture coordinate through. */
+    private static final String TEXTURED_QUAD_VERTEX = """
                 #version 330
                 layout(location = 0) in vec4 position;
                 layout(location = 1) in vec2 uv;
@@ -122,7 +122,10 @@ public final class TestPrograms {
                     vUV = uv;
                     gl_Position = position;
                 }
-                """, "tex.frag", """
+                """;
+
+    public static LinkedProgram texturedQuad() {
+        return link("tex.vert", TEXTURED_QUAD_VERTEX, "tex.frag", """
                 #version 330
                 uniform sampler2D tex;
                 in vec2 vUV;
@@ -138,16 +141,7 @@ public final class TestPrograms {
      * {@code textureSize} (8 by 8 texels: a factor of one where the size is right).
      */
     public static LinkedProgram sizedAndBiasedQuad() {
-        return link("tex.vert", """
-                #version 330
-                layout(location = 0) in vec4 position;
-                layout(location = 1) in vec2 uv;
-                out vec2 vUV;
-                void main() {
-                    vUV = uv;
-                    gl_Position = position;
-                }
-                """, "texsize.frag", """
+        return link("tex.vert", TEXTURED_QUAD_VERTEX, "texsize.frag", """
                 #version 330
                 uniform sampler2D tex;
                 in vec2 vUV;
