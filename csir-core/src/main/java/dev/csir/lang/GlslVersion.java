@@ -46,6 +46,14 @@ public record GlslVersion(int number, Profile profile, boolean explicit) {
         return es() ? number == 100 : number <= 410 || profile == Profile.COMPATIBILITY;
     }
 
+    /**
+     * GLSL 1.30 or ES 3.00 and later: what came with them (the bit operators, textureSize,
+     * gl_VertexID).
+     */
+    public boolean glsl130() {
+        return number >= (es() ? 300 : 130);
+    }
+
     /** Arrays of arrays came with GLSL 4.30 and ES 3.10. */
     public boolean arraysOfArrays() {
         return es() ? number >= 310 : number >= 430;

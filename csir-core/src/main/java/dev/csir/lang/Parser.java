@@ -349,6 +349,19 @@ public final class Parser {
         return t;
     }
 
+    /**
+     * The type of a member or parameter whose name was just read: {@code element} with the sizes
+     * after the name, then those after the type ({@link #sized}); null after a reported error.
+     */
+    private Type sizedAfterName(Type element, List<Ast.Expr> typeDims) {
+        List<Ast.Expr> nameDims = dims();
+        if (nameDims == null) {
+            return null;
+        }
+        nameDims.addAll(typeDims);
+        return sized(element, nameDims);
+    }
+
     private Long literalSize(Ast.Expr e) {
         return switch (e) {
             case Ast.IntLit l -> l.exact();
@@ -418,12 +431,7 @@ public final class Parser {
                 }
                 int memberTok = tp;
                 adv();
-                List<Ast.Expr> nameDims = dims();
-                if (nameDims == null) {
-                    return null;
-                }
-                nameDims.addAll(typeDims);
-                Type t = sized(type, nameDims);
+                Type t = sizedAfterName(type, typeDims);
                 if (t == null) {
                     return null;
                 }
@@ -739,12 +747,7 @@ public final class Parser {
                 }
                 int memberTok = tp;
                 adv();
-                List<Ast.Expr> nameDims = dims();
-                if (nameDims == null) {
-                    return false;
-                }
-                nameDims.addAll(typeDims);
-                Type t = sized(type, nameDims);
+                Type t = sizedAfterName(type, typeDims);
                 if (t == null) {
                     return false;
                 }
@@ -822,12 +825,7 @@ public final class Parser {
         }
         int nameTok = tp;
         adv();
-        List<Ast.Expr> nameDims = dims();
-        if (nameDims == null) {
-            return null;
-        }
-        nameDims.addAll(typeDims);
-        Type t = sized(type, nameDims);
+        Type t = sizedAfterName(type, typeDims);
         if (t != null && isConst && direction != null && direction != Ast.Direction.IN) {
             error(nameTok, Messages.CONST_OUT_PARAMETER);
             return null;

@@ -131,19 +131,17 @@ public final class Checker {
 
     private Typed.Variable position;
     private Typed.Variable fragCoord;
-    /** GLSL 1.10's and ES 1.00's fragment colour, an output at location 0; null where the version lacks it. */
-    private Typed.Variable fragColor;
-    private boolean fragColorUsed;
-
-    /** The vertex stage's vertex and instance numbers (gl_VertexID / gl_VertexIndex, ...), by name. */
-    private final List<Typed.Variable> vertexIds = new ArrayList<>();
-    /** The built-ins declared on use (gl_FragColor, the vertex ids) that the shader uses. */
+    /**
+     * The built-ins that are part of the interface only when the shader uses them: the vertex
+     * and instance numbers, and GLSL 1.10's and ES 1.00's gl_FragColor.
+     */
+    private final List<Typed.Variable> onDemand = new ArrayList<>();
+    /** Those of them the shader uses, in first-use order. */
     private final Set<Typed.Variable> usedOnDemand = new java.util.LinkedHashSet<>();
 
-    /** Notes that the shader reads or writes {@code v}: gl_FragColor and the vertex ids are interface variables only then. */
+    /** Notes that the shader reads or writes {@code v}. */
     void used(Typed.Variable v) {
-        fragColorUsed |= v == fragColor && fragColor != null;
-        if (vertexIds.contains(v)) {
+        if (onDemand.contains(v)) {
             usedOnDemand.add(v);
         }
     }
@@ -158,32 +156,30 @@ public final class Checker {
         // the vertex and instance numbers: gl_VertexID (1.30, 3.00 es) and gl_InstanceID (1.40, 3.00 es)
         // in GLSL for OpenGL, gl_VertexIndex and gl_InstanceIndex in GLSL for Vulkan
         boolean vulkan = client == Client.VULKAN;
-        if (stage == ShaderStage.VERTEX && (vulkan || version.number() >= (version.es() ? 300 : 130))) {
-            vertexIds.add(new Typed.Variable(nextId++, vulkan ? "gl_VertexIndex" : "gl_VertexID", ScalarType.INT,
+        if (stage == ShaderStage.VERTEX && (vulkan || version.glsl130())) {
+            onDemand.add(new Typed.Variable(nextId++, vulkan ? "gl_VertexIndex" : "gl_VertexID", ScalarType.INT,
                     Typed.Storage.INPUT, Typed.BuiltinVar.VERTEX_INDEX, -1, Pos.NONE, null));
         }
         if (stage == ShaderStage.VERTEX && (vulkan || version.number() >= (version.es() ? 300 : 140))) {
-            vertexIds.add(new Typed.Variable(nextId++, vulkan ? "gl_InstanceIndex" : "gl_InstanceID", ScalarType.INT,
+            onDemand.add(new Typed.Variable(nextId++, vulkan ? "gl_InstanceIndex" : "gl_InstanceID", ScalarType.INT,
                     Typed.Storage.INPUT, Typed.BuiltinVar.INSTANCE_INDEX, -1, Pos.NONE, null));
         }
-        vertexIds.forEach(v -> globals.put(v.name(), v));
         if (stage == ShaderStage.FRAGMENT && version.legacyForms()) {
-            fragColor = new Typed.Variable(nextId++, "gl_FragColor", VectorType.VEC4, Typed.Storage.OUTPUT,
-                    Typed.BuiltinVar.NONE, 0, Pos.NONE, null);
-            globals.put(fragColor.name(), fragColor);
+            // the fragment colour, an output at location 0
+            onDemand.add(new Typed.Variable(nextId++, "gl_FragColor", VectorType.VEC4, Typed.Storage.OUTPUT,
+                    Typed.BuiltinVar.NONE, 0, Pos.NONE, null));
         }
+        onDemand.forEach(v -> globals.put(v.name(), v));
     }
 
     private List<Typed.Variable> builtinsOfStage() {
-        return switch (stage) {
-            case VERTEX -> {
-                List<Typed.Variable> out = new ArrayList<>(List.of(position));
-                out.addAll(usedOnDemand);
-                yield out;
-            }
-            case FRAGMENT -> fragColorUsed ? List.of(fragCoord, fragColor) : List.of(fragCoord);
-            default -> List.of();
-        };
+        List<Typed.Variable> out = new ArrayList<>(switch (stage) {
+            case VERTEX -> List.of(position);
+            case FRAGMENT -> List.of(fragCoord);
+            default -> List.<Typed.Variable>of();
+        });
+        out.addAll(usedOnDemand);
+        return out;
     }
 
     private final Set<String> instanceNames = new HashSet<>();

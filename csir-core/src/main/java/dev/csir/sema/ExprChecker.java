@@ -287,7 +287,7 @@ final class ExprChecker {
             return new Typed.Unary(u.pos(), Typed.UnaryOp.NEG, v);
         }
         if (u.op() == Ast.UnaryOp.BIT_NOT) {
-            if (!integers(v.type()) || checker.version().number() < (checker.version().es() ? 300 : 130)) {
+            if (!integers(v.type()) || !checker.version().glsl130()) {
                 return fail(u.pos(), Messages.TYPE_MISMATCH);
             }
             return new Typed.Unary(u.pos(), Typed.UnaryOp.BIT_NOT, v);
@@ -365,8 +365,7 @@ final class ExprChecker {
      * or by the matching component.
      */
     private Typed.Expr bits(Pos pos, Ast.BinaryOp op, Typed.Expr l, Typed.Expr r) {
-        boolean available = checker.version().number() >= (checker.version().es() ? 300 : 130);
-        if (!available || !integers(l.type()) || !integers(r.type())) {
+        if (!checker.version().glsl130() || !integers(l.type()) || !integers(r.type())) {
             return fail(pos, Messages.TYPE_MISMATCH);
         }
         Typed.BinaryOp t = switch (op) {
@@ -523,7 +522,7 @@ final class ExprChecker {
             return texture(c);
         }
         if (name.equals("textureSize") && checker.functions(name).isEmpty()
-                && (checker.version().es() ? checker.version().number() >= 300 : checker.version().number() >= 130)) {
+                && checker.version().glsl130()) {
             return textureSize(c);
         }
         List<Typed.Expr> args = new ArrayList<>();
