@@ -214,11 +214,15 @@ public final class Csi {
         return hi >= slots ? Messages.csiSlotNeedsVersion2(what, hi, slots) : null;
     }
 
-    /** The reason a version 1 record cannot hold {@code in}'s opcode, or null. */
+    /** The reason a version 1 record cannot hold {@code in}'s opcode or type, or null. */
     private static String version2Opcode(Insn in, int index) {
         Opcode op = in.opcode();
-        return op != null && op.isVersion2Only()
-                ? Messages.csiNeedsVersion2(op.code(), op.mnemonic()) + ": instruction " + index : null;
+        if (op != null && op.isVersion2Only()) {
+            return Messages.csiNeedsVersion2(op.code(), op.mnemonic()) + ": instruction " + index;
+        }
+        dev.csir.ir.Type ty = dev.csir.ir.Type.of(in.ty());
+        return ty != null && ty.isVersion2Only()
+                ? Messages.csiTypeNeedsVersion2(ty.code(), ty.glslName()) + ": instruction " + index : null;
     }
 
     /** Loads a blob against the default limits. Never throws. */

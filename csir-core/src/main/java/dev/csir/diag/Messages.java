@@ -423,6 +423,11 @@ public final class Messages {
         return "opcode " + code + " (" + mnemonic + ") " + CSI_NEEDS_V2;
     }
 
+    /** A record type (a matrix other than mat3 and mat4) that version 1 cannot store. */
+    public static String csiTypeNeedsVersion2(int code, String name) {
+        return "type " + code + " (" + name + ") " + CSI_NEEDS_V2;
+    }
+
     /** A {@code what} slot up to {@code hi} that version 1, held to {@code slots}, cannot store. */
     public static String csiSlotNeedsVersion2(String what, int hi, int slots) {
         return what + " slot " + hi + " " + CSI_NEEDS_V2 + " (version 1 holds " + slots + ")";

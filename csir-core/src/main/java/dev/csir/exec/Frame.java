@@ -99,8 +99,13 @@ public final class Frame {
 
     /** Sets {@code columns} uniform slots from a column-major columns x columns matrix. */
     public Frame uniformMatrix(int slot, int columns, float[] columnMajor) {
+        return uniformMatrix(slot, columns, columns, columnMajor);
+    }
+
+    /** Sets {@code columns} uniform slots from a column-major matrix of {@code rows} rows. */
+    public Frame uniformMatrix(int slot, int columns, int rows, float[] columnMajor) {
         for (int c = 0; c < columns; c++) {
-            System.arraycopy(columnMajor, c * columns, uniforms, (slot + c) * 4, columns);
+            System.arraycopy(columnMajor, c * rows, uniforms, (slot + c) * 4, rows);
         }
         return this;
     }

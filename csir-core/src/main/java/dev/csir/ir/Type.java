@@ -5,7 +5,11 @@ public enum Type {
     NONE("none", 0, 0), VOID("void", 0, 0), BOOL("bool", 1, 0), INT("int", 1, 0), FLOAT("float", 1, 0),
     VEC2("vec2", 2, 0), VEC3("vec3", 3, 0), VEC4("vec4", 4, 0),
     IVEC2("ivec2", 2, 0), IVEC3("ivec3", 3, 0), IVEC4("ivec4", 4, 0),
-    MAT3("mat3", 3, 3), MAT4("mat4", 4, 4), SAMPLER2D("sampler2D", 0, 0);
+    MAT3("mat3", 3, 3), MAT4("mat4", 4, 4), SAMPLER2D("sampler2D", 0, 0),
+    // After the original's last type, so every original number keeps its meaning; only CSI
+    // version 2 stores them (see isVersion2Only()). A matrix's components are its rows.
+    MAT2("mat2", 2, 2), MAT2X3("mat2x3", 3, 2), MAT2X4("mat2x4", 4, 2), MAT3X2("mat3x2", 2, 3),
+    MAT3X4("mat3x4", 4, 3), MAT4X2("mat4x2", 2, 4), MAT4X3("mat4x3", 3, 4);
 
     private static final Type[] BY_CODE = values();
 
@@ -58,6 +62,21 @@ public enum Type {
     /** Consecutive temporaries a value of this type occupies. */
     public int temporaries() {
         return columns > 0 ? columns : 1;
+    }
+
+    /** True for the types after the original's, which CSI version 1 does not hold. */
+    public boolean isVersion2Only() {
+        return ordinal() > SAMPLER2D.ordinal();
+    }
+
+    /** The float matrix of {@code columns} columns of {@code rows} rows (each 2..4). */
+    public static Type matrix(int columns, int rows) {
+        for (Type t : BY_CODE) {
+            if (t.columns == columns && t.components == rows) {
+                return t;
+            }
+        }
+        throw new IllegalArgumentException("no matrix " + columns + "x" + rows);
     }
 
     /** The float vector (or float) type with n components. */

@@ -32,6 +32,11 @@ public record GlslVersion(int number, Profile profile, boolean explicit) {
         return es() ? number >= 300 : number >= 120;
     }
 
+    /** The {@code matCxR} types, and transpose and outerProduct, came with GLSL 1.20 and ES 3.00. */
+    public boolean sizedMatrices() {
+        return es() ? number >= 300 : number >= 120;
+    }
+
     /** Implicit int-to-float conversions (of arguments, operands, initializers): desktop GLSL from 1.20, never ES. */
     public boolean implicitConversions() {
         return !es() && number >= 120;

@@ -480,6 +480,19 @@ public final class Lexer {
      * The keyword kind of a word, {@link TokenKind#BAD} for a rejected qualifier, else
      * {@link TokenKind#IDENT}. Dispatches on length and first letter so no String is built.
      */
+    /** {@code matCxR} with C and R in 2..4, or null. */
+    private static TokenKind sizedMatrix(byte[] s, int off) {
+        int c = s[off + 3] - '2';
+        int r = s[off + 5] - '2';
+        if (s[off + 1] != 'a' || s[off + 2] != 't' || s[off + 4] != 'x' || c < 0 || c > 2 || r < 0 || r > 2) {
+            return null;
+        }
+        return SIZED_MATRICES[3 * c + r];
+    }
+
+    private static final TokenKind[] SIZED_MATRICES = {TokenKind.MAT2X2, TokenKind.MAT2X3, TokenKind.MAT2X4,
+        TokenKind.MAT3X2, TokenKind.MAT3X3, TokenKind.MAT3X4, TokenKind.MAT4X2, TokenKind.MAT4X3, TokenKind.MAT4X4};
+
     static TokenKind keyword(byte[] s, int off, int len) {
         int c0 = s[off];
         switch (len) {
@@ -505,6 +518,7 @@ public final class Lexer {
                         if (matches(s, off, "bool")) return TokenKind.BOOL;
                     }
                     case 'm' -> {
+                        if (matches(s, off, "mat2")) return TokenKind.MAT2;
                         if (matches(s, off, "mat3")) return TokenKind.MAT3;
                         if (matches(s, off, "mat4")) return TokenKind.MAT4;
                     }
@@ -560,6 +574,10 @@ public final class Lexer {
                 break;
             case 6:
                 switch (c0) {
+                    case 'm' -> {
+                        TokenKind m = sizedMatrix(s, off);
+                        if (m != null) return m;
+                    }
                     case 'l' -> {
                         if (matches(s, off, "layout")) return TokenKind.LAYOUT;
                     }

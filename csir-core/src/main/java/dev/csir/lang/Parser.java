@@ -73,11 +73,24 @@ public final class Parser {
         if (tokens.count() == 0) {
             return new Ast.Unit(globals, tokens.version());
         }
+        namesBeforeTheirVersion(tokens);
         Parser p = new Parser(tokens, log);
         if (!p.full()) {
             p.unit(globals);
         }
         return new Ast.Unit(globals, tokens.version());
+    }
+
+    /** Keywords of later versions are plain names in earlier ones, as GLSL reserves them only from then. */
+    private static void namesBeforeTheirVersion(Tokens tokens) {
+        if (tokens.version().sizedMatrices()) {
+            return;
+        }
+        for (int t = 0; t < tokens.count; t++) {
+            if (tokens.kind[t].isSizedMatrix()) {
+                tokens.kind[t] = TokenKind.IDENT;
+            }
+        }
     }
 
     // ---- token access ----------------------------------------------------------------------

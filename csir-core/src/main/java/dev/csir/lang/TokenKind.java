@@ -25,7 +25,10 @@ public enum TokenKind {
     VOID("void"), BOOL("bool"), INT_KW("int"), FLOAT_KW("float"),
     VEC2("vec2"), VEC3("vec3"), VEC4("vec4"), IVEC2("ivec2"), IVEC3("ivec3"), IVEC4("ivec4"),
     BVEC2("bvec2"), BVEC3("bvec3"), BVEC4("bvec4"),
-    MAT3("mat3"), MAT4("mat4"), SAMPLER2D("sampler2D"),
+    MAT2("mat2"), MAT3("mat3"), MAT4("mat4"),
+    MAT2X2("mat2x2"), MAT2X3("mat2x3"), MAT2X4("mat2x4"), MAT3X2("mat3x2"), MAT3X3("mat3x3"), MAT3X4("mat3x4"),
+    MAT4X2("mat4x2"), MAT4X3("mat4x3"), MAT4X4("mat4x4"),
+    SAMPLER2D("sampler2D"),
     IF("if"), ELSE("else"), FOR("for"), WHILE("while"), DO("do"), RETURN("return"), DISCARD("discard"), BREAK("break"), CONTINUE("continue"), TRUE("true"), FALSE("false"),
     /** A rejected character, qualifier word, numeric literal or directive (already reported). */
     BAD("bad token"),
@@ -59,11 +62,23 @@ public enum TokenKind {
             case BVEC2 -> VectorType.BVEC2;
             case BVEC3 -> VectorType.BVEC3;
             case BVEC4 -> VectorType.BVEC4;
-            case MAT3 -> MatrixType.MAT3;
-            case MAT4 -> MatrixType.MAT4;
+            case MAT2, MAT2X2 -> MatrixType.MAT2;
+            case MAT3, MAT3X3 -> MatrixType.MAT3;
+            case MAT4, MAT4X4 -> MatrixType.MAT4;
+            case MAT2X3 -> MatrixType.of(2, 3);
+            case MAT2X4 -> MatrixType.of(2, 4);
+            case MAT3X2 -> MatrixType.of(3, 2);
+            case MAT3X4 -> MatrixType.of(3, 4);
+            case MAT4X2 -> MatrixType.of(4, 2);
+            case MAT4X3 -> MatrixType.of(4, 3);
             case SAMPLER2D -> SamplerType.SAMPLER2D;
             default -> null;
         };
+    }
+
+    /** The {@code matCxR} spellings, which GLSL 1.20 and ES 3.00 brought (before them, names). */
+    public boolean isSizedMatrix() {
+        return ordinal() >= MAT2X2.ordinal() && ordinal() <= MAT4X4.ordinal();
     }
 
     public boolean isType() {

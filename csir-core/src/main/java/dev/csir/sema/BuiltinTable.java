@@ -15,7 +15,7 @@ import java.util.Map;
 /**
  * The built-in functions of GLSL 4.60 and ES 3.20 section 8 over the types the language has,
  * as overloads expanded from the specification's generic types ({@code genFType} float to vec4,
- * {@code genIType} int to ivec4, {@code genBType} the bool vectors, the square matrices). A call
+ * {@code genIType} int to ivec4, {@code genBType} the bool vectors, the matrices). A call
  * resolves as section 6.1 says: an overload its arguments match exactly, else the one needing
  * the fewest implicit conversions (int to float, and only where the version has implicit
  * conversions: desktop GLSL from 1.20, never ES). A function the version does not have yet is
@@ -262,13 +262,17 @@ public final class BuiltinTable {
             }
         }
         add(Builtin.CROSS, VectorType.VEC3, VectorType.VEC3, VectorType.VEC3);
-        for (MatrixType m : List.of(MatrixType.MAT3, MatrixType.MAT4)) {
-            VectorType column = m.columnType();
-            add(Builtin.MATRIX_COMP_MULT, m, m, m);
-            add(Builtin.OUTER_PRODUCT, m, column, column);
-            add(Builtin.TRANSPOSE, m, m);
-            add(Builtin.DETERMINANT, F, m);
-            add(Builtin.INVERSE, m, m);
+        for (int columns = 2; columns <= 4; columns++) {
+            for (int rows = 2; rows <= 4; rows++) {
+                MatrixType m = MatrixType.of(columns, rows);
+                add(Builtin.MATRIX_COMP_MULT, m, m, m);
+                add(Builtin.OUTER_PRODUCT, m, m.columnType(), m.rowType());
+                add(Builtin.TRANSPOSE, MatrixType.of(rows, columns), m);
+                if (columns == rows) {
+                    add(Builtin.DETERMINANT, F, m);
+                    add(Builtin.INVERSE, m, m);
+                }
+            }
         }
     }
 }

@@ -321,9 +321,9 @@ final class Intrinsics {
                 }
                 yield d;
             }
-            case TRANSPOSE -> columns(m, (col, row) -> s.lane(a + row, col));
-            case DETERMINANT -> n == 3 ? det3(a) : det4(a);
-            case INVERSE -> n == 3 ? inverse3(a, m) : inverse4(a, m);
+            case TRANSPOSE -> columns((MatrixType) i.type(), (col, row) -> s.lane(a + row, col));
+            case DETERMINANT -> n == 2 ? det2(a) : n == 3 ? det3(a) : det4(a);
+            case INVERSE -> n == 2 ? inverse2(a, m) : n == 3 ? inverse3(a, m) : inverse4(a, m);
             default -> null;
         };
     }
@@ -340,6 +340,26 @@ final class Intrinsics {
             s.emitPartial(Opcode.MOV, column, m.rows(), d + c, s.assemble(parts, column), -1, 0, 0);
         }
         return d;
+    }
+
+    /** a.x * b.y - b.x * a.y of the columns a and b. */
+    private int det2(int a) {
+        return s.op(Opcode.SUB, 1, s.op(Opcode.MUL, 1, a, s.lane(a + 1, 1)),
+                s.op(Opcode.MUL, 1, a + 1, s.lane(a, 1)));
+    }
+
+    /** The adjugate ({@code d, -b; -c, a}) over the determinant. */
+    private int inverse2(int a, MatrixType m) {
+        int inv = s.op(Opcode.RCP, 1, det2(a), -1);
+        int[] e = {s.lane(a + 1, 1), s.lane(a, 1), s.lane(a + 1, 0), a}; // d, c, b, a
+        int zero = s.floats(1, 0f);
+        int[] scaled = new int[4];
+        for (int k = 0; k < 4; k++) {
+            int x = s.op(Opcode.MUL, 1, e[k], inv);
+            scaled[k] = k == 1 || k == 2 ? s.op(Opcode.SUB, 1, zero, x) : x;
+        }
+        // column 0 is (d, -c), column 1 is (-b, a)
+        return columns(m, (col, row) -> scaled[2 * col + row]);
     }
 
     /** dot(c0, cross(c1, c2)). */

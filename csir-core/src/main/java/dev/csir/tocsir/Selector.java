@@ -110,7 +110,7 @@ final class Selector {
             };
             case VectorType v -> isInt(v.component()) ? dev.csir.ir.Type.intVector(v.size())
                     : dev.csir.ir.Type.floatVector(v.size());
-            case MatrixType m -> m.columns() == 4 ? dev.csir.ir.Type.MAT4 : dev.csir.ir.Type.MAT3;
+            case MatrixType m -> dev.csir.ir.Type.matrix(m.columns(), m.rows());
             default -> dev.csir.ir.Type.NONE;
         };
     }
@@ -124,12 +124,12 @@ final class Selector {
         return s.kind() == ScalarKind.INT || s.kind() == ScalarKind.UINT;
     }
 
-    /** Whether CSIR can hold a value of this type: scalars, vectors, mat3 and mat4. */
+    /** Whether CSIR can hold a value of this type: scalars, vectors and float matrices. */
     static boolean representable(Type t) {
         return switch (t) {
             case ScalarType s -> s.kind() != ScalarKind.DOUBLE;
             case VectorType v -> v.component().kind() != ScalarKind.DOUBLE;
-            case MatrixType m -> m.columns() == m.rows() && m.columns() >= 3 && m.component().kind() == ScalarKind.FLOAT;
+            case MatrixType m -> m.component().kind() == ScalarKind.FLOAT;
             default -> false;
         };
     }
@@ -457,10 +457,20 @@ final class Selector {
         Type r = i.operand(1).type();
         int a = operand(i.operand(0));
         int b = operand(i.operand(1));
-        if (l instanceof MatrixType m && r instanceof MatrixType) {
-            emit(Opcode.MULMM, csirType(l), m.columns(), result(i), a, b, m.columns(), 0);
+        if (l instanceof MatrixType m && r instanceof MatrixType rm) {
+            if (hasMatrixOps(m) && m.equals(rm)) {
+                emit(Opcode.MULMM, csirType(l), m.columns(), result(i), a, b, m.columns(), 0);
+                return;
+            }
+            // column k of the product is the left matrix times column k of the right one
+            int d = newRegister(i.type());
+            for (int k = 0; k < rm.columns(); k++) {
+                int column = matrixTimesVector(m, a, b + k);
+                emitPartial(Opcode.MOV, dev.csir.ir.Type.floatVector(m.rows()), m.rows(), d + k, column, -1, 0, 0);
+            }
+            bind(i, d);
         } else if (l instanceof MatrixType m) {
-            emit(Opcode.MULMV, dev.csir.ir.Type.floatVector(m.rows()), m.rows(), result(i), a, b, m.columns(), 0);
+            bind(i, matrixTimesVector(m, a, b));
         } else {
             // a row vector times a matrix: lane j is dot(v, column j)
             MatrixType m = (MatrixType) r;
@@ -470,6 +480,29 @@ final class Selector {
             }
             bind(i, assemble(parts, dev.csir.ir.Type.floatVector(parts.length)));
         }
+    }
+
+    /** Whether CSIR's MULMV and MULMM take this matrix: square, of 3 or 4 columns. */
+    private static boolean hasMatrixOps(MatrixType m) {
+        return m.columns() == m.rows() && m.columns() >= 3;
+    }
+
+    /**
+     * Matrix {@code a} times the vector in register {@code v}: MULMV where CSIR has it, else the
+     * sum of the columns scaled by the vector's lanes, in MULMV's order of rounding.
+     */
+    private int matrixTimesVector(MatrixType m, int a, int v) {
+        int n = m.rows();
+        if (hasMatrixOps(m)) {
+            int d = code.newRegister(1);
+            emit(Opcode.MULMV, dev.csir.ir.Type.floatVector(n), n, d, a, v, m.columns(), 0);
+            return d;
+        }
+        int sum = op(Opcode.MUL, n, a, splat(lane(v, 0), n));
+        for (int k = 1; k < m.columns(); k++) {
+            sum = op(Opcode.ADD, n, sum, op(Opcode.MUL, n, a + k, splat(lane(v, k), n)));
+        }
+        return sum;
     }
 
     private void compare(Instruction i, Cmp cmp) {

@@ -355,8 +355,8 @@ class CsiV2Test {
                 .isEqualTo(Messages.CSI_BAD_NAME + ": shader name has control characters");
         assertThat(reason(edited(blob, b -> b.put(sym, (byte) 3))))
                 .isEqualTo(Messages.CSI_BAD_SYMBOL + ": symbol 0 'position': kind 3");
-        assertThat(reason(edited(blob, b -> b.put(sym + 1, (byte) 14))))
-                .isEqualTo(Messages.CSI_BAD_SYMBOL + ": symbol 0 'position': type 14");
+        assertThat(reason(edited(blob, b -> b.put(sym + 1, (byte) 99))))
+                .isEqualTo(Messages.CSI_BAD_SYMBOL + ": symbol 0 'position': type 99");
         assertThat(reason(edited(blob, b -> b.put(sym + 1, (byte) 1))))
                 .isEqualTo(Messages.CSI_BAD_SYMBOL + ": symbol 0 'position': type 1");
         assertThat(reason(edited(blob, b -> b.put(sym + 1, (byte) Type.SAMPLER2D.code()))))

@@ -79,9 +79,12 @@ class CsiFuzzTest {
         }
     }
 
-    /** The reasons version 1 gives for csir's own opcodes, one per opcode. */
-    private static final List<String> V2_ONLY = Arrays.stream(Opcode.values()).filter(Opcode::isVersion2Only)
-            .map(op -> Messages.csiNeedsVersion2(op.code(), op.mnemonic()) + ": instruction ").toList();
+    /** The reasons version 1 gives for csir's own opcodes and record types, one per opcode and type. */
+    private static final List<String> V2_ONLY = java.util.stream.Stream.concat(
+            Arrays.stream(Opcode.values()).filter(Opcode::isVersion2Only)
+                    .map(op -> Messages.csiNeedsVersion2(op.code(), op.mnemonic()) + ": instruction "),
+            Arrays.stream(dev.csir.ir.Type.values()).filter(dev.csir.ir.Type::isVersion2Only)
+                    .map(t -> Messages.csiTypeNeedsVersion2(t.code(), t.glslName()) + ": instruction ")).toList();
 
     private static void documented(String reason) {
         require(reason != null && (REASONS.stream().anyMatch(reason::startsWith)

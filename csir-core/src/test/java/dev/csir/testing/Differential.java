@@ -158,7 +158,7 @@ public final class Differential {
                 }
                 case UNIFORM -> {
                     if (t instanceof MatrixType mt) {
-                        frame.uniformMatrix(v.slot(), mt.columns(), values);
+                        frame.uniformMatrix(v.slot(), mt.columns(), mt.rows(), values);
                     } else {
                         frame.uniform(v.slot(), values[0], values[1], values[2], values[3]);
                     }

@@ -133,7 +133,7 @@ class VerifierTest {
 
         @Test
         void invalidType() {
-            rejects(vs(new Insn(MOV.code(), 14, 4, 0, 1, -1, -1, 0, 0)), 0, Messages.INVALID_TYPE);
+            rejects(vs(new Insn(MOV.code(), dev.csir.ir.Type.values().length, 4, 0, 1, -1, -1, 0, 0)), 0, Messages.INVALID_TYPE);
         }
 
         @Test

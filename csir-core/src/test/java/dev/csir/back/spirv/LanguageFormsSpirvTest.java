@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every shader of {@link BuiltinCalls}, {@link StatementForms} and {@code AggregateForms}, and a
+ * Every shader of {@link BuiltinCalls}, {@link StatementForms}, {@code AggregateForms} and {@code MatrixForms}, and a
  * texture lookup with a bias, optimized and not, written as
  * SPIR-V that {@code spirv-val} accepts.
  */
@@ -26,6 +26,7 @@ class LanguageFormsSpirvTest {
         StatementForms.BODIES.forEach(b -> sources.add(StatementForms.shader(b)));
         dev.csir.testing.AggregateForms.BODIES.forEach(b -> sources.add(dev.csir.testing.AggregateForms.shader(b)));
         dev.csir.testing.AggregateForms.DYNAMIC.forEach(b -> sources.add(dev.csir.testing.AggregateForms.shader(b)));
+        dev.csir.testing.MatrixForms.BODIES.forEach(b -> sources.add(dev.csir.testing.MatrixForms.shader(b)));
         sources.add("""
                 #version 330 core
                 uniform sampler2D s;

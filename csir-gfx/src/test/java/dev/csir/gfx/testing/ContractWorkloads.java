@@ -105,7 +105,21 @@ public final class ContractWorkloads {
     public static List<Workload> all() {
         return List.of(colouredTriangle(), texturedQuad(), sizedAndBiasedQuad(), depth(), cube("cube, depth", DrawState.DEPTH),
                 cube("cube, depth and culling", DrawState.DEPTH_CULL), cubeAroundTheCamera(), lighting(),
-                fragCoord(), discard(), builtins(), uniformBlockCube(), pushConstants());
+                fragCoord(), discard(), builtins(), uniformBlockCube(), pushConstants(), matrices());
+    }
+
+    /** mat2, mat3x2 and mat2x4 uniforms, a 2x2 inverse and the products of every shape in both stages. */
+    private static Workload matrices() {
+        LinkedProgram p = TestPrograms.matrixTriangle();
+        UniformValues u = p.newUniforms();
+        u.set("spin", 0.8f, 0.6f, -0.6f, 0.8f);
+        u.set("shear", 1f, 0.2f, 0f, 1f, 0.1f, 0f);
+        u.set("tint", 1f, 0f, 0f, 1f, 0f, 1f, 0.5f, 1f);
+        Mesh m = triangle(0, 0, new float[][] {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}});
+        return new Workload("matrices of every shape", d -> d.draw(p, u, m, DrawState.FLAT), f -> {
+            int[] c = f.channels(W / 2, H / 2);
+            assertThat(c[0] + c[1] + c[2]).as("the triangle covers the centre").isPositive();
+        });
     }
 
     private static Workload pushConstants() {

@@ -153,6 +153,36 @@ public final class TestPrograms {
                 """);
     }
 
+    /** A triangle turned by a mat2 and sheared by a mat3x2, shaded through a mat2x4 and a 2x2 inverse. */
+    public static LinkedProgram matrixTriangle() {
+        return link("matrices.vert", """
+                #version 330
+                layout(location = 0) in vec4 position;
+                layout(location = 1) in vec4 color;
+                uniform mat2 spin;
+                uniform mat3x2 shear;
+                out vec2 p;
+                out vec4 vColor;
+                void main() {
+                    vec2 q = spin * position.xy;
+                    p = shear * vec3(q, 1.0);
+                    vColor = color;
+                    gl_Position = vec4(q, position.zw);
+                }
+                """, "matrices.frag", """
+                #version 330
+                in vec2 p;
+                in vec4 vColor;
+                uniform mat2x4 tint;
+                out vec4 fragColor;
+                void main() {
+                    mat2 m = mat2(p, p.yx);
+                    vec4 t = tint * (inverse(m + mat2(2.0)) * p);
+                    fragColor = clamp(t * 0.5 + vColor * 0.5 + vec4(0.25), 0.0, 1.0);
+                }
+                """);
+    }
+
     /** Model, view and projection matrices; colour per vertex. */
     public static LinkedProgram mvpCube() {
         return link("cube.vert", """
