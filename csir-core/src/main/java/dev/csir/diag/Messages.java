@@ -423,6 +423,16 @@ public final class Messages {
         return "opcode " + code + " (" + mnemonic + ") " + CSI_NEEDS_V2;
     }
 
+    /** Arguments a texture built-in does not take for this sampler. */
+    public static String textureArguments(String function, String sampler) {
+        return "wrong arguments to " + function + "() for a " + sampler;
+    }
+
+    /** A type GLSL ES 1.00 reserves without having it. */
+    public static String reservedInEs100(String type) {
+        return "'" + type + "' is a reserved word in GLSL ES 1.00";
+    }
+
     /** A record type (a matrix other than mat3 and mat4) that version 1 cannot store. */
     public static String csiTypeNeedsVersion2(int code, String name) {
         return "type " + code + " (" + name + ") " + CSI_NEEDS_V2;

@@ -300,7 +300,9 @@ final class Assembler {
                 }
             }
             // the textures a CSIR device binds have one level, which a bias cannot change
-            case SAMPLE, SAMPLE_BIAS -> texture(in, Ops.SAMPLE);
+            // the interpreter's textures have one level, where a bias, a level or derivatives change nothing
+            case SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD -> texture(in, Ops.SAMPLE);
+            case FETCH -> texture(in, Ops.FETCH);
             case TEXSIZE -> texture(in, Ops.TEXSIZE);
             case LOAD_ATTR -> {
                 attrSlots = Math.max(attrSlots, in.aux() + 1);

@@ -371,6 +371,7 @@ public final class Interpreter {
                 case Ops.MULMM -> mulMatMat(t, d, a, b, c[pc + 4]);
                 case Ops.SAMPLE -> Texture2D.sample(f.textures[c[pc + 4]], t[a], t[a + 1], t, d);
                 case Ops.TEXSIZE -> textureSize(f.textures[c[pc + 4]], t[a], t, d);
+                case Ops.FETCH -> Texture2D.fetch(f.textures[c[pc + 4]], t[a], t[a + 1], t[a + 3], t, d);
                 case Ops.LOAD_ATTR -> copy4(f.attributes, c[pc + 4], t, d);
                 case Ops.LOAD_VAR -> copy4(f.varyingsIn, c[pc + 4], t, d);
                 case Ops.LOAD_UNI1 -> copy4(f.uniforms, c[pc + 4], t, d);

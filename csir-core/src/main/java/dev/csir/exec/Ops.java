@@ -78,4 +78,5 @@ final class Ops {
     static final int LG2 = 59;
     /** dst.xy = the width and height of a texture's level (z, w zero), as floats. */
     static final int TEXSIZE = 60;
+    static final int FETCH = 61;
 }

@@ -84,9 +84,9 @@ final class Simplifier {
         for (Insn in : code) {
             Opcode op = Opcode.of(in.op());
             switch (op) {
-                case MOV, SWZ, SETLANE, ABS, RSQ, RCP, SIN, COS, LG2, TRUNC, SAMPLE, SAMPLE_BIAS, TEXSIZE, STORE_POS,
-                        STORE_VAR, STORE_COLOR, IF -> count(reads, in.a(), 1);
-                case ADD, SUB, MUL, MAX, MIN, DOT, POW, CMP -> {
+                case MOV, SWZ, SETLANE, ABS, RSQ, RCP, SIN, COS, LG2, TRUNC, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, FETCH,
+                        TEXSIZE, STORE_POS, STORE_VAR, STORE_COLOR, IF -> count(reads, in.a(), 1);
+                case ADD, SUB, MUL, MAX, MIN, DOT, POW, CMP, SAMPLE_GRAD -> {
                     count(reads, in.a(), 1);
                     count(reads, in.b(), 1);
                 }
@@ -146,7 +146,8 @@ final class Simplifier {
     private static int lanesWritten(Insn in) {
         int nc = in.ncomp();
         return switch (Opcode.of(in.op())) {
-            case CONST, SWZ, MULMV, SAMPLE, SAMPLE_BIAS, TEXSIZE, LOAD_ATTR, LOAD_VAR, LOAD_FCOORD -> 4;
+            case CONST, SWZ, MULMV, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, TEXSIZE, LOAD_ATTR, LOAD_VAR,
+                 LOAD_FCOORD -> 4;
             case LOAD_UNI -> in.aux2() <= 1 ? 4 : 0;
             case MOV, ADD, SUB, MUL, MAX, MIN, ABS -> lanes(nc, 4);
             case RSQ, RCP, SIN, COS, LG2, TRUNC -> lanes(nc, 1);

@@ -85,6 +85,22 @@ public record Texture2D(int width, int height, int[] argb, Nearest nearest) {
         out[at + 3] = (p >>> 24) / 255f;
     }
 
+    /**
+     * The texel at column {@code x}, row {@code y} (whole numbers, as CSIR holds integers) of level
+     * {@code lod}; zeros outside the texture and for any level but the one these textures have.
+     */
+    public static void fetch(Texture2D tex, float x, float y, float lod, float[] out, int at) {
+        if (tex == null || lod != 0f || !(x >= 0f && x < tex.width && y >= 0f && y < tex.height)) {
+            java.util.Arrays.fill(out, at, at + 4, 0f);
+            return;
+        }
+        int p = tex.argb[(int) y * tex.width + (int) x];
+        out[at] = ((p >>> 16) & 0xFF) / 255f;
+        out[at + 1] = ((p >>> 8) & 0xFF) / 255f;
+        out[at + 2] = (p & 0xFF) / 255f;
+        out[at + 3] = (p >>> 24) / 255f;
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof Texture2D t && width == t.width && height == t.height && nearest == t.nearest

@@ -47,7 +47,8 @@ public final class IrDump {
         if (in.b() >= 0) {
             sb.append(" %").append(in.b());
         }
-        if (in.aux() != 0 || op == Opcode.LOAD_ATTR || op == Opcode.LOAD_UNI || op == Opcode.SAMPLE || op == Opcode.SAMPLE_BIAS || op == Opcode.TEXSIZE) {
+        if (in.aux() != 0 || op == Opcode.LOAD_ATTR || op == Opcode.LOAD_UNI || op == Opcode.SAMPLE || op == Opcode.SAMPLE_BIAS
+                || op == Opcode.SAMPLE_LOD || op == Opcode.SAMPLE_GRAD || op == Opcode.FETCH || op == Opcode.TEXSIZE) {
             sb.append(" aux ").append(in.aux());
         }
     }

@@ -25,7 +25,16 @@ public enum Opcode {
      * The size of a level of a 2D texture (TGSI TXQ): {@code dst.xy} its width and height in
      * texels, as CSIR's integer values, at the level {@code a.x}; {@code aux} the sampler slot.
      */
-    TEXSIZE("texsize");
+    TEXSIZE("texsize"),
+    /** A 2D lookup at an explicit level of detail (TGSI TXL): {@code a.xy} the coordinate, {@code a.w} the level. */
+    SAMPLE_LOD("sample2d_lod"),
+    /**
+     * A 2D lookup with explicit derivatives (TGSI TXD): {@code a.xy} the coordinate, {@code b.xy}
+     * and {@code b.zw} its derivatives in x and in y.
+     */
+    SAMPLE_GRAD("sample2d_grad"),
+    /** One texel of a 2D texture, unfiltered (TGSI TXF): {@code a.xy} the texel, {@code a.w} the level, integer values. */
+    FETCH("fetch2d");
 
     private static final Opcode[] BY_CODE = values();
 
@@ -59,5 +68,5 @@ public enum Opcode {
     public static final int MAX_ORIGINAL_CODE = 32;
 
     /** Highest valid opcode number (TEXSIZE). */
-    public static final int MAX_CODE = 39;
+    public static final int MAX_CODE = 42;
 }

@@ -493,8 +493,28 @@ public final class Lexer {
     private static final TokenKind[] SIZED_MATRICES = {TokenKind.MAT2X2, TokenKind.MAT2X3, TokenKind.MAT2X4,
         TokenKind.MAT3X2, TokenKind.MAT3X3, TokenKind.MAT3X4, TokenKind.MAT4X2, TokenKind.MAT4X3, TokenKind.MAT4X4};
 
+    /** The sampler type spellings, by length and then text. */
+    private static final TokenKind[] SAMPLERS = {TokenKind.SAMPLER2D, TokenKind.SAMPLER3D, TokenKind.SAMPLERCUBE,
+        TokenKind.SAMPLER2DSHADOW, TokenKind.SAMPLERCUBESHADOW, TokenKind.SAMPLER2DARRAY, TokenKind.SAMPLER2DARRAYSHADOW,
+        TokenKind.ISAMPLER2D, TokenKind.ISAMPLER3D, TokenKind.ISAMPLERCUBE, TokenKind.ISAMPLER2DARRAY};
+
+    private static TokenKind sampler(byte[] s, int off, int len) {
+        for (TokenKind k : SAMPLERS) {
+            if (k.spelling().length() == len && matches(s, off, k.spelling())) {
+                return k;
+            }
+        }
+        return null;
+    }
+
     static TokenKind keyword(byte[] s, int off, int len) {
         int c0 = s[off];
+        if (len >= 9 && (c0 == 's' || c0 == 'i')) {
+            TokenKind k = sampler(s, off, len);
+            if (k != null) {
+                return k;
+            }
+        }
         switch (len) {
             case 2:
                 if (c0 == 'i' && s[off + 1] == 'n') return TokenKind.IN;
@@ -634,7 +654,6 @@ public final class Lexer {
                 }
                 break;
             case 9:
-                if (c0 == 's' && matches(s, off, "sampler2D")) return TokenKind.SAMPLER2D;
                 if (c0 == 'p' && matches(s, off, "precision")) return TokenKind.PRECISION;
                 if (c0 == 'a' && matches(s, off, "attribute")) return TokenKind.ATTRIBUTE;
                 if (c0 == 'i' && matches(s, off, "invariant")) return TokenKind.BAD;

@@ -83,11 +83,15 @@ public final class Parser {
 
     /** Keywords of later versions are plain names in earlier ones, as GLSL reserves them only from then. */
     private static void namesBeforeTheirVersion(Tokens tokens) {
-        if (tokens.version().sizedMatrices()) {
+        GlslVersion v = tokens.version();
+        boolean matrices = v.sizedMatrices();
+        boolean samplers = v.glsl130();
+        if (matrices && samplers) {
             return;
         }
         for (int t = 0; t < tokens.count; t++) {
-            if (tokens.kind[t].isSizedMatrix()) {
+            TokenKind k = tokens.kind[t];
+            if (!matrices && k.isSizedMatrix() || !samplers && k.isSampler130()) {
                 tokens.kind[t] = TokenKind.IDENT;
             }
         }

@@ -1,7 +1,9 @@
 package dev.csir.lang;
 
+import dev.csir.types.Dim;
 import dev.csir.types.MatrixType;
 import dev.csir.types.SamplerType;
+import dev.csir.types.ScalarKind;
 import dev.csir.types.ScalarType;
 import dev.csir.types.Type;
 import dev.csir.types.VectorType;
@@ -28,7 +30,9 @@ public enum TokenKind {
     MAT2("mat2"), MAT3("mat3"), MAT4("mat4"),
     MAT2X2("mat2x2"), MAT2X3("mat2x3"), MAT2X4("mat2x4"), MAT3X2("mat3x2"), MAT3X3("mat3x3"), MAT3X4("mat3x4"),
     MAT4X2("mat4x2"), MAT4X3("mat4x3"), MAT4X4("mat4x4"),
-    SAMPLER2D("sampler2D"),
+    SAMPLER2D("sampler2D"), SAMPLER3D("sampler3D"), SAMPLERCUBE("samplerCube"), SAMPLER2DSHADOW("sampler2DShadow"),
+    SAMPLERCUBESHADOW("samplerCubeShadow"), SAMPLER2DARRAY("sampler2DArray"), SAMPLER2DARRAYSHADOW("sampler2DArrayShadow"),
+    ISAMPLER2D("isampler2D"), ISAMPLER3D("isampler3D"), ISAMPLERCUBE("isamplerCube"), ISAMPLER2DARRAY("isampler2DArray"),
     IF("if"), ELSE("else"), FOR("for"), WHILE("while"), DO("do"), RETURN("return"), DISCARD("discard"), BREAK("break"), CONTINUE("continue"), TRUE("true"), FALSE("false"),
     /** A rejected character, qualifier word, numeric literal or directive (already reported). */
     BAD("bad token"),
@@ -72,6 +76,16 @@ public enum TokenKind {
             case MAT4X2 -> MatrixType.of(4, 2);
             case MAT4X3 -> MatrixType.of(4, 3);
             case SAMPLER2D -> SamplerType.SAMPLER2D;
+            case SAMPLER3D -> new SamplerType(Dim.D3, false, false, ScalarKind.FLOAT);
+            case SAMPLERCUBE -> new SamplerType(Dim.CUBE, false, false, ScalarKind.FLOAT);
+            case SAMPLER2DSHADOW -> new SamplerType(Dim.D2, false, true, ScalarKind.FLOAT);
+            case SAMPLERCUBESHADOW -> new SamplerType(Dim.CUBE, false, true, ScalarKind.FLOAT);
+            case SAMPLER2DARRAY -> new SamplerType(Dim.D2, true, false, ScalarKind.FLOAT);
+            case SAMPLER2DARRAYSHADOW -> new SamplerType(Dim.D2, true, true, ScalarKind.FLOAT);
+            case ISAMPLER2D -> new SamplerType(Dim.D2, false, false, ScalarKind.INT);
+            case ISAMPLER3D -> new SamplerType(Dim.D3, false, false, ScalarKind.INT);
+            case ISAMPLERCUBE -> new SamplerType(Dim.CUBE, false, false, ScalarKind.INT);
+            case ISAMPLER2DARRAY -> new SamplerType(Dim.D2, true, false, ScalarKind.INT);
             default -> null;
         };
     }
@@ -81,7 +95,12 @@ public enum TokenKind {
         return ordinal() >= MAT2X2.ordinal() && ordinal() <= MAT4X4.ordinal();
     }
 
+    /** The sampler spellings GLSL 1.30 and ES 3.00 brought (before them, names). */
+    public boolean isSampler130() {
+        return ordinal() >= SAMPLERCUBESHADOW.ordinal() && ordinal() <= ISAMPLER2DARRAY.ordinal();
+    }
+
     public boolean isType() {
-        return ordinal() >= VOID.ordinal() && ordinal() <= SAMPLER2D.ordinal();
+        return ordinal() >= VOID.ordinal() && ordinal() <= ISAMPLER2DARRAY.ordinal();
     }
 }

@@ -40,7 +40,8 @@ final class Effects {
     static int writeSpan(Insn in) {
         return switch (Opcode.of(in.op())) {
             case CONST, MOV, SWZ, SETLANE, ADD, SUB, MUL, MAX, MIN, ABS, DOT, RSQ, RCP, SIN, COS, LG2,
-                 POW, TRUNC, CMP, MULMV, SAMPLE, SAMPLE_BIAS, TEXSIZE, LOAD_ATTR, LOAD_VAR, LOAD_FCOORD -> 1;
+                 POW, TRUNC, CMP, MULMV, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, TEXSIZE, LOAD_ATTR, LOAD_VAR,
+                 LOAD_FCOORD -> 1;
             case LOAD_UNI -> in.aux2();
             case MULMM -> in.aux();
             default -> 0;
@@ -54,7 +55,8 @@ final class Effects {
             case RSQ, RCP, SIN, COS, LG2, TRUNC -> mask(n1(in));
             case SETLANE -> 1 << (in.aux() & 3);
             case DOT, POW, CMP -> 1;
-            case CONST, MULMV, MULMM, SAMPLE, SAMPLE_BIAS, TEXSIZE, LOAD_ATTR, LOAD_VAR, LOAD_UNI, LOAD_FCOORD -> FULL;
+            case CONST, MULMV, MULMM, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, TEXSIZE, LOAD_ATTR, LOAD_VAR,
+                 LOAD_UNI, LOAD_FCOORD -> FULL;
             default -> 0;
         };
     }
@@ -72,8 +74,9 @@ final class Effects {
         return switch (Opcode.of(in.op())) {
             case MULMM -> in.aux();
             case MULMV -> b ? 1 : in.aux();
-            case ADD, SUB, MUL, MAX, MIN, DOT, POW, CMP -> 1;
-            case MOV, SWZ, SETLANE, ABS, RSQ, RCP, SIN, COS, LG2, TRUNC, SAMPLE, SAMPLE_BIAS, TEXSIZE, STORE_POS, STORE_VAR,
+            case ADD, SUB, MUL, MAX, MIN, DOT, POW, CMP, SAMPLE_GRAD -> 1;
+            case MOV, SWZ, SETLANE, ABS, RSQ, RCP, SIN, COS, LG2, TRUNC, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, FETCH, TEXSIZE,
+                 STORE_POS, STORE_VAR,
                  STORE_COLOR, IF -> b ? 0 : 1;
             default -> 0;
         };
@@ -92,7 +95,7 @@ final class Effects {
             case DOT -> in.aux() == 4 ? FULL : mask(3); // TGSI has only DP3 below width 4
             case POW, CMP, IF, TEXSIZE -> 1;
             case MULMV -> b ? mask(in.aux()) : FULL;
-            default -> FULL; // ABS (all four in TGSI), MULMM, SAMPLE, SAMPLE_BIAS, stores
+            default -> FULL; // ABS (all four in TGSI), MULMM, the lookups, stores
         };
     }
 

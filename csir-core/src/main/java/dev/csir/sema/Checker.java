@@ -202,6 +202,11 @@ public final class Checker {
      */
     Type declaredType(Type element, List<Ast.Expr> dims, Typed.Expr init, Pos pos) {
         Type t = element;
+        if (version.es() && version.number() < 300 && element instanceof dev.csir.types.SamplerType sampler
+                && !sampler.equals(dev.csir.types.SamplerType.SAMPLER2D) && sampler.dim() != dev.csir.types.Dim.CUBE) {
+            error(pos, Messages.reservedInEs100(sampler.name())); // sampler3D, sampler2DShadow
+            return null;
+        }
         if ((dims.size() > 1 || !dims.isEmpty() && element instanceof dev.csir.types.ArrayType) && !version.arraysOfArrays()) {
             error(pos, Messages.ARRAYS_OF_ARRAYS);
             return null;

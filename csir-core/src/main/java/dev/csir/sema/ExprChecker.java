@@ -27,8 +27,11 @@ import java.util.Set;
 final class ExprChecker {
     private final Checker checker;
 
+    private final TextureCalls textures;
+
     ExprChecker(Checker checker) {
         this.checker = checker;
+        this.textures = new TextureCalls(this, checker);
     }
 
     private Typed.Expr fail(Pos pos, String message) {
@@ -517,13 +520,8 @@ final class ExprChecker {
     private Typed.Expr call(Ast.Call c, boolean statement) {
         Pos pos = c.pos();
         String name = c.name();
-        if (name.equals(BuiltinTable.TEXTURE)
-                || name.equals("texture2D") && checker.version().legacyForms() && checker.functions(name).isEmpty()) {
-            return texture(c);
-        }
-        if (name.equals("textureSize") && checker.functions(name).isEmpty()
-                && checker.version().glsl130()) {
-            return textureSize(c);
+        if (textures.has(name)) {
+            return textures.call(c);
         }
         List<Typed.Expr> args = new ArrayList<>();
         boolean bad = false;
@@ -630,8 +628,8 @@ final class ExprChecker {
     }
 
     /** GLSL built-ins the language does not have yet: a call gets "unsupported built-in function". */
-    private static final Set<String> NOT_YET = Set.of("modf", "frexp", "textureCube", "textureLod",
-            "textureProj", "textureGrad", "textureOffset", "texelFetch", "textureGather",
+    private static final Set<String> NOT_YET = Set.of("modf", "frexp", "textureOffset", "textureLodOffset",
+            "textureProjOffset", "textureGradOffset", "texelFetchOffset", "textureGather", "shadow2D", "shadow2DProj",
             "floatBitsToInt", "floatBitsToUint", "intBitsToFloat", "uintBitsToFloat", "packUnorm2x16",
             "packSnorm2x16", "packUnorm4x8", "packSnorm4x8", "packHalf2x16", "unpackUnorm2x16", "unpackSnorm2x16",
             "unpackUnorm4x8", "unpackSnorm4x8", "unpackHalf2x16", "dFdxFine", "dFdyFine", "fwidthFine",
@@ -664,43 +662,5 @@ final class ExprChecker {
             converted.add(a.type().equals(m.params().get(i)) ? a : toKind(a, ScalarKind.FLOAT));
         }
         return new Typed.BuiltinCall(pos, builtin, m.result(), converted);
-    }
-
-    /** {@code textureSize(s, lod)}: s a sampler2D, lod an int. */
-    private Typed.Expr textureSize(Ast.Call c) {
-        List<Typed.Expr> args = new ArrayList<>();
-        for (Ast.Expr a : c.args()) {
-            Typed.Expr t = expr(a);
-            if (t == null) {
-                return null;
-            }
-            args.add(t);
-        }
-        if (args.size() != 2 || !(args.get(0) instanceof Typed.VarRef ref) || !(ref.type() instanceof SamplerType)
-                || !args.get(1).type().equals(ScalarType.INT)) {
-            return fail(c.pos(), Messages.WRONG_ARGUMENTS);
-        }
-        return new Typed.TextureSize(c.pos(), ref.variable(), args.get(1));
-    }
-
-    /** {@code texture(s, uv)}, and in the fragment stage {@code texture(s, uv, bias)} with a float bias. */
-    private Typed.Expr texture(Ast.Call c) {
-        boolean biased = c.args().size() == 3 && checker.stage() == ShaderStage.FRAGMENT;
-        if (c.args().size() != 2 && !biased) {
-            return fail(c.pos(), Messages.TEXTURE_ARGUMENTS);
-        }
-        Typed.Expr s = expr(c.args().get(0));
-        Typed.Expr uv = expr(c.args().get(1));
-        Typed.Expr bias = biased ? expr(c.args().get(2)) : null;
-        if (s == null || uv == null || biased && bias == null) {
-            return null;
-        }
-        if (!(s instanceof Typed.VarRef ref) || !(s.type() instanceof SamplerType)
-                || !(uv.type() instanceof VectorType v) || v.size() != 2
-                || biased && !(bias.type() instanceof ScalarType bt && bt.kind() != ScalarKind.BOOL)) {
-            return fail(c.pos(), Messages.TEXTURE_ARGUMENTS);
-        }
-        return new Typed.Sample(c.pos(), ref.variable(), toKind(uv, ScalarKind.FLOAT),
-                biased ? toKind(bias, ScalarKind.FLOAT) : null);
     }
 }

@@ -213,7 +213,7 @@ public final class Typed {
     // ---- expressions ---------------------------------------------------------------------------
 
     public sealed interface Expr permits Literal, VarRef, Call, BuiltinCall, Construct, Convert, Splat, Unary,
-            Binary, Swizzle, Index, Field, Sample, TextureSize, Conditional, Increment {
+            Binary, Swizzle, Index, Field, Texture, Conditional, Increment {
         Pos pos();
 
         Type type();
@@ -347,8 +347,7 @@ public final class Typed {
             case Swizzle s -> pure(s.base());
             case Index ix -> pure(ix.base()) && pure(ix.index());
             case Field m -> pure(m.base());
-            case Sample s -> pure(s.coord()) && (s.bias() == null || pure(s.bias()));
-            case TextureSize t -> pure(t.lod());
+            case Texture t -> (t.coord() == null || pure(t.coord())) && t.operands().stream().allMatch(Typed::pure);
             case Conditional c -> pure(c.cond()) && pure(c.then()) && pure(c.otherwise());
         };
     }
@@ -369,19 +368,16 @@ public final class Typed {
         }
     }
 
-    /** {@code textureSize(sampler, lod)}: the ivec2 size of a level of a sampler2D's texture. */
-    public record TextureSize(Pos pos, Variable sampler, Expr lod) implements Expr {
-        @Override
-        public Type type() {
-            return dev.csir.types.VectorType.IVEC2;
-        }
-    }
+    /** What a texture built-in does (the transform IR has an instruction for each). */
+    public enum TextureOp { SAMPLE, SAMPLE_LOD, SAMPLE_GRAD, SAMPLE_COMPARE, FETCH, SIZE }
 
-    /** {@code texture(sampler, coord [, bias])}: a vec4 from a sampler2D at a vec2 coordinate; bias may be null. */
-    public record Sample(Pos pos, Variable sampler, Expr coord, Expr bias) implements Expr {
-        @Override
-        public Type type() {
-            return dev.csir.types.VectorType.VEC4;
-        }
+    /**
+     * A texture built-in on {@code sampler}: {@code coord} is the coordinate as written (null for
+     * SIZE), with a shadow sampler's reference in its last lane but one when {@code projective}
+     * and in its last lane otherwise; a projective coordinate's last lane divides the rest.
+     * {@code operands} follow in the transform IR's order: the bias, lod or gradients.
+     */
+    public record Texture(Pos pos, Type type, Variable sampler, TextureOp op, boolean projective, Expr coord,
+            List<Expr> operands) implements Expr {
     }
 }

@@ -121,6 +121,15 @@ final class TgsiInstructions {
                     .reg("SAMP", in.aux()).text(", 2D").end();
             case SAMPLE_BIAS -> w.begin("TXB").sp().temp(in.dst()).comma().temp(in.a()).comma()
                     .reg("SAMP", in.aux()).text(", 2D").end();
+            case SAMPLE_LOD -> w.begin("TXL").sp().temp(in.dst()).comma().temp(in.a()).comma()
+                    .reg("SAMP", in.aux()).text(", 2D").end();
+            case SAMPLE_GRAD -> w.begin("TXD").sp().temp(in.dst()).comma().temp(in.a()).comma().temp(in.b())
+                    .text(".xyxx").comma().temp(in.b()).text(".zwxx").comma().reg("SAMP", in.aux()).text(", 2D").end();
+            case FETCH -> {
+                // TXF takes integers; CSIR's integer values are floats
+                w.begin("F2I").sp().temp(in.dst()).comma().temp(in.a()).end();
+                w.begin("TXF").sp().temp(in.dst()).comma().temp(in.dst()).comma().reg("SAMP", in.aux()).text(", 2D").end();
+            }
             case TEXSIZE -> {
                 // TXQ takes an integer level and yields integers; CSIR's integer values are floats
                 w.begin("F2I").sp().temp(in.dst()).text(".x").comma().temp(in.a()).text(".xxxx").end();

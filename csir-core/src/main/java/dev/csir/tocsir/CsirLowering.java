@@ -62,7 +62,7 @@ public final class CsirLowering {
         }
         Slots slots = Slots.bind(m, stage, declared, limits);
         if (slots.error != null) {
-            return fail(0, 0, slots.error);
+            return fail(slots.errorLine, slots.errorColumn, slots.error);
         }
         Structurizer plain = layOut(main, stage, slots, limits, false, false);
         Selector s = plain.needsWrapper

@@ -32,10 +32,45 @@ final class MemoryAccess {
             return;
         }
         // SAMPLE_BIAS takes the coordinate and the bias in one register, the bias in w, as TXB does
-        int packed = s.code.newRegister(1);
-        s.emit(Opcode.MOV, dev.csir.ir.Type.VEC2, 2, packed, s.operand(i.operand(1)), -1, 0, 0);
-        s.emitPartial(Opcode.SETLANE, dev.csir.ir.Type.FLOAT, 1, packed, s.operand(i.operand(2)), -1, 3, 0);
-        s.emit(Opcode.SAMPLE_BIAS, dev.csir.ir.Type.VEC4, 4, s.result(i), packed, -1, slot, 0);
+        s.emit(Opcode.SAMPLE_BIAS, dev.csir.ir.Type.VEC4, 4, s.result(i), packed(i.operand(1), i.operand(2)), -1, slot, 0);
+    }
+
+    /** {@code samplelod sampler, coord, lod}: TXL's coordinate and level in one register, the level in w. */
+    void sampleLod(Instruction i) {
+        int slot = samplerSlot(i);
+        if (slot >= 0) {
+            s.emit(Opcode.SAMPLE_LOD, dev.csir.ir.Type.VEC4, 4, s.result(i), packed(i.operand(1), i.operand(2)), -1, slot, 0);
+        }
+    }
+
+    /** {@code samplegrad sampler, coord, ddx, ddy}: the derivatives in one register, ddx in xy and ddy in zw. */
+    void sampleGrad(Instruction i) {
+        int slot = samplerSlot(i);
+        if (slot < 0) {
+            return;
+        }
+        int grads = s.code.newRegister(1);
+        s.emit(Opcode.MOV, dev.csir.ir.Type.VEC2, 2, grads, s.operand(i.operand(2)), -1, 0, 0);
+        int ddy = s.operand(i.operand(3));
+        s.emitPartial(Opcode.SETLANE, dev.csir.ir.Type.FLOAT, 1, grads, ddy, -1, 2, 0);
+        s.emitPartial(Opcode.SETLANE, dev.csir.ir.Type.FLOAT, 1, grads, ddy, -1, 3, 1);
+        s.emit(Opcode.SAMPLE_GRAD, dev.csir.ir.Type.VEC4, 4, s.result(i), s.operand(i.operand(1)), grads, slot, 0);
+    }
+
+    /** {@code fetch sampler, texel, lod}: TXF's texel and level in one register, the level in w. */
+    void fetch(Instruction i) {
+        int slot = samplerSlot(i);
+        if (slot >= 0) {
+            s.emit(Opcode.FETCH, dev.csir.ir.Type.VEC4, 4, s.result(i), packed(i.operand(1), i.operand(2)), -1, slot, 0);
+        }
+    }
+
+    /** A 2-lane coordinate with a scalar in w. */
+    private int packed(dev.csir.ssa.Value coord, dev.csir.ssa.Value w) {
+        int r = s.code.newRegister(1);
+        s.emit(Opcode.MOV, dev.csir.ir.Type.VEC2, 2, r, s.operand(coord), -1, 0, 0);
+        s.emitPartial(Opcode.SETLANE, dev.csir.ir.Type.FLOAT, 1, r, s.operand(w), -1, 3, 0);
+        return r;
     }
 
     /** {@code texsize sampler, lod}: the level's width and height. */

@@ -351,6 +351,9 @@ final class Selector {
             case INSERT_DYNAMIC -> composites.insertDynamic(i);
             case CALL_INTRINSIC -> intrinsics.lower(i);
             case SAMPLE -> memory.sample(i);
+            case SAMPLE_LOD -> memory.sampleLod(i);
+            case SAMPLE_GRAD -> memory.sampleGrad(i);
+            case FETCH -> memory.fetch(i);
             case TEXTURE_SIZE -> memory.textureSize(i);
             default -> unsupported(i.op().mnemonic());
         }

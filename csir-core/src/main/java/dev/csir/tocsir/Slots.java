@@ -36,8 +36,18 @@ final class Slots {
     final List<GlobalVariable> outputs = new ArrayList<>();
     ShaderInterface iface;
     String error;
+    /** Where the declaration {@link #error} is about is, or 0 when it concerns no one declaration. */
+    int errorLine;
+    int errorColumn;
 
     private Slots() {
+    }
+
+    /** A declaration CSIR has no form for: the message, located at the declaration. */
+    private String cannotExpress(CsirLowering.Declared d, String what) {
+        errorLine = d.line();
+        errorColumn = d.column();
+        return "CSIR cannot express " + what;
     }
 
     int slot(GlobalVariable g) {
@@ -85,7 +95,7 @@ final class Slots {
                     boolean in = g.space() == AddressSpace.INPUT;
                     Type type = Selector.csirType(g.valueType());
                     if (!Selector.representable(g.valueType()) || type.isMatrix()) {
-                        return "CSIR cannot express an interface variable of type " + g.valueType();
+                        return cannotExpress(d, "an interface variable of type " + g.valueType());
                     }
                     int slot = g.location();
                     if (in && vertex) {
@@ -100,7 +110,7 @@ final class Slots {
                         }
                     } else {
                         if (type.isIntLike() || type == Type.BOOL) {
-                            return "CSIR cannot express a fragment output of type " + g.valueType();
+                            return cannotExpress(d, "a fragment output of type " + g.valueType());
                         }
                         if (++fragmentOutputs > 1) {
                             return Messages.ONE_FRAGMENT_OUTPUT;
@@ -116,7 +126,7 @@ final class Slots {
                 }
                 case UNIFORM, PUSH_CONSTANT -> {
                     if (!(g.valueType() instanceof StructType block)) {
-                        return "CSIR cannot express the uniform block " + g.name();
+                        return cannotExpress(d, "the uniform block " + g.name());
                     }
                     int[] memberSlots = new int[block.members().size()];
                     uniformSlots.put(g, memberSlots);
@@ -139,7 +149,7 @@ final class Slots {
                 }
                 case UNIFORM_CONSTANT -> {
                     if (!SamplerType.SAMPLER2D.equals(g.valueType())) {
-                        return "CSIR cannot express a uniform of type " + g.valueType();
+                        return cannotExpress(d, "a uniform of type " + g.valueType());
                     }
                     if (samplers.size() >= limits.samplerSlots()) {
                         return Messages.TOO_MANY_SAMPLERS;
@@ -164,7 +174,7 @@ final class Slots {
      * ({@code name.member}), all the way down, as OpenGL names the uniforms of a program; they
      * take consecutive slots from {@code next[0]}, which ends after them. An error, or null.
      */
-    private static String uniformLeaves(String name, dev.csir.types.Type t, CsirLowering.Declared at, int[] next,
+    private String uniformLeaves(String name, dev.csir.types.Type t, CsirLowering.Declared at, int[] next,
             List<InterfaceVar> vars) {
         switch (t) {
             case dev.csir.types.ArrayType a when !a.isRuntimeSized() -> {
@@ -187,7 +197,7 @@ final class Slots {
             }
             default -> {
                 if (!Selector.representable(t)) {
-                    return "CSIR cannot express a uniform of type " + t;
+                    return cannotExpress(at, "a uniform of type " + t);
                 }
                 // uniform slots are always assigned here: a source location names no slot of CSIR's
                 vars.add(new InterfaceVar(InterfaceVar.Kind.UNIFORM, name, Selector.csirType(t), next[0], at.line(),

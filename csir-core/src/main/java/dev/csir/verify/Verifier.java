@@ -237,7 +237,7 @@ public final class Verifier {
 
         private void slotsAndSpans(Opcode op, Insn in) {
             switch (op) {
-                case SAMPLE, SAMPLE_BIAS, TEXSIZE -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots()),
+                case SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, TEXSIZE -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots()),
                         Messages.INVALID_SAMPLER);
                 case LOAD_ATTR -> check(slot(in.aux(), iface.attrHi(), limits.attributeSlots()),
                         Messages.INVALID_ATTRIBUTE);
@@ -307,14 +307,15 @@ public final class Verifier {
         private static boolean readsA(Opcode op) {
             return switch (op) {
                 case MOV, SWZ, SETLANE, ADD, SUB, MUL, MAX, MIN, ABS, DOT, RSQ, RCP, SIN, COS, LG2, POW,
-                        TRUNC, CMP, MULMV, MULMM, SAMPLE, SAMPLE_BIAS, TEXSIZE, STORE_POS, STORE_VAR, STORE_COLOR, IF -> true;
+                        TRUNC, CMP, MULMV, MULMM, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, TEXSIZE, STORE_POS,
+                        STORE_VAR, STORE_COLOR, IF -> true;
                 default -> false;
             };
         }
 
         private static boolean readsB(Opcode op) {
             return switch (op) {
-                case ADD, SUB, MUL, MAX, MIN, DOT, POW, CMP, MULMV, MULMM -> true;
+                case ADD, SUB, MUL, MAX, MIN, DOT, POW, CMP, MULMV, MULMM, SAMPLE_GRAD -> true;
                 default -> false;
             };
         }

@@ -294,7 +294,7 @@ class CsiTest {
     @Test
     void rejectsWhatTheVerifierRejectsNamingTheFirstProblem() {
         byte[] blob = Csi.saveV1(fragmentShader());
-        blob[32 + 16 * 2] = 40; // third record's opcode
+        blob[32 + 16 * 2] = (byte) (Opcode.MAX_CODE + 1); // third record's opcode
         assertThat(reason(resealed(blob))).isEqualTo(Messages.CSI_VERIFY + ": instruction 2: invalid IR opcode");
 
         byte[] vert = withWord(Csi.saveV1(fragmentShader()), 2, 0); // a fragment body as a vertex shader

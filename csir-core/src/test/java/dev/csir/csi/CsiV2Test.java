@@ -392,7 +392,7 @@ class CsiV2Test {
         byte[] noDetail = edited(blob, b -> b.putShort(30, (short) 0));
         assertThat(reason(noDetail)).isEqualTo(Messages.CSI_BAD_SYMBOL + ": symbol 3 'detail': sampler slot 1 outside 0..0");
         // an opcode no one knows
-        assertThat(reason(edited(blob, b -> b.put(36, (byte) 40))))
+        assertThat(reason(edited(blob, b -> b.put(36, (byte) (dev.csir.ir.Opcode.MAX_CODE + 1)))))
                 .isEqualTo(Messages.CSI_VERIFY + ": instruction 0: invalid IR opcode");
     }
 

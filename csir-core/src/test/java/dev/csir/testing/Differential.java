@@ -183,7 +183,14 @@ public final class Differential {
         inv.sampler(new dev.csir.ssa.eval.TextureSampler() {
             @Override
             public double[] lookup(Lookup lookup) {
-                return nearest(textures.get(lookup.texture().name()), lookup.coord().floatAt(0), lookup.coord().floatAt(1));
+                Texture2D t = textures.get(lookup.texture().name());
+                if (lookup.kind() == Kind.FETCH) {
+                    float[] rgba = new float[4];
+                    Texture2D.fetch(t, lookup.coord().intAt(0), lookup.coord().intAt(1), lookup.lodOrBias().intAt(0), rgba, 0);
+                    return new double[] {rgba[0], rgba[1], rgba[2], rgba[3]};
+                }
+                // one level: the bias, the level and the derivatives change nothing
+                return nearest(t, lookup.coord().floatAt(0), lookup.coord().floatAt(1));
             }
 
             @Override

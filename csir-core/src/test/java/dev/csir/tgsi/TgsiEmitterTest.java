@@ -213,7 +213,7 @@ class TgsiEmitterTest {
                 .isEqualTo(unsupported);
         assertThat(TgsiEmitter.emit(withOne(Insn.of(Opcode.MULMV, Type.VEC4, 4, 0, 1, 1, 0, 0))))
                 .isEqualTo(unsupported);
-        assertThat(TgsiEmitter.emit(withOne(new Insn(40, 0, 0, -1, -1, -1, -1, 0, 0))))
+        assertThat(TgsiEmitter.emit(withOne(new Insn(Opcode.MAX_CODE + 1, 0, 0, -1, -1, -1, -1, 0, 0))))
                 .isEqualTo(unsupported);
     }
 

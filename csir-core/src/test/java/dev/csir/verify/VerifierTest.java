@@ -318,15 +318,17 @@ class VerifierTest {
             assertThat(Opcode.MAX_ORIGINAL_CODE).isEqualTo(32);
             assertThat(List.of(LOOP.code(), ENDLOOP.code(), BREAK.code(), CONTINUE.code()))
                     .containsExactly(33, 34, 35, 36);
-            assertThat(Opcode.MAX_CODE).isEqualTo(39).isEqualTo(Opcode.values().length - 1);
+            assertThat(Opcode.MAX_CODE).isEqualTo(42).isEqualTo(Opcode.values().length - 1);
             assertThat(Opcode.of(33)).isEqualTo(LOOP);
             assertThat(Opcode.of(36)).isEqualTo(CONTINUE);
             assertThat(Opcode.of(37)).isEqualTo(Opcode.LG2);
             assertThat(Opcode.of(38)).isEqualTo(Opcode.SAMPLE_BIAS);
             assertThat(Opcode.of(39)).isEqualTo(Opcode.TEXSIZE);
-            assertThat(Opcode.of(40)).isNull();
+            assertThat(Opcode.of(42)).isEqualTo(Opcode.FETCH);
+            assertThat(Opcode.of(43)).isNull();
             assertThat(Arrays.stream(Opcode.values()).filter(Opcode::isVersion2Only))
-                    .containsExactly(LOOP, ENDLOOP, BREAK, CONTINUE, Opcode.LG2, Opcode.SAMPLE_BIAS, Opcode.TEXSIZE);
+                    .containsExactly(LOOP, ENDLOOP, BREAK, CONTINUE, Opcode.LG2, Opcode.SAMPLE_BIAS, Opcode.TEXSIZE,
+                            Opcode.SAMPLE_LOD, Opcode.SAMPLE_GRAD, Opcode.FETCH);
             assertThat(List.of(LOOP.mnemonic(), ENDLOOP.mnemonic(), BREAK.mnemonic(), CONTINUE.mnemonic()))
                     .containsExactly("loop", "endloop", "break", "continue");
         }
@@ -508,7 +510,7 @@ class VerifierTest {
     void reportsEveryProblemInOrder() {
         ShaderIr ir = vs(
                 op(ELSE, -1, -1, -1),                       // 0: else without if
-                new Insn(40, 0, 0, 0, 0, 0, 0, 0, 0),       // 1: bad opcode
+                new Insn(Opcode.MAX_CODE + 1, 0, 0, 0, 0, 0, 0, 0, 0), // 1: bad opcode
                 op(MOV, 4, 0, 1, -1, 0, 0),                 // 2: fine
                 op(DISCARD, -1, -1, -1),                    // 3: wrong stage
                 op(ADD, 9, TEMPS, -1, 2, 0, 0),             // 4: ncomp, destination, operand

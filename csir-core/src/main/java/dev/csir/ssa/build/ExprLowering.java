@@ -56,11 +56,7 @@ final class ExprLowering {
             case Typed.Index ix -> index(ix);
             case Typed.Field m when isPlace(m) -> b.load(fn.pointer(m));
             case Typed.Field m -> b.extract(expr(m.base()), m.index());
-            case Typed.Sample s when s.bias() != null -> b.texture(Opcode.SAMPLE, VectorType.VEC4, fn.pointer(s.sampler()),
-                    expr(s.coord()), expr(s.bias()));
-            case Typed.Sample s -> b.texture(Opcode.SAMPLE, VectorType.VEC4, fn.pointer(s.sampler()), expr(s.coord()));
-            case Typed.TextureSize t -> b.texture(Opcode.TEXTURE_SIZE, VectorType.IVEC2, fn.pointer(t.sampler()),
-                    expr(t.lod()));
+            case Typed.Texture t -> texture(t);
             case Typed.Conditional c -> conditional(c);
             case Typed.Increment i -> increment(i);
         };
@@ -335,5 +331,53 @@ final class ExprLowering {
     private static boolean isBool(dev.csir.types.Type t) {
         return t instanceof dev.csir.types.ScalarType s ? s.kind() == dev.csir.types.ScalarKind.BOOL
                 : t instanceof VectorType v && v.component().kind() == dev.csir.types.ScalarKind.BOOL;
+    }
+
+    /**
+     * A texture built-in as the transform IR's instruction: the coordinate evaluated once, its
+     * lanes divided by the last one when projective, a shadow sampler's reference taken out of it.
+     */
+    private Value texture(Typed.Texture t) {
+        Value sampler = fn.pointer(t.sampler());
+        List<Value> operands = new ArrayList<>();
+        operands.add(sampler);
+        if (t.coord() != null) {
+            SamplerType s = (SamplerType) t.sampler().type();
+            int n = s.dim().coordinates() + (s.arrayed() ? 1 : 0);
+            Value p = expr(t.coord());
+            int lanes = ((VectorType) p.type()).size();
+            Value divisor = t.projective() ? b.extract(p, lanes - 1) : null;
+            Value coord = lanes == n ? p : b.shuffle(p, p, identity(n));
+            Value reference = s.shadow() ? b.extract(p, n) : null;
+            if (divisor != null) {
+                List<Value> splat = java.util.Collections.nCopies(n, divisor);
+                coord = b.binary(Opcode.DIV, coord, b.construct(coord.type(), splat));
+                reference = reference == null ? null : b.binary(Opcode.DIV, reference, divisor);
+            }
+            operands.add(coord);
+            if (reference != null) {
+                operands.add(reference);
+            }
+        }
+        for (Typed.Expr e : t.operands()) {
+            operands.add(expr(e));
+        }
+        Opcode op = switch (t.op()) {
+            case SAMPLE -> Opcode.SAMPLE;
+            case SAMPLE_LOD -> Opcode.SAMPLE_LOD;
+            case SAMPLE_GRAD -> Opcode.SAMPLE_GRAD;
+            case SAMPLE_COMPARE -> Opcode.SAMPLE_COMPARE;
+            case FETCH -> Opcode.FETCH;
+            case SIZE -> Opcode.TEXTURE_SIZE;
+        };
+        return b.texture(op, t.type(), operands.toArray(Value[]::new));
+    }
+
+    private static int[] identity(int n) {
+        int[] lanes = new int[n];
+        for (int i = 0; i < n; i++) {
+            lanes[i] = i;
+        }
+        return lanes;
     }
 }

@@ -27,6 +27,7 @@ class LanguageFormsSpirvTest {
         dev.csir.testing.AggregateForms.BODIES.forEach(b -> sources.add(dev.csir.testing.AggregateForms.shader(b)));
         dev.csir.testing.AggregateForms.DYNAMIC.forEach(b -> sources.add(dev.csir.testing.AggregateForms.shader(b)));
         dev.csir.testing.MatrixForms.BODIES.forEach(b -> sources.add(dev.csir.testing.MatrixForms.shader(b)));
+        sources.add(dev.csir.testing.TextureForms.EVERY_SAMPLER);
         sources.add("""
                 #version 330 core
                 uniform sampler2D s;

@@ -103,7 +103,7 @@ public final class ContractWorkloads {
     }
 
     public static List<Workload> all() {
-        return List.of(colouredTriangle(), texturedQuad(), sizedAndBiasedQuad(), depth(), cube("cube, depth", DrawState.DEPTH),
+        return List.of(colouredTriangle(), texturedQuad(), sizedAndBiasedQuad(), explicitLookupsQuad(), depth(), cube("cube, depth", DrawState.DEPTH),
                 cube("cube, depth and culling", DrawState.DEPTH_CULL), cubeAroundTheCamera(), lighting(),
                 fragCoord(), discard(), builtins(), uniformBlockCube(), pushConstants(), matrices());
     }
@@ -167,6 +167,12 @@ public final class ContractWorkloads {
     /** The same quad through textureSize and a biased lookup: green at half where the size is right. */
     private static Workload sizedAndBiasedQuad() {
         return texturedQuad("textured quad, textureSize and bias", TestPrograms.sizedAndBiasedQuad());
+    }
+
+    /** The quad through the lookups with an explicit level, derivatives, a divisor and a texel. */
+    private static Workload explicitLookupsQuad() {
+        return texturedQuad("textured quad, textureLod, textureGrad, textureProj and texelFetch",
+                TestPrograms.explicitLookupsQuad());
     }
 
     private static Workload texturedQuad(String name, LinkedProgram p) {

@@ -183,6 +183,21 @@ public final class TestPrograms {
                 """);
     }
 
+    /** The same quad through textureLod, textureGrad, textureProj and texelFetch, averaged. */
+    public static LinkedProgram explicitLookupsQuad() {
+        return link("tex.vert", TEXTURED_QUAD_VERTEX, "lookups.frag", """
+                #version 330
+                uniform sampler2D tex;
+                in vec2 vUV;
+                out vec4 fragColor;
+                void main() {
+                    vec4 a = textureLod(tex, vUV, 0.0) + textureGrad(tex, vUV, vec2(0.01, 0.0), vec2(0.0, 0.01));
+                    vec4 b = textureProj(tex, vec3(vUV * 2.0, 2.0)) + texelFetch(tex, ivec2(clamp(vUV, 0.0, 0.99) * 8.0), 0);
+                    fragColor = (a + b) * 0.25;
+                }
+                """);
+    }
+
     /** Model, view and projection matrices; colour per vertex. */
     public static LinkedProgram mvpCube() {
         return link("cube.vert", """

@@ -1,0 +1,194 @@
+package dev.csir.sema;
+
+import dev.csir.diag.Messages;
+import dev.csir.lang.Ast;
+import dev.csir.lang.Ast.Pos;
+import dev.csir.lang.GlslVersion;
+import dev.csir.types.Dim;
+import dev.csir.types.SamplerType;
+import dev.csir.types.ScalarKind;
+import dev.csir.types.ScalarType;
+import dev.csir.types.ShaderStage;
+import dev.csir.types.Type;
+import dev.csir.types.VectorType;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The texture built-ins of GLSL 4.60 8.9 over the language's samplers (2D, 3D, cube and 2D
+ * arrays, float and int, and the shadow ones): {@code texture}, {@code textureLod},
+ * {@code textureGrad}, {@code texelFetch}, {@code textureProj}, {@code textureProjLod} and
+ * {@code textureSize} from 1.30 and 3.00 es (and in the documented subset, which has no
+ * {@code #version}), and where the version has GLSL 1.10's forms, {@code texture2D},
+ * {@code texture2DProj}, {@code texture3D}, {@code textureCube}, {@code texture2DLod} and
+ * {@code textureCubeLod} (in ES 1.00 in the vertex stage only, on the desktop from 1.30). Each becomes one {@link Typed.Texture}.
+ */
+final class TextureCalls {
+    /** One built-in: what it does, whether its coordinate divides by its last lane, the one sampler it takes (or any). */
+    private record Form(Typed.TextureOp op, boolean projective, SamplerType only) {
+    }
+
+    private static final SamplerType SAMPLER3D = new SamplerType(Dim.D3, false, false, ScalarKind.FLOAT);
+    private static final SamplerType SAMPLER_CUBE = new SamplerType(Dim.CUBE, false, false, ScalarKind.FLOAT);
+
+    private final ExprChecker exprs;
+    private final Checker checker;
+
+    TextureCalls(ExprChecker exprs, Checker checker) {
+        this.exprs = exprs;
+        this.checker = checker;
+    }
+
+    /** Whether {@code name} is a texture built-in of this shader (a user function of a 1.10 name hides it). */
+    boolean has(String name) {
+        return form(name) != null;
+    }
+
+    private Form form(String name) {
+        GlslVersion v = checker.version();
+        boolean modern = v.glsl130() || !v.explicit();
+        boolean legacy = v.legacyForms() && checker.functions(name).isEmpty();
+        // the level-of-detail forms, as glslang has them: ES 1.00's vertex stage, and desktop GLSL from
+        // 1.30 (before, they want GL_ARB_shader_texture_lod)
+        boolean lodForms = v.es() ? checker.stage() == ShaderStage.VERTEX : v.glsl130();
+        return switch (name) {
+            case "texture" -> modern ? new Form(Typed.TextureOp.SAMPLE, false, null) : null;
+            case "textureLod" -> modern ? new Form(Typed.TextureOp.SAMPLE_LOD, false, null) : null;
+            case "textureGrad" -> modern ? new Form(Typed.TextureOp.SAMPLE_GRAD, false, null) : null;
+            case "texelFetch" -> modern ? new Form(Typed.TextureOp.FETCH, false, null) : null;
+            case "textureProj" -> modern ? new Form(Typed.TextureOp.SAMPLE, true, null) : null;
+            case "textureProjLod" -> modern ? new Form(Typed.TextureOp.SAMPLE_LOD, true, null) : null;
+            case "textureSize" -> v.glsl130() ? new Form(Typed.TextureOp.SIZE, false, null) : null;
+            case "texture2D" -> legacy ? new Form(Typed.TextureOp.SAMPLE, false, SamplerType.SAMPLER2D) : null;
+            case "texture2DProj" -> legacy ? new Form(Typed.TextureOp.SAMPLE, true, SamplerType.SAMPLER2D) : null;
+            case "texture2DLod" -> legacy && lodForms ? new Form(Typed.TextureOp.SAMPLE_LOD, false, SamplerType.SAMPLER2D)
+                    : null;
+            case "texture3D" -> legacy && !v.es() ? new Form(Typed.TextureOp.SAMPLE, false, SAMPLER3D) : null;
+            case "textureCube" -> legacy ? new Form(Typed.TextureOp.SAMPLE, false, SAMPLER_CUBE) : null;
+            case "textureCubeLod" -> legacy && lodForms ? new Form(Typed.TextureOp.SAMPLE_LOD, false, SAMPLER_CUBE)
+                    : null;
+            default -> null;
+        };
+    }
+
+    /** The call checked and typed; null after a reported error. */
+    Typed.Expr call(Ast.Call c) {
+        Form f = form(c.name());
+        List<Typed.Expr> args = new ArrayList<>();
+        for (Ast.Expr a : c.args()) {
+            Typed.Expr t = exprs.expr(a);
+            if (t == null) {
+                return null;
+            }
+            args.add(t);
+        }
+        if (args.isEmpty() || !(args.getFirst() instanceof Typed.VarRef ref) || !(ref.type() instanceof SamplerType s)
+                || f.only() != null && !f.only().equals(s)) {
+            return fail(c.pos(), c.name().equals("texture") ? Messages.TEXTURE_ARGUMENTS : Messages.WRONG_ARGUMENTS);
+        }
+        Typed.Expr typed = typed(c, f, ref.variable(), s, args.subList(1, args.size()));
+        if (typed == null) {
+            String expected = c.name().equals("texture") && s.equals(SamplerType.SAMPLER2D) ? Messages.TEXTURE_ARGUMENTS
+                    : Messages.textureArguments(c.name(), s.name());
+            return fail(c.pos(), expected);
+        }
+        return typed;
+    }
+
+    /** The typed call when the arguments fit the sampler; null (unreported) when they do not. */
+    private Typed.Expr typed(Ast.Call c, Form f, Typed.Variable sampler, SamplerType s, List<Typed.Expr> args) {
+        int n = s.dim().coordinates() + (s.arrayed() ? 1 : 0);
+        boolean fragment = checker.stage() == ShaderStage.FRAGMENT;
+        Type texel = new VectorType(ScalarType.of(s.sampled()), 4);
+        switch (f.op()) {
+            case SIZE -> {
+                Typed.Expr lod = args.size() == 1 ? integer(args.getFirst(), 1) : null;
+                int lanes = (s.dim() == Dim.CUBE ? 2 : s.dim().coordinates()) + (s.arrayed() ? 1 : 0);
+                return lod == null ? null : texture(c, new VectorType(ScalarType.INT, lanes), sampler,
+                        Typed.TextureOp.SIZE, false, null, List.of(lod));
+            }
+            case FETCH -> {
+                if (s.shadow() || s.dim() == Dim.CUBE || args.size() != 2) {
+                    return null;
+                }
+                Typed.Expr p = integer(args.get(0), n);
+                Typed.Expr lod = integer(args.get(1), 1);
+                return p == null || lod == null ? null : texture(c, texel, sampler, Typed.TextureOp.FETCH, false, p,
+                        List.of(lod));
+            }
+            case SAMPLE_GRAD -> {
+                if (s.shadow() || args.size() != 3) {
+                    return null;
+                }
+                Typed.Expr p = floats(args.get(0), n);
+                Typed.Expr dx = floats(args.get(1), s.dim().coordinates());
+                Typed.Expr dy = floats(args.get(2), s.dim().coordinates());
+                return p == null || dx == null || dy == null ? null
+                        : texture(c, texel, sampler, Typed.TextureOp.SAMPLE_GRAD, false, p, List.of(dx, dy));
+            }
+            default -> {
+                boolean lod = f.op() == Typed.TextureOp.SAMPLE_LOD;
+                // a cube's or an array's shadow reference fills a vec4: no room for a bias or a divisor
+                boolean wide = s.shadow() && n == 3;
+                if (f.projective() && (s.dim() == Dim.CUBE || s.arrayed()) || wide && (lod || args.size() > 1)) {
+                    return null;
+                }
+                int lanes = n + (s.shadow() ? 1 : 0) + (f.projective() ? 1 : 0);
+                boolean bias = !lod && args.size() == 2 && fragment;
+                if (args.size() != (lod || bias ? 2 : 1)) {
+                    return null;
+                }
+                // textureProj of a sampler2D divides a vec3 or a vec4 (its z then unused) by its last lane
+                Typed.Expr p = f.projective() && s.equals(SamplerType.SAMPLER2D) && args.get(0).type() instanceof VectorType v
+                        && v.size() == 4 ? floats(args.get(0), 4) : floats(args.get(0), lanes);
+                Typed.Expr extra = lod || bias ? floats(args.get(1), 1) : null;
+                if (p == null || (lod || bias) && extra == null) {
+                    return null;
+                }
+                if (s.shadow() && bias) {
+                    return null; // the transform IR's compare takes a lod, not a bias
+                }
+                Typed.TextureOp op = s.shadow() ? Typed.TextureOp.SAMPLE_COMPARE : f.op();
+                return texture(c, s.shadow() ? ScalarType.FLOAT : texel, sampler, op, f.projective(), p,
+                        extra == null ? List.of() : List.of(extra));
+            }
+        }
+    }
+
+    private static Typed.Texture texture(Ast.Call c, Type type, Typed.Variable sampler, Typed.TextureOp op,
+            boolean projective, Typed.Expr coord, List<Typed.Expr> operands) {
+        return new Typed.Texture(c.pos(), type, sampler, op, projective, coord, operands);
+    }
+
+    /** A float scalar or vector of {@code n} lanes, an int one converted where the version converts; else null. */
+    private Typed.Expr floats(Typed.Expr e, int n) {
+        if (lanes(e.type()) != n) {
+            return null;
+        }
+        ScalarKind k = e.type().scalarKind();
+        if (k == ScalarKind.FLOAT) {
+            return e;
+        }
+        GlslVersion v = checker.version();
+        boolean converts = v.implicitConversions() || !v.explicit();
+        return converts && k == ScalarKind.INT ? ExprChecker.toKind(e, ScalarKind.FLOAT) : null;
+    }
+
+    /** An int scalar or vector of {@code n} lanes, else null. */
+    private static Typed.Expr integer(Typed.Expr e, int n) {
+        return lanes(e.type()) == n && e.type().scalarKind() == ScalarKind.INT ? e : null;
+    }
+
+    private static int lanes(Type t) {
+        return switch (t) {
+            case ScalarType s -> 1;
+            case VectorType v -> v.size();
+            default -> -1;
+        };
+    }
+
+    private Typed.Expr fail(Pos pos, String message) {
+        checker.error(pos, message);
+        return null;
+    }
+}
