@@ -514,6 +514,9 @@ public final class Lexer {
                     case 't' -> {
                         if (matches(s, off, "true")) return TokenKind.TRUE;
                     }
+                    case 'c' -> {
+                        if (matches(s, off, "case")) return TokenKind.CASE;
+                    }
                     case 'f' -> {
                         if (matches(s, off, "flat")) return TokenKind.BAD;
                     }
@@ -568,6 +571,7 @@ public final class Lexer {
                         if (matches(s, off, "struct")) return TokenKind.STRUCT;
                         if (matches(s, off, "shared")) return TokenKind.BAD;
                         if (matches(s, off, "sample")) return TokenKind.BAD;
+                        if (matches(s, off, "switch")) return TokenKind.SWITCH;
                     }
                     case 'r' -> {
                         if (matches(s, off, "return")) return TokenKind.RETURN;
@@ -583,6 +587,7 @@ public final class Lexer {
                     }
                     case 'd' -> {
                         if (matches(s, off, "discard")) return TokenKind.DISCARD;
+                        if (matches(s, off, "default")) return TokenKind.DEFAULT;
                     }
                     case 'v' -> {
                         if (matches(s, off, "varying")) return TokenKind.VARYING;

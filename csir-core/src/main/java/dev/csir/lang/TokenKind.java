@@ -26,7 +26,8 @@ public enum TokenKind {
     VEC2("vec2"), VEC3("vec3"), VEC4("vec4"), IVEC2("ivec2"), IVEC3("ivec3"), IVEC4("ivec4"),
     BVEC2("bvec2"), BVEC3("bvec3"), BVEC4("bvec4"),
     MAT3("mat3"), MAT4("mat4"), SAMPLER2D("sampler2D"),
-    IF("if"), ELSE("else"), FOR("for"), WHILE("while"), DO("do"), RETURN("return"), DISCARD("discard"), BREAK("break"), CONTINUE("continue"), TRUE("true"), FALSE("false"),
+    IF("if"), ELSE("else"), FOR("for"), WHILE("while"), DO("do"), RETURN("return"), DISCARD("discard"), BREAK("break"), CONTINUE("continue"),
+    SWITCH("switch"), CASE("case"), DEFAULT("default"), TRUE("true"), FALSE("false"),
     /** A rejected character, qualifier word, numeric literal or directive (already reported). */
     BAD("bad token"),
     /** The preprocessor's raw tokens, which never reach the parser: {@code #}, {@code ##} and a line's end. */
