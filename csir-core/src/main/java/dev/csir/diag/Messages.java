@@ -210,6 +210,7 @@ public final class Messages {
     public static final String EXPECTED_LPAREN_AFTER_IF = "expected '(' after if";
     public static final String EXPECTED_LPAREN_AFTER_FOR = "expected '(' after for";
     public static final String EXPECTED_LPAREN_AFTER_WHILE = "expected '(' after while";
+    public static final String EXPECTED_LPAREN_AFTER_SWITCH = "expected '(' after switch";
     public static final String EXPECTED_PRECISION = "expected highp, mediump or lowp after precision";
     public static final String EXPECTED_WHILE = "expected while after the body of do";
     public static final String EXPECTED_COLON = "expected ':'";
@@ -275,6 +276,16 @@ public final class Messages {
     public static final String ARGUMENT_TYPE_MISMATCH = "argument type mismatch";
     public static final String BREAK_STATEMENT_OUTSIDE_LOOP = "break is only valid inside a loop";
     public static final String CONTINUE_STATEMENT_OUTSIDE_LOOP = "continue is only valid inside a loop";
+    /** GLSL 6.2: switch came with GLSL 1.30 and ES 3.00 (glslang reads the word as reserved before). */
+    public static final String CONST_INITIALIZER = "a constant's initializer must be a constant expression";
+    public static final String SWITCH_VERSION = "switch needs #version 130 or 300 es or later";
+    public static final String SWITCH_SELECTOR = "a switch selector must be an int scalar";
+    public static final String CASE_NOT_CONSTANT = "a case label must be a constant integer expression";
+    public static final String DUPLICATE_CASE = "duplicate case label";
+    public static final String DUPLICATE_DEFAULT = "duplicate default label";
+    public static final String LABEL_OUTSIDE_SWITCH = "case and default labels are only valid in a switch";
+    public static final String STATEMENT_BEFORE_LABEL = "a switch's body must begin with a case or default label";
+    public static final String LAST_LABEL_EMPTY = "the last label of a switch must be followed by a statement";
     public static final String MISSING_RETURN_VALUE = "function is missing a return value";
     public static final String ASSIGNMENT_TARGET = "assignment target must be a name";
     /** GLSL 4.60 section 5.8: an l-value swizzle names each component once. */

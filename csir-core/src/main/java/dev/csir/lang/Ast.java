@@ -179,8 +179,8 @@ public final class Ast {
     }
 
     /** Statements. */
-    public sealed interface Stmt permits Empty, Block, ExprStmt, Assign, DeclStmt, Decls, If, For, DoWhile, Return,
-            Discard, Break, Continue {
+    public sealed interface Stmt permits Empty, Block, ExprStmt, DeclStmt, Decls, If, For, DoWhile, Switch, Case,
+            Return, Discard, Break, Continue {
         Pos pos();
     }
 
@@ -197,10 +197,6 @@ public final class Ast {
 
     /** An expression evaluated for effect. */
     public record ExprStmt(Pos pos, Expr expr) implements Stmt {
-    }
-
-    /** {@code target = value;} — pos is the {@code =}'s. */
-    public record Assign(Pos pos, Expr target, Expr value) implements Stmt {
     }
 
     /** A declaration in statement position. */
@@ -232,6 +228,20 @@ public final class Ast {
     public record For(Pos pos, Stmt init, Expr cond, Expr step, Stmt body) implements Stmt {
     }
 
+    /**
+     * {@code switch (selector) { body }}: the body is a statement list in which {@link Case}
+     * labels mark where control may enter, as GLSL's grammar has it (GLSL 4.60 6.2).
+     */
+    public record Switch(Pos pos, Expr selector, List<Stmt> body) implements Stmt {
+        public Switch {
+            body = List.copyOf(body);
+        }
+    }
+
+    /** {@code case value:}, or {@code default:} with a null value: a label, valid only in a switch's body. */
+    public record Case(Pos pos, Expr value) implements Stmt {
+    }
+
     /** {@code return [value];}; value may be null. */
     public record Return(Pos pos, Expr value) implements Stmt {
     }
@@ -250,7 +260,7 @@ public final class Ast {
 
     /** Expressions. */
     public sealed interface Expr permits IntLit, FloatLit, BoolLit, Ident, Call, Construct, Unary, Binary,
-            Swizzle, Index, Field, Length, Step, StepAssign, Conditional {
+            Swizzle, Index, Field, Length, Step, Assign, Comma, Conditional {
         Pos pos();
     }
 
@@ -369,7 +379,14 @@ public final class Ast {
     public record Step(Pos pos, Expr target, boolean increment, boolean prefix) implements Expr {
     }
 
-    /** {@code target = value} (a compound one already expanded) as a loop step: only valid there. */
-    public record StepAssign(Pos pos, Expr target, Expr value) implements Expr {
+    /**
+     * {@code target = value}, a compound one already expanded ({@code a += b} is {@code a = a + b}):
+     * an expression whose value is the stored one — pos is the operator's.
+     */
+    public record Assign(Pos pos, Expr target, Expr value) implements Expr {
+    }
+
+    /** {@code left, right}: left evaluated for effect, then right, whose type and value it has — pos is the comma's. */
+    public record Comma(Pos pos, Expr left, Expr right) implements Expr {
     }
 }

@@ -135,16 +135,12 @@ public final class AstDump {
                 end(b.pos());
                 stmts(b.stmts(), depth + 1);
             }
+            // an assignment statement reads as one, not as an expression holding one
+            case Ast.ExprStmt e when e.expr() instanceof Ast.Assign a -> expr(a, depth, label);
             case Ast.ExprStmt e -> {
                 line(depth, label).append("expr");
                 end(e.pos());
                 expr(e.expr(), depth + 1, null);
-            }
-            case Ast.Assign a -> {
-                line(depth, label).append("assign");
-                end(a.pos());
-                expr(a.target(), depth + 1, "target");
-                expr(a.value(), depth + 1, "value");
             }
             case Ast.DeclStmt d -> decl(d.decl(), depth, label);
             case Ast.Decls d -> {
@@ -180,6 +176,19 @@ public final class AstDump {
                 end(d.pos());
                 stmt(d.body(), depth + 1, "body");
                 expr(d.cond(), depth + 1, "cond");
+            }
+            case Ast.Switch w -> {
+                line(depth, label).append("switch");
+                end(w.pos());
+                expr(w.selector(), depth + 1, "selector");
+                stmts(w.body(), depth + 1);
+            }
+            case Ast.Case c -> {
+                line(depth, label).append(c.value() == null ? "default" : "case");
+                end(c.pos());
+                if (c.value() != null) {
+                    expr(c.value(), depth + 1, null);
+                }
             }
             case Ast.Return r -> {
                 line(depth, label).append("return");
@@ -299,11 +308,17 @@ public final class AstDump {
                 expr(c.then(), depth + 1, "then");
                 expr(c.otherwise(), depth + 1, "else");
             }
-            case Ast.StepAssign a -> {
+            case Ast.Assign a -> {
                 sb.append("assign");
                 end(a.pos());
                 expr(a.target(), depth + 1, "target");
                 expr(a.value(), depth + 1, "value");
+            }
+            case Ast.Comma c -> {
+                sb.append("comma");
+                end(c.pos());
+                expr(c.left(), depth + 1, null);
+                expr(c.right(), depth + 1, null);
             }
         }
     }

@@ -548,6 +548,9 @@ public final class Lexer {
                     case 't' -> {
                         if (matches(s, off, "true")) return TokenKind.TRUE;
                     }
+                    case 'c' -> {
+                        if (matches(s, off, "case")) return TokenKind.CASE;
+                    }
                     case 'f' -> {
                         if (matches(s, off, "flat")) return TokenKind.BAD;
                     }
@@ -606,6 +609,7 @@ public final class Lexer {
                         if (matches(s, off, "struct")) return TokenKind.STRUCT;
                         if (matches(s, off, "shared")) return TokenKind.BAD;
                         if (matches(s, off, "sample")) return TokenKind.BAD;
+                        if (matches(s, off, "switch")) return TokenKind.SWITCH;
                     }
                     case 'r' -> {
                         if (matches(s, off, "return")) return TokenKind.RETURN;
@@ -621,6 +625,7 @@ public final class Lexer {
                     }
                     case 'd' -> {
                         if (matches(s, off, "discard")) return TokenKind.DISCARD;
+                        if (matches(s, off, "default")) return TokenKind.DEFAULT;
                     }
                     case 'v' -> {
                         if (matches(s, off, "varying")) return TokenKind.VARYING;

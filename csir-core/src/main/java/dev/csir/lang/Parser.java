@@ -791,7 +791,7 @@ public final class Parser {
         Ast.Expr init = null;
         if (at(TokenKind.ASSIGN)) {
             adv();
-            init = expr();
+            init = single();
             if (init == null) {
                 return null;
             }
@@ -941,6 +941,19 @@ public final class Parser {
             case DO -> {
                 return doStatement();
             }
+            case SWITCH -> {
+                return switchStatement();
+            }
+            case CASE, DEFAULT -> {
+                // a label wherever a statement may be: the checker says where it is valid, as glslang does
+                int tok = tp;
+                adv();
+                Ast.Expr value = null;
+                if (k == TokenKind.CASE && (value = expr()) == null) {
+                    return null;
+                }
+                return expect(TokenKind.COLON, Messages.EXPECTED_COLON) ? new Ast.Case(pos(tok), value) : null;
+            }
             case LAYOUT, IN, OUT, UNIFORM, CONST, SMOOTH, PRECISION, HIGHP, MEDIUMP, LOWP, STRUCT, ATTRIBUTE, VARYING -> {
                 return globalOrFunction();
             }
@@ -1031,17 +1044,6 @@ public final class Parser {
             if (step == null) {
                 return null;
             }
-            Ast.BinaryOp compound = compoundOperator(peek());
-            if (at(TokenKind.ASSIGN) || compound != null) {
-                int assign = tp;
-                adv();
-                Ast.Expr rhs = expr();
-                if (rhs == null) {
-                    return null;
-                }
-                step = new Ast.StepAssign(pos(assign), step,
-                        compound == null ? rhs : new Ast.Binary(pos(assign), compound, step, rhs));
-            }
         }
         if (!expect(TokenKind.RPAREN, Messages.EXPECTED_RPAREN)) {
             return null;
@@ -1063,6 +1065,18 @@ public final class Parser {
         }
         Ast.Stmt body = statement();
         return body == null ? null : new Ast.For(pos(tok), null, cond, null, body);
+    }
+
+    /** {@code switch (selector) { statements and labels }}. */
+    private Ast.Stmt switchStatement() {
+        int tok = tp;
+        adv();
+        Ast.Expr selector = parenthesized(Messages.EXPECTED_LPAREN_AFTER_SWITCH);
+        if (selector == null) {
+            return null;
+        }
+        Ast.Block body = block();
+        return body == null ? null : new Ast.Switch(pos(tok), selector, body.stmts());
     }
 
     /** {@code do body while (cond);} */
@@ -1114,36 +1128,65 @@ public final class Parser {
 
     private Ast.Stmt expressionStatement() {
         Ast.Expr e = expr();
-        if (e == null) {
+        if (e == null || !expect(TokenKind.SEMI, Messages.EXPECTED_SEMICOLON)) {
             return null;
         }
-        Ast.Stmt s;
-        Ast.BinaryOp compound = compoundOperator(peek());
-        if (at(TokenKind.ASSIGN) || compound != null) {
-            int tok = tp;
-            adv();
-            Ast.Expr rhs = expr();
-            if (rhs == null) {
-                return null;
-            }
-            // a op= b is a = a op b: the target is a name or a swizzle of one, evaluated without effect
-            s = new Ast.Assign(pos(tok), e, compound == null ? rhs : new Ast.Binary(pos(tok), compound, e, rhs));
-        } else {
-            s = new Ast.ExprStmt(e.pos(), e);
-        }
-        if (!expect(TokenKind.SEMI, Messages.EXPECTED_SEMICOLON)) {
-            return null;
-        }
-        return s;
+        return new Ast.ExprStmt(e.pos(), e);
     }
 
     // ---- expressions -------------------------------------------------------------------------
 
+    /** An expression, commas included (GLSL's {@code expression}). */
     private Ast.Expr expr() {
         if (depth == 0) {
             ops = 0;
         }
-        return conditional();
+        return comma();
+    }
+
+    /** An expression without a comma at its top (an argument, an initializer: GLSL's {@code assignment_expression}). */
+    private Ast.Expr single() {
+        if (depth == 0) {
+            ops = 0;
+        }
+        return assignment();
+    }
+
+    /** {@code a, b, c}: the lowest precedence, grouping to the left. */
+    private Ast.Expr comma() {
+        Ast.Expr left = assignment();
+        while (left != null && at(TokenKind.COMMA)) {
+            int tok = tp;
+            adv();
+            if (!spend(tok)) {
+                return null;
+            }
+            Ast.Expr right = assignment();
+            left = right == null ? null : new Ast.Comma(pos(tok), left, right);
+        }
+        return left;
+    }
+
+    /**
+     * {@code target = value} and {@code target op= value}, grouping to the right; the checker
+     * decides whether the target is an l-value. {@code a op= b} is {@code a = a op b}: the target
+     * is evaluated twice, as a value and as the place written.
+     */
+    private Ast.Expr assignment() {
+        Ast.Expr target = conditional();
+        Ast.BinaryOp compound = compoundOperator(peek());
+        if (target == null || !at(TokenKind.ASSIGN) && compound == null) {
+            return target;
+        }
+        // no nesting level of its own, as a statement's assignment had none: spend() bounds a chain
+        int tok = tp;
+        adv();
+        if (!spend(tok)) {
+            return null;
+        }
+        Ast.Expr rhs = assignment();
+        return rhs == null ? null
+                : new Ast.Assign(pos(tok), target, compound == null ? rhs : new Ast.Binary(pos(tok), compound, target, rhs));
     }
 
     /** {@code a ? b : c}, below every binary operator and grouping to the right. */
@@ -1158,11 +1201,11 @@ public final class Parser {
         }
         try {
             adv();
-            Ast.Expr then = conditional();
+            Ast.Expr then = comma();
             if (then == null || !expect(TokenKind.COLON, Messages.EXPECTED_COLON)) {
                 return null;
             }
-            Ast.Expr otherwise = conditional();
+            Ast.Expr otherwise = assignment();
             return otherwise == null ? null : new Ast.Conditional(pos(tok), cond, then, otherwise);
         } finally {
             leave();
@@ -1337,7 +1380,7 @@ public final class Parser {
             return args;
         }
         for (;;) {
-            Ast.Expr e = expr();
+            Ast.Expr e = single();
             if (e == null) {
                 return null;
             }

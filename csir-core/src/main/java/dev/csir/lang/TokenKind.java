@@ -33,7 +33,8 @@ public enum TokenKind {
     SAMPLER2D("sampler2D"), SAMPLER3D("sampler3D"), SAMPLERCUBE("samplerCube"), SAMPLER2DSHADOW("sampler2DShadow"),
     SAMPLERCUBESHADOW("samplerCubeShadow"), SAMPLER2DARRAY("sampler2DArray"), SAMPLER2DARRAYSHADOW("sampler2DArrayShadow"),
     ISAMPLER2D("isampler2D"), ISAMPLER3D("isampler3D"), ISAMPLERCUBE("isamplerCube"), ISAMPLER2DARRAY("isampler2DArray"),
-    IF("if"), ELSE("else"), FOR("for"), WHILE("while"), DO("do"), RETURN("return"), DISCARD("discard"), BREAK("break"), CONTINUE("continue"), TRUE("true"), FALSE("false"),
+    IF("if"), ELSE("else"), FOR("for"), WHILE("while"), DO("do"), RETURN("return"), DISCARD("discard"), BREAK("break"), CONTINUE("continue"),
+    SWITCH("switch"), CASE("case"), DEFAULT("default"), TRUE("true"), FALSE("false"),
     /** A rejected character, qualifier word, numeric literal or directive (already reported). */
     BAD("bad token"),
     /** The preprocessor's raw tokens, which never reach the parser: {@code #}, {@code ##} and a line's end. */

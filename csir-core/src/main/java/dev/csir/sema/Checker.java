@@ -34,6 +34,8 @@ public final class Checker {
     private final DiagnosticLog log;
     /** Loops around the statement being checked (break and continue need one). */
     private int loops;
+    /** Switches around the statement being checked (break may leave one). */
+    private int switches;
     private final ExprChecker exprs;
     private final Deque<Map<String, Typed.Variable>> scopes = new ArrayDeque<>();
     private final Map<String, Typed.Variable> globals = new LinkedHashMap<>();
@@ -310,6 +312,10 @@ public final class Checker {
         }
         Typed.Expr init = value == null ? null : exprs.assignable(type, value, v.pos(), Messages.ASSIGNMENT_TYPE_MISMATCH);
         if (v.init() != null && init == null) {
+            return null;
+        }
+        if (init != null && storage == Typed.Storage.CONST && !Constants.isConstantExpression(init)) {
+            error(v.pos(), Messages.CONST_INITIALIZER);
             return null;
         }
         if (init != null && storage == Typed.Storage.UNIFORM && !Constants.isConstant(init)) {
@@ -606,12 +612,7 @@ public final class Checker {
         return switch (s) {
             case Ast.Empty e -> null;
             case Ast.Block b -> block(b, true);
-            case Ast.ExprStmt e when e.expr() instanceof Ast.Step -> step(e.expr());
-            case Ast.ExprStmt e -> {
-                Typed.Expr x = exprs.expr(e.expr(), true);
-                yield x == null ? null : new Typed.ExprStmt(e.pos(), x);
-            }
-            case Ast.Assign a -> assign(a);
+            case Ast.ExprStmt e -> step(e.expr());
             case Ast.DeclStmt d -> {
                 if (d.decl() instanceof Ast.VarDecl v) {
                     yield local(v);
@@ -653,8 +654,13 @@ public final class Checker {
                 yield c == null ? null : new Typed.DoWhile(d.pos(), body, c);
             }
             case Ast.Return r -> ret(r);
+            case Ast.Switch w -> switchStatement(w);
+            case Ast.Case c -> {
+                error(c.pos(), Messages.LABEL_OUTSIDE_SWITCH);
+                yield null;
+            }
             case Ast.Break b -> {
-                if (loops == 0) {
+                if (loops == 0 && switches == 0) {
                     error(b.pos(), Messages.BREAK_STATEMENT_OUTSIDE_LOOP);
                     yield null;
                 }
@@ -705,31 +711,22 @@ public final class Checker {
             return null;
         }
         boolean isConst = st == Ast.Storage.CONST || v.qualifiers().isConst();
+        // GLSL 4.20 let a local constant take any value; before it, and in ES, it needs a constant expression
+        if (isConst && init != null && (version.es() || version.number() < 420) && !Constants.isConstantExpression(init)) {
+            error(v.pos(), Messages.CONST_INITIALIZER);
+            return null;
+        }
         Typed.Variable local = new Typed.Variable(nextId++, v.name(), type,
                 isConst ? Typed.Storage.CONST : Typed.Storage.LOCAL, Typed.BuiltinVar.NONE, -1, v.pos(), init);
         scopes.peek().put(local.name(), local);
         return v.init() != null && init == null ? null : new Typed.Declare(v.pos(), local, init);
     }
 
-    private Typed.Stmt assign(Ast.Assign a) {
-        if (a.target() instanceof Ast.Ident id && variable(id.name()) == null && isFunctionName(id.name())) {
-            exprs.expr(a.value());
-            error(id.pos(), Messages.INVALID_ASSIGNMENT);
-            return null;
-        }
-        Typed.Expr target = exprs.expr(a.target());
-        Typed.Expr value = exprs.expr(a.value());
-        if (target == null) {
-            return null;
-        }
-        return assignTo(a.pos(), target, value, a.target().pos());
-    }
-
     /**
      * An assignment of a checked value to a checked l-value, or null after reporting why it is not
      * one; {@code targetPos} is where a target that is no l-value is reported.
      */
-    Typed.Stmt assignTo(Pos pos, Typed.Expr target, Typed.Expr value, Pos targetPos) {
+    Typed.Assign assignTo(Pos pos, Typed.Expr target, Typed.Expr value, Pos targetPos) {
         if (!lvalue(target, targetPos, Messages.ASSIGNMENT_TARGET) || !writableRoot(target, pos)) {
             return null;
         }
@@ -823,11 +820,8 @@ public final class Checker {
         return k != null && k.isNumeric();
     }
 
-    /** A loop step or a statement: {@code i++}, {@code i += 2} and their kin become assignments; other expressions are evaluated. */
+    /** A loop step or a statement: {@code i++} and its kin become assignments; other expressions are evaluated. */
     private Typed.Stmt step(Ast.Expr e) {
-        if (e instanceof Ast.StepAssign a) {
-            return stmt(new Ast.Assign(a.pos(), a.target(), a.value()));
-        }
         if (e instanceof Ast.Step st) {
             Typed.Expr target = exprs.expr(st.target());
             if (target == null) {
@@ -844,10 +838,109 @@ public final class Checker {
             }
             Typed.Expr value = new Typed.Binary(st.pos(), st.increment() ? Typed.BinaryOp.ADD : Typed.BinaryOp.SUB,
                     target.type(), target, one);
-            return assignTo(st.pos(), target, value, st.pos());
+            Typed.Assign a = assignTo(st.pos(), target, value, st.pos());
+            return a == null ? null : new Typed.ExprStmt(st.pos(), a);
         }
         Typed.Expr x = exprs.expr(e, true);
         return x == null ? null : new Typed.ExprStmt(e.pos(), x);
+    }
+
+    /**
+     * {@code switch}: an int selector, then the body in one scope, cut at its labels into cases.
+     * As in glslang: no statement before the first label, and the last label is followed by a
+     * statement that makes code (not {@code ;}, {@code {}} or a declaration without initializer).
+     */
+    private Typed.Stmt switchStatement(Ast.Switch w) {
+        boolean ok = true;
+        if (!version.glsl130()) {
+            error(w.pos(), Messages.SWITCH_VERSION);
+            ok = false;
+        }
+        Typed.Expr selector = exprs.expr(w.selector());
+        if (selector != null && !selector.type().equals(ScalarType.INT)) {
+            error(w.selector().pos(), Messages.SWITCH_SELECTOR);
+            ok = false;
+        }
+        ok &= selector != null;
+        List<Typed.Case> cases = new ArrayList<>();
+        Set<Integer> seen = new HashSet<>();
+        boolean hasDefault = false;
+        boolean lastHasCode = true;
+        List<Integer> values = new ArrayList<>();
+        boolean isDefault = false;
+        Pos labelPos = null;
+        List<Typed.Stmt> body = new ArrayList<>();
+        scopes.push(new HashMap<>());
+        switches++;
+        for (Ast.Stmt s : w.body()) {
+            if (s instanceof Ast.Case c) {
+                if (labelPos == null || !body.isEmpty()) {
+                    // a new run of labels: the one before, with its statements, is a case
+                    if (labelPos != null) {
+                        cases.add(new Typed.Case(labelPos, values, isDefault, body));
+                    }
+                    labelPos = c.pos();
+                    values = new ArrayList<>();
+                    isDefault = false;
+                    body = new ArrayList<>();
+                }
+                lastHasCode = false;
+                if (c.value() == null) {
+                    ok &= !hasDefault || fail(c.pos(), Messages.DUPLICATE_DEFAULT);
+                    hasDefault = isDefault = true;
+                    continue;
+                }
+                Long v = Constants.intValue(exprs.expr(c.value()));
+                if (v == null) {
+                    ok &= fail(c.pos(), Messages.CASE_NOT_CONSTANT);
+                } else if (!seen.add((int) (long) v)) {
+                    ok &= fail(c.pos(), Messages.DUPLICATE_CASE);
+                } else {
+                    values.add((int) (long) v);
+                }
+                continue;
+            }
+            if (labelPos == null) {
+                ok &= fail(s.pos(), Messages.STATEMENT_BEFORE_LABEL);
+                labelPos = s.pos();
+            }
+            lastHasCode |= makesCode(s);
+            Typed.Stmt t = stmt(s);
+            if (t != null) {
+                body.add(t);
+            }
+        }
+        switches--;
+        scopes.pop();
+        if (labelPos != null) {
+            cases.add(new Typed.Case(labelPos, values, isDefault, body));
+        }
+        if (!lastHasCode) {
+            ok &= fail(w.pos(), Messages.LAST_LABEL_EMPTY);
+        }
+        return ok ? new Typed.Switch(w.pos(), selector, cases) : null;
+    }
+
+    /** Reports {@code message} at {@code pos}; false, for the caller's running verdict. */
+    private boolean fail(Pos pos, String message) {
+        error(pos, message);
+        return false;
+    }
+
+    /** Whether glslang makes code of {@code s}: what may follow a switch's last label. */
+    private static boolean makesCode(Ast.Stmt s) {
+        return switch (s) {
+            case Ast.Empty e -> false;
+            case Ast.Block b -> b.stmts().stream().anyMatch(Checker::makesCode);
+            case Ast.DeclStmt d -> declMakesCode(d.decl());
+            case Ast.Decls d -> d.decls().stream().anyMatch(Checker::declMakesCode);
+            default -> true;
+        };
+    }
+
+    private static boolean declMakesCode(Ast.Decl d) {
+        return d instanceof Ast.VarDecl v && v.init() != null && v.qualifiers().storage() != Ast.Storage.CONST
+                && !v.qualifiers().isConst();
     }
 
     private Typed.Stmt ret(Ast.Return r) {

@@ -39,6 +39,8 @@ public final class Constants {
             case ADD -> (long) (x + y);
             case SUB -> (long) (x - y);
             case MUL -> (long) (x * y);
+            case DIV -> y == 0 ? null : (long) (x / y);
+            case REM -> y == 0 ? null : (long) (x % y);
             case BIT_AND -> (long) (x & y);
             case BIT_OR -> (long) (x | y);
             case BIT_XOR -> (long) (x ^ y);
@@ -90,6 +92,31 @@ public final class Constants {
                 case ADD, SUB, MUL, DIV -> isConstant(b.left()) && isConstant(b.right());
                 default -> false;
             };
+            default -> false;
+        };
+    }
+
+    /**
+     * Whether {@code e} is a constant expression (GLSL 4.60 4.3.3): literals, constants (and
+     * specialization constants), and operators, constructors and built-in calls of such. A
+     * comma, an assignment, a user call or {@code ++} is none, whatever its operands.
+     */
+    public static boolean isConstantExpression(Typed.Expr e) {
+        return switch (e) {
+            case Typed.Literal l -> true;
+            case Typed.VarRef r -> r.variable().storage() == Typed.Storage.CONST && (r.variable().decoration().constantId() >= 0
+                    || r.variable().init() != null && isConstantExpression(r.variable().init()));
+            case Typed.Construct c -> c.args().stream().allMatch(Constants::isConstantExpression);
+            case Typed.BuiltinCall c -> c.args().stream().allMatch(Constants::isConstantExpression);
+            case Typed.Convert c -> isConstantExpression(c.value());
+            case Typed.Splat s -> isConstantExpression(s.value());
+            case Typed.Unary u -> isConstantExpression(u.operand());
+            case Typed.Binary b -> isConstantExpression(b.left()) && isConstantExpression(b.right());
+            case Typed.Swizzle s -> isConstantExpression(s.base());
+            case Typed.Field f -> isConstantExpression(f.base());
+            case Typed.Index ix -> isConstantExpression(ix.base()) && isConstantExpression(ix.index());
+            case Typed.Conditional c -> isConstantExpression(c.cond()) && isConstantExpression(c.then())
+                    && isConstantExpression(c.otherwise());
             default -> false;
         };
     }

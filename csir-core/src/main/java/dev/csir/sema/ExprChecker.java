@@ -60,7 +60,8 @@ final class ExprChecker {
             case Ast.Binary b -> binary(b);
             case Ast.Step st -> increment(st);
             case Ast.Conditional c -> conditional(c);
-            case Ast.StepAssign a -> fail(a.pos(), Messages.EXPECTED_EXPRESSION);
+            case Ast.Assign a -> assign(a);
+            case Ast.Comma c -> comma(c, statement);
             case Ast.Construct c -> new Constructors(this, checker).construct(c);
             case Ast.Call c -> call(c, statement);
         };
@@ -480,6 +481,28 @@ final class ExprChecker {
             return null; // no l-value, const, read-only or in the wrong stage (reported)
         }
         return new Typed.Increment(st.pos(), target, st.increment(), st.prefix());
+    }
+
+    /** {@code target = value}: what the checker's l-value rules allow, yielding the stored value. */
+    private Typed.Expr assign(Ast.Assign a) {
+        if (a.target() instanceof Ast.Ident id && checker.variable(id.name()) == null
+                && checker.isFunctionName(id.name())) {
+            expr(a.value());
+            return fail(id.pos(), Messages.INVALID_ASSIGNMENT);
+        }
+        Typed.Expr target = expr(a.target());
+        Typed.Expr value = expr(a.value());
+        if (target == null) {
+            return null;
+        }
+        return checker.assignTo(a.pos(), target, value, a.target().pos());
+    }
+
+    /** {@code a, b}: a for its effect (a void call too), b the value; never a constant expression. */
+    private Typed.Expr comma(Ast.Comma c, boolean statement) {
+        Typed.Expr left = expr(c.left(), true);
+        Typed.Expr right = expr(c.right(), statement);
+        return left == null || right == null ? null : new Typed.Comma(c.pos(), left, right);
     }
 
     /**

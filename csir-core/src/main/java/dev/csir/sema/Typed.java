@@ -143,7 +143,7 @@ public final class Typed {
 
     // ---- statements ----------------------------------------------------------------------------
 
-    public sealed interface Stmt permits Block, ExprStmt, Declare, Assign, If, For, DoWhile, Return,
+    public sealed interface Stmt permits Block, ExprStmt, Declare, If, For, DoWhile, Switch, Return,
             Discard, Break, Continue {
         Pos pos();
     }
@@ -161,17 +161,9 @@ public final class Typed {
     public record Declare(Pos pos, Variable variable, Expr init) implements Stmt {
     }
 
-    /**
-     * {@code target = value}: value already has the target's type. The target is an l-value: a
-     * {@link VarRef}, a {@link Field} or {@link Index} of an l-value, or a {@link Swizzle} of
-     * distinct lanes of one (those lanes take the value's components in order). A null value
-     * zeroes the target (outputs, at the start of main).
-     */
-    public record Assign(Pos pos, Expr target, Expr value) implements Stmt {
-        /** {@code variable = value}. */
-        public static Assign to(Pos pos, Variable variable, Expr value) {
-            return new Assign(pos, new VarRef(pos, variable), value);
-        }
+    /** {@code variable = value;} as a statement (a null value zeroes it). */
+    public static Stmt assign(Pos pos, Variable variable, Expr value) {
+        return new ExprStmt(pos, new Assign(pos, new VarRef(pos, variable), value));
     }
 
     /** The variable an l-value is part of. */
@@ -193,10 +185,30 @@ public final class Typed {
     public record For(Pos pos, Stmt init, Expr cond, Stmt step, Stmt body) implements Stmt {
     }
 
-    /** {@code return [value]}; value has the function's return type, or is null. */
     /** {@code do body while (cond);}: the test after each run of the body. */
     public record DoWhile(Pos pos, Stmt body, Expr cond) implements Stmt {
     }
+
+    /**
+     * {@code switch (selector)} over an int: control enters the first case whose labels hold
+     * the selector's value, else the default one, else none, and falls through the cases after it
+     * until a break. Labels are distinct across the cases; at most one case is the default.
+     */
+    public record Switch(Pos pos, Expr selector, List<Case> cases) implements Stmt {
+        public Switch {
+            cases = List.copyOf(cases);
+        }
+    }
+
+    /** One run of labels ({@code case 1: case 2: default:}) and the statements after them, up to the next labels. */
+    public record Case(Pos pos, List<Integer> values, boolean isDefault, List<Stmt> body) {
+        public Case {
+            values = List.copyOf(values);
+            body = List.copyOf(body);
+        }
+    }
+
+    /** {@code return [value]}; value has the function's return type, or is null. */
 
     public record Return(Pos pos, Expr value) implements Stmt {
     }
@@ -213,7 +225,7 @@ public final class Typed {
     // ---- expressions ---------------------------------------------------------------------------
 
     public sealed interface Expr permits Literal, VarRef, Call, BuiltinCall, Construct, Convert, Splat, Unary,
-            Binary, Swizzle, Index, Field, Texture, Conditional, Increment {
+            Binary, Swizzle, Index, Field, Texture, Conditional, Increment, Assign, Comma {
         Pos pos();
 
         Type type();
@@ -336,6 +348,8 @@ public final class Typed {
         return switch (e) {
             case Call c -> false;
             case Increment i -> false;
+            case Assign a -> false;
+            case Comma c -> pure(c.left()) && pure(c.right());
             case Literal l -> true;
             case VarRef r -> true;
             case BuiltinCall c -> c.args().stream().allMatch(Typed::pure);
@@ -365,6 +379,27 @@ public final class Typed {
         @Override
         public Type type() {
             return target.type();
+        }
+    }
+
+    /**
+     * {@code target = value} as a value: the target is an l-value (a {@link VarRef}, a
+     * {@link Field} or {@link Index} of one, or a {@link Swizzle} of distinct lanes of one, which
+     * take the value's components in order); value already has its type and is what the
+     * expression yields. A null value zeroes the target (outputs, at the start of main).
+     */
+    public record Assign(Pos pos, Expr target, Expr value) implements Expr {
+        @Override
+        public Type type() {
+            return target.type();
+        }
+    }
+
+    /** {@code left, right}: left for its effect (it may be void), then right, the value. */
+    public record Comma(Pos pos, Expr left, Expr right) implements Expr {
+        @Override
+        public Type type() {
+            return right.type();
         }
     }
 

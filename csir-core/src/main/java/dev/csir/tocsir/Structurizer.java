@@ -23,12 +23,20 @@ import java.util.List;
  * loop the lowering gives up with a message).
  */
 final class Structurizer {
-    /** An open loop; {@code selections} counts the IFs opened inside it so far and not yet closed. */
+    /**
+     * An open loop; {@code selections} counts the IFs opened inside it so far and not yet closed.
+     * A switch is laid out as a LOOP that runs once, so that its breaks are BREAKs: then
+     * {@code isSwitch} is set, and {@code continued} is the register (else -1) that a continue
+     * of the loop around sets before it BREAKs out of the switch.
+     */
     private static final class Loop {
         final Block header;
         final Block merge;
         final Block continueTarget;
         int selections;
+        boolean isSwitch;
+        int continued = -1;
+        boolean continues;
 
         Loop(Block header, Block merge, Block continueTarget) {
             this.header = header;
@@ -70,7 +78,11 @@ final class Structurizer {
         return s;
     }
 
+    /** The function laid out: its block order is the source order of a switch's cases. */
+    private Function function;
+
     void run(Function f) {
+        function = f;
         if (wrapped) {
             if (returnsFromLoop) {
                 returned = s.code.newRegister(1);
@@ -128,6 +140,9 @@ final class Structurizer {
             case COND_BR -> {
                 return condBr(b, t);
             }
+            case SWITCH -> {
+                return switchOn(b, t);
+            }
             case RET -> {
                 ret();
                 return null;
@@ -169,6 +184,17 @@ final class Structurizer {
     private Block edge(Block from, Block to) {
         phiCopies(from, to);
         Loop loop = loops.peek();
+        if (loop != null && loop.isSwitch && to != loop.merge()) {
+            Loop outer = loops.stream().filter(l -> !l.isSwitch).findFirst().orElse(null);
+            if (outer != null && outer.header() != null && loop.continued >= 0
+                    && (to == outer.continueTarget || to == outer.header)) {
+                // a continue of the loop around: out of the switch on a flag, which it tests after
+                loop.continues = true;
+                s.emit(Opcode.MOV, dev.csir.ir.Type.BOOL, 1, loop.continued, s.floats(1, 1f), -1, 0, 0);
+                s.control(Opcode.BREAK, -1);
+                return null;
+            }
+        }
         if (loop != null && loop.header() != null) {
             if (to == loop.merge()) {
                 s.control(Opcode.BREAK, -1);
@@ -241,6 +267,91 @@ final class Structurizer {
         } else {
             region(target, merge);
         }
+    }
+
+    /**
+     * A switch: a LOOP that runs once (its breaks BREAK), in which each case block, in source
+     * order, runs under an IF when the selector matches one of its values (or none, for the
+     * default) or when the case before it fell through into it, which a flag says.
+     */
+    private Block switchOn(Block b, Instruction t) {
+        Block merge = b.merge();
+        int selector = s.operand(t.operand(0));
+        Block otherwise = t.targets().getFirst();
+        // each case block's match, 1.0 or 0.0: equal to one of its values, or to none for the default
+        java.util.Map<Block, Integer> matches = new java.util.LinkedHashMap<>();
+        int any = -1;
+        for (int k = 0; k < t.immediateCount(); k++) {
+            Block target = t.targets().get(k + 1);
+            int eq = s.compare(dev.csir.ir.Cmp.EQ, selector, s.constant(dev.csir.ssa.Constant.ofInt(t.immediate(k))));
+            matches.merge(target, eq, (x, y) -> s.op(Opcode.MAX, 1, x, y));
+            any = any < 0 ? eq : s.op(Opcode.MAX, 1, any, eq);
+        }
+        if (otherwise != merge) {
+            int none = any < 0 ? s.floats(1, 1f) : s.op(Opcode.SUB, 1, s.floats(1, 1f), any);
+            matches.merge(otherwise, none, (x, y) -> s.op(Opcode.MAX, 1, x, y));
+        }
+        matches.remove(merge);
+        // where no case runs control goes straight to the merge: its copies first, as for an if
+        phiCopies(b, merge);
+        if (matches.isEmpty()) {
+            return merge;
+        }
+        List<Block> cases = new ArrayList<>(matches.keySet());
+        cases.sort(java.util.Comparator.comparingInt(function.blocks()::indexOf));
+        // only the case the selector picks is entered from the header: its copies before any case runs
+        for (Block c : cases) {
+            if (!c.phis().isEmpty()) {
+                open(Opcode.IF, matches.get(c));
+                phiCopies(b, c);
+                close(Opcode.ENDIF);
+            }
+        }
+        Loop sw = new Loop(b, merge, null);
+        sw.isSwitch = true;
+        int fell = s.code.newRegister(1);
+        s.emit(Opcode.MOV, dev.csir.ir.Type.BOOL, 1, fell, s.floats(1, 0f), -1, 0, 0);
+        if (loops.stream().anyMatch(l -> !l.isSwitch && l.header() != null)) {
+            sw.continued = s.code.newRegister(1);
+            s.emit(Opcode.MOV, dev.csir.ir.Type.BOOL, 1, sw.continued, s.floats(1, 0f), -1, 0, 0);
+        }
+        loops.push(sw);
+        open(Opcode.LOOP, -1);
+        for (int k = 0; k < cases.size(); k++) {
+            open(Opcode.IF, s.op(Opcode.MAX, 1, matches.get(cases.get(k)), fell));
+            sw.selections++;
+            s.emit(Opcode.MOV, dev.csir.ir.Type.BOOL, 1, fell, s.floats(1, 1f), -1, 0, 0);
+            // up to the next case (a fall through) or out of the switch (a BREAK)
+            region(cases.get(k), k + 1 < cases.size() ? cases.get(k + 1) : merge);
+            sw.selections--;
+            close(Opcode.ENDIF);
+        }
+        s.control(Opcode.BREAK, -1);
+        close(Opcode.ENDLOOP);
+        loops.pop();
+        if (returned >= 0) {
+            open(Opcode.IF, returned);
+            s.control(Opcode.BREAK, -1);
+            close(Opcode.ENDIF);
+        }
+        Loop outer = loops.peek();
+        if (sw.continues) {
+            Loop around = loops.stream().filter(l -> !l.isSwitch).findFirst().orElseThrow();
+            open(Opcode.IF, sw.continued);
+            if (outer != null) {
+                outer.selections++;
+            }
+            edge(b, around.continueTarget);
+            if (outer != null) {
+                outer.selections--;
+            }
+            close(Opcode.ENDIF);
+        }
+        if (outer != null && outer.header() != null && merge == outer.merge()) {
+            s.control(Opcode.BREAK, -1); // the switch merges at the loop's exit
+            return null;
+        }
+        return merge;
     }
 
     private void loop(Block header) {

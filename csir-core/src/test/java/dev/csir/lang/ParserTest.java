@@ -187,7 +187,7 @@ class ParserTest {
         assertThat(stmts.get(2)).isEqualTo(new Discard(new Pos(1, 21)));
         assertThat(stmts.get(3)).isEqualTo(new Return(new Pos(1, 30), null));
         assertThat(((Return) stmts.get(4)).value()).isEqualTo(new FloatLit(new Pos(1, 45), 1f));
-        Assign a = (Assign) stmts.get(5);
+        Assign a = (Assign) ((ExprStmt) stmts.get(5)).expr();
         assertThat(a.pos()).isEqualTo(new Pos(1, 52));
         assertThat(a.target()).isEqualTo(new Ident(new Pos(1, 50), "x"));
         assertThat(stmts.get(6)).isInstanceOf(ExprStmt.class);
@@ -196,7 +196,7 @@ class ParserTest {
         assertThat(((VarDecl) d.decl()).init()).isNotNull();
         assertThat(((VarDecl) ((DeclStmt) stmts.get(8)).decl()).init()).isNull();
         If i = (If) stmts.get(9);
-        assertThat(i.then()).isInstanceOf(Assign.class);
+        assertThat(i.then()).isInstanceOf(ExprStmt.class);
         assertThat(i.otherwise()).isInstanceOf(Block.class);
         For f = (For) stmts.get(10);
         assertThat(f.init()).isInstanceOf(DeclStmt.class);
@@ -219,7 +219,7 @@ class ParserTest {
     void danglingElseBindsToTheNearestIf() {
         If outer = (If) body("if (a) if (b) x = y; else x = z;").getFirst();
         assertThat(outer.otherwise()).isNull();
-        assertThat(((If) outer.then()).otherwise()).isInstanceOf(Assign.class);
+        assertThat(((If) outer.then()).otherwise()).isInstanceOf(ExprStmt.class);
     }
 
     @Test

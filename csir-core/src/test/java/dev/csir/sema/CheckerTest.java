@@ -80,7 +80,7 @@ class CheckerTest {
         Typed.Binary mul = (Typed.Binary) add.left();
         assertThat(mul.right()).isInstanceOf(Typed.Splat.class);
         assertThat(add.right()).isInstanceOf(Typed.Splat.class);
-        Typed.Assign c = (Typed.Assign) body.stmts().get(2);
+        Typed.Assign c = (Typed.Assign) ((Typed.ExprStmt) body.stmts().get(2)).expr();
         Typed.Construct vec4 = (Typed.Construct) c.value();
         assertThat(vec4.args().get(1)).isInstanceOf(Typed.Convert.class);
         assertThat(vec4.args().get(1).type()).isEqualTo(ScalarType.FLOAT);
@@ -95,7 +95,7 @@ class CheckerTest {
         Typed.Declare col = (Typed.Declare) u.main().body().stmts().get(0);
         assertThat(col.init()).isInstanceOf(Typed.Index.class);
         assertThat(col.init().type()).isEqualTo(VectorType.VEC4);
-        Typed.Assign a = (Typed.Assign) u.main().body().stmts().get(1);
+        Typed.Assign a = (Typed.Assign) ((Typed.ExprStmt) u.main().body().stmts().get(1)).expr();
         Typed.Binary sum = (Typed.Binary) a.value();
         assertThat(((Typed.Binary) sum.left()).op()).isEqualTo(Typed.BinaryOp.MAT_MUL);
         assertThat(((Typed.Binary) sum.left()).left().type()).isEqualTo(MatrixType.MAT4);

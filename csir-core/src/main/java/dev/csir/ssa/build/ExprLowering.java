@@ -59,6 +59,16 @@ final class ExprLowering {
             case Typed.Texture t -> texture(t);
             case Typed.Conditional c -> conditional(c);
             case Typed.Increment i -> increment(i);
+            case Typed.Assign a -> {
+                // a null value zeroes the target (outputs, at the start of main)
+                Value v = a.value() == null ? Zero.of(a.target().type()) : expr(a.value());
+                fn.assign(a.target(), v);
+                yield v;
+            }
+            case Typed.Comma c -> {
+                expr(c.left());
+                yield expr(c.right());
+            }
         };
     }
 

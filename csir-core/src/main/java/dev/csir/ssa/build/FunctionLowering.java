@@ -25,8 +25,10 @@ final class FunctionLowering {
     private final Function function;
     private final List<Typed.Stmt> prologue;
     final Builder b;
-    /** The enclosing loops' merge and continue blocks, innermost first: where break and continue go. */
-    private final java.util.Deque<Block[]> loops = new java.util.ArrayDeque<>();
+    /** The enclosing loops' continue blocks, innermost first: where continue goes. */
+    private final java.util.Deque<Block> continues = new java.util.ArrayDeque<>();
+    /** The merge blocks of the enclosing loops and switches, innermost first: where break goes. */
+    private final java.util.Deque<Block> breaks = new java.util.ArrayDeque<>();
     /** Locals and parameters: variable id to its alloca (or, for a sampler parameter, the argument). */
     private final Map<Integer, Value> locals = new HashMap<>();
     private final ExprLowering exprs;
@@ -144,14 +146,10 @@ final class FunctionLowering {
                     b.store(slot, exprs.expr(d.init()));
                 }
             }
-            case Typed.Assign a -> {
-                // a null value zeroes the target (outputs, at the start of main)
-                Value v = a.value() == null ? Zero.of(a.target().type()) : exprs.expr(a.value());
-                assign(a.target(), v);
-            }
             case Typed.If i -> lowerIf(i);
             case Typed.For f -> lowerFor(f);
             case Typed.DoWhile d -> lowerDoWhile(d);
+            case Typed.Switch w -> lowerSwitch(w);
             case Typed.Return r -> {
                 if (r.value() == null) {
                     b.ret();
@@ -160,8 +158,8 @@ final class FunctionLowering {
                 }
             }
             case Typed.Discard d -> b.kill();
-            case Typed.Break k -> b.br(loops.peek()[0]);
-            case Typed.Continue k -> b.br(loops.peek()[1]);
+            case Typed.Break k -> b.br(breaks.peek());
+            case Typed.Continue k -> b.br(continues.peek());
         }
     }
 
@@ -211,6 +209,56 @@ final class FunctionLowering {
         return n;
     }
 
+    private void enterLoop(Block merge, Block cont) {
+        breaks.push(merge);
+        continues.push(cont);
+    }
+
+    private void leaveLoop() {
+        breaks.pop();
+        continues.pop();
+    }
+
+    /**
+     * {@code switch} as a selection ending in a switch terminator: one block per case, in
+     * source order, each falling through to the next (the last to the merge block, where break
+     * goes too); the default's block is the default target, or the merge block when there is none.
+     */
+    private void lowerSwitch(Typed.Switch w) {
+        Value selector = exprs.expr(w.selector());
+        Block header = b.block();
+        List<Block> blocks = new java.util.ArrayList<>();
+        for (int i = 0; i < w.cases().size(); i++) {
+            blocks.add(b.newBlock("switch.case"));
+        }
+        Block merge = b.newBlock("switch.merge");
+        Block otherwise = merge;
+        List<Integer> values = new java.util.ArrayList<>();
+        List<Block> targets = new java.util.ArrayList<>();
+        for (int i = 0; i < w.cases().size(); i++) {
+            Typed.Case c = w.cases().get(i);
+            otherwise = c.isDefault() ? blocks.get(i) : otherwise;
+            for (int v : c.values()) {
+                values.add(v);
+                targets.add(blocks.get(i));
+            }
+        }
+        header.markSelection(merge, ControlHint.NONE);
+        b.switchOn(selector, otherwise, values.stream().mapToInt(Integer::intValue).toArray(), targets);
+        breaks.push(merge);
+        for (int i = 0; i < blocks.size(); i++) {
+            b.at(blocks.get(i));
+            for (Typed.Stmt s : w.cases().get(i).body()) {
+                stmt(s);
+            }
+            if (!b.terminated()) {
+                b.br(i + 1 < blocks.size() ? blocks.get(i + 1) : merge);
+            }
+        }
+        breaks.pop();
+        continueAt(merge);
+    }
+
     /**
      * {@code do body while (cond);} as a loop whose continue block tests: back to the header
      * while cond holds, else out to the merge block; {@code continue} goes to the test.
@@ -225,9 +273,9 @@ final class FunctionLowering {
         b.at(header);
         b.br(body);
         b.at(body);
-        loops.push(new Block[] {merge, cont});
+        enterLoop(merge, cont);
         stmt(d.body());
-        loops.pop();
+        leaveLoop();
         if (!b.terminated()) {
             b.br(cont);
         }
@@ -259,9 +307,9 @@ final class FunctionLowering {
             b.condBr(exprs.expr(f.cond()), body, merge);
         }
         b.at(body);
-        loops.push(new Block[] {merge, cont});
+        enterLoop(merge, cont);
         stmt(f.body());
-        loops.pop();
+        leaveLoop();
         if (!b.terminated()) {
             b.br(cont);
         }

@@ -215,13 +215,13 @@ public final class ModuleBuilder {
         List<Typed.Stmt> out = new ArrayList<>();
         for (Typed.Variable v : unit.globals()) {
             if (v.storage() == Typed.Storage.OUTPUT) {
-                out.add(Typed.Assign.to(v.pos(), v, null));
+                out.add(Typed.assign(v.pos(), v, null));
             }
         }
         for (Typed.Variable v : unit.globals()) {
             if ((v.storage() == Typed.Storage.GLOBAL || v.storage() == Typed.Storage.CONST) && v.init() != null
                     && !specConstants.containsKey(v.id())) {
-                out.add(Typed.Assign.to(v.pos(), v, v.init()));
+                out.add(Typed.assign(v.pos(), v, v.init()));
             }
         }
         return out;

@@ -12,7 +12,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every shader of {@link BuiltinCalls}, {@link StatementForms}, {@code AggregateForms} and {@code MatrixForms}, and a
+ * Every shader of {@link BuiltinCalls}, {@link StatementForms}, {@code ExpressionForms},
+ * {@code AggregateForms} and {@code MatrixForms}, and a
  * texture lookup with a bias, optimized and not, written as
  * SPIR-V that {@code spirv-val} accepts.
  */
@@ -24,6 +25,8 @@ class LanguageFormsSpirvTest {
         List<String> sources = new ArrayList<>();
         BuiltinCalls.EXPRESSIONS.forEach(e -> sources.add(BuiltinCalls.shader(e)));
         StatementForms.BODIES.forEach(b -> sources.add(StatementForms.shader(b)));
+        dev.csir.testing.ExpressionForms.COMMA_AND_ASSIGNMENT.forEach(b -> sources.add(StatementForms.shader(b)));
+        dev.csir.testing.ExpressionForms.SWITCHES.forEach(b -> sources.add(StatementForms.shader(b)));
         dev.csir.testing.AggregateForms.BODIES.forEach(b -> sources.add(dev.csir.testing.AggregateForms.shader(b)));
         dev.csir.testing.AggregateForms.DYNAMIC.forEach(b -> sources.add(dev.csir.testing.AggregateForms.shader(b)));
         dev.csir.testing.MatrixForms.BODIES.forEach(b -> sources.add(dev.csir.testing.MatrixForms.shader(b)));
