@@ -837,7 +837,7 @@ public final class Checker {
                 one = new Typed.Splat(st.pos(), target.type(), one);
             }
             Typed.Expr value = new Typed.Binary(st.pos(), st.increment() ? Typed.BinaryOp.ADD : Typed.BinaryOp.SUB,
-                    target.type(), target, one);
+                    target.type(), new Typed.Current(st.pos(), target.type()), one); // the target evaluated once
             Typed.Assign a = assignTo(st.pos(), target, value, st.pos());
             return a == null ? null : new Typed.ExprStmt(st.pos(), a);
         }

@@ -303,13 +303,15 @@ final class ExprChecker {
     }
 
     private Typed.Expr binary(Ast.Binary b) {
-        Typed.Expr l = value(expr(b.left()), b.pos());
-        Typed.Expr r = value(expr(b.right()), b.pos());
+        return binary(b.pos(), b.op(), value(expr(b.left()), b.pos()), value(expr(b.right()), b.pos()));
+    }
+
+    /** {@code l op r} of typed operands (null after a reported error). */
+    private Typed.Expr binary(Pos pos, Ast.BinaryOp op, Typed.Expr l, Typed.Expr r) {
         if (l == null || r == null) {
             return null;
         }
-        Pos pos = b.pos();
-        if ((b.op() == Ast.BinaryOp.EQ || b.op() == Ast.BinaryOp.NE) && (!isScalar(l.type()) || !isScalar(r.type()))) {
+        if ((op == Ast.BinaryOp.EQ || op == Ast.BinaryOp.NE) && (!isScalar(l.type()) || !isScalar(r.type()))) {
             // == and != compare whole vectors, matrices, arrays and structs of one type
             if (intToFloat(l.type(), r.type())) {
                 l = toKind(l, ScalarKind.FLOAT);
@@ -319,15 +321,15 @@ final class ExprChecker {
             if (!l.type().equals(r.type()) || l.type().isOpaque()) {
                 return fail(pos, Messages.TYPE_MISMATCH);
             }
-            return new Typed.Binary(pos, b.op() == Ast.BinaryOp.EQ ? Typed.BinaryOp.EQ : Typed.BinaryOp.NE,
+            return new Typed.Binary(pos, op == Ast.BinaryOp.EQ ? Typed.BinaryOp.EQ : Typed.BinaryOp.NE,
                     ScalarType.BOOL, l, r);
         }
-        return switch (b.op()) {
+        return switch (op) {
             case AND, OR -> {
                 if (!isScalar(l.type()) || !isScalar(r.type())) {
                     yield fail(pos, Messages.TYPE_MISMATCH);
                 }
-                yield new Typed.Binary(pos, b.op() == Ast.BinaryOp.AND ? Typed.BinaryOp.AND : Typed.BinaryOp.OR,
+                yield new Typed.Binary(pos, op == Ast.BinaryOp.AND ? Typed.BinaryOp.AND : Typed.BinaryOp.OR,
                         ScalarType.BOOL, toKind(l, ScalarKind.BOOL), toKind(r, ScalarKind.BOOL));
             }
             case EQ, NE, LT, GT, LE, GE -> {
@@ -335,7 +337,7 @@ final class ExprChecker {
                     yield fail(pos, Messages.VECTOR_COMPARISON);
                 }
                 ScalarKind k = wider(l.type().scalarKind(), r.type().scalarKind());
-                yield new Typed.Binary(pos, comparison(b.op()), ScalarType.BOOL, toKind(l, k), toKind(r, k));
+                yield new Typed.Binary(pos, comparison(op), ScalarType.BOOL, toKind(l, k), toKind(r, k));
             }
             case XOR -> {
                 // a ^^ b on bools is a != b
@@ -344,7 +346,7 @@ final class ExprChecker {
                 }
                 yield new Typed.Binary(pos, Typed.BinaryOp.NE, ScalarType.BOOL, l, r);
             }
-            case BIT_AND, BIT_OR, BIT_XOR, SHL, SHR -> bits(pos, b.op(), l, r);
+            case BIT_AND, BIT_OR, BIT_XOR, SHL, SHR -> bits(pos, op, l, r);
             case MUL -> multiply(pos, l, r);
             case ADD -> arithmetic(pos, Typed.BinaryOp.ADD, l, r);
             case SUB -> arithmetic(pos, Typed.BinaryOp.SUB, l, r);
@@ -491,7 +493,11 @@ final class ExprChecker {
             return fail(id.pos(), Messages.INVALID_ASSIGNMENT);
         }
         Typed.Expr target = expr(a.target());
-        Typed.Expr value = expr(a.value());
+        // a += b arrives as a = a + b with the one target node: its value is the target's current one
+        Typed.Expr value = a.value() instanceof Ast.Binary op && op.left() == a.target()
+                ? target == null ? null : binary(op.pos(), op.op(), new Typed.Current(target.pos(), target.type()),
+                        value(expr(op.right()), op.pos()))
+                : expr(a.value());
         if (target == null) {
             return null;
         }

@@ -225,7 +225,7 @@ public final class Typed {
     // ---- expressions ---------------------------------------------------------------------------
 
     public sealed interface Expr permits Literal, VarRef, Call, BuiltinCall, Construct, Convert, Splat, Unary,
-            Binary, Swizzle, Index, Field, Texture, Conditional, Increment, Assign, Comma {
+            Binary, Swizzle, Index, Field, Texture, Conditional, Increment, Assign, Comma, Current {
         Pos pos();
 
         Type type();
@@ -350,6 +350,7 @@ public final class Typed {
             case Increment i -> false;
             case Assign a -> false;
             case Comma c -> pure(c.left()) && pure(c.right());
+            case Current c -> true;
             case Literal l -> true;
             case VarRef r -> true;
             case BuiltinCall c -> c.args().stream().allMatch(Typed::pure);
@@ -393,6 +394,13 @@ public final class Typed {
         public Type type() {
             return target.type();
         }
+    }
+
+    /**
+     * The value a compound assignment's target holds before it ({@code a} in {@code a += b},
+     * typed as {@code a = current + b}): the target is evaluated once, its index expressions too.
+     */
+    public record Current(Pos pos, Type type) implements Expr {
     }
 
     /** {@code left, right}: left for its effect (it may be void), then right, the value. */

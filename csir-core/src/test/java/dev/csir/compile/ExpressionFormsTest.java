@@ -44,6 +44,38 @@ class ExpressionFormsTest {
         assertThat(Differential.disagreements(ShaderStage.FRAGMENT, sources, 100, new Random(71))).isEmpty();
     }
 
+    @Test
+    void compoundAssignmentsAndStepsEvaluateTheirTargetOnce() {
+        // each target's index has a side effect: evaluated twice, i would end at 2 and the next element change
+        String[][] cases = {
+            {"float a[3] = float[](1.0, 2.0, 3.0); int i = 0; a[i++] += 10.0; c = vec4(a[0], a[1], a[2], float(i));",
+                "[11.0, 2.0, 3.0, 1.0]"},
+            {"vec4 v = vec4(1.0); int i = 1; v[i++] *= 3.0; c = v + vec4(0.0, 0.0, 0.0, float(i));", "[1.0, 3.0, 1.0, 3.0]"},
+            {"float a[2] = float[](5.0, 7.0); int i = 0; a[i++]++; c = vec4(a[0], a[1], float(i), 0.0);",
+                "[6.0, 7.0, 1.0, 0.0]"},
+            {"vec3 p = vec3(1.0, 2.0, 3.0); int n = 0; p.zy += vec2(float(++n), 10.0); c = vec4(p, float(n));",
+                "[1.0, 12.0, 4.0, 1.0]"},
+            {"mat2 m = mat2(1.0); int j = 0; m[j++] += vec2(1.0, 2.0); c = vec4(m[0], m[1]) + vec4(float(j));",
+                "[3.0, 3.0, 1.0, 2.0]"},
+            {"float a[2] = float[](1.0, 2.0); int i = 0; float r = (a[i++] -= 4.0) * 2.0; c = vec4(a[0], a[1], r, float(i));",
+                "[-3.0, 2.0, -6.0, 1.0]"}};
+        for (String[] t : cases) {
+            String src = "#version 330 core\nout vec4 c;\nvoid main() {\n    " + t[0] + "\n}\n";
+            for (boolean optimize : new boolean[] {false, true}) {
+                dev.csir.ModuleResult m = ShaderCompiler.compileModule(ShaderStage.FRAGMENT, "a.frag", src,
+                        dev.csir.CompileOptions.DEFAULT.withOptimize(optimize));
+                assertThat(m.ok()).as(m.log()).isTrue();
+                dev.csir.ssa.eval.Result r = dev.csir.ssa.eval.Evaluator.run(m.module(),
+                        Differential.invocation(m.module(), new Random(1), false));
+                dev.csir.ssa.eval.Val.Num c = r.num("c");
+                assertThat(java.util.Arrays.toString(new float[] {c.floatAt(0), c.floatAt(1), c.floatAt(2), c.floatAt(3)}))
+                        .as(t[0]).isEqualTo(t[1]);
+            }
+            CompileResult csir = ShaderCompiler.compile(Stage.FRAGMENT, "a.frag", src);
+            assertThat(csir.ok()).as(csir.log()).isTrue();
+        }
+    }
+
     /** The shader around a body for {@code version}: it writes its local {@code c} to the stage's output. */
     private static String shader(String version, String body) {
         boolean es = version.endsWith("es") || version.equals("100");

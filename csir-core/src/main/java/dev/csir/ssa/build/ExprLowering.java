@@ -59,12 +59,8 @@ final class ExprLowering {
             case Typed.Texture t -> texture(t);
             case Typed.Conditional c -> conditional(c);
             case Typed.Increment i -> increment(i);
-            case Typed.Assign a -> {
-                // a null value zeroes the target (outputs, at the start of main)
-                Value v = a.value() == null ? Zero.of(a.target().type()) : expr(a.value());
-                fn.assign(a.target(), v);
-                yield v;
-            }
+            case Typed.Assign a -> assign(a);
+            case Typed.Current c -> current;
             case Typed.Comma c -> {
                 expr(c.left());
                 yield expr(c.right());
@@ -147,14 +143,51 @@ final class ExprLowering {
         };
     }
 
+    /** The target's value before the compound assignment being lowered ({@link Typed.Current}). */
+    private Value current;
+
+    /** The stored value; a compound assignment reads and writes its target through one address. */
+    private Value assign(Typed.Assign a) {
+        if (a.value() == null) { // zeroes the target (outputs, at the start of main)
+            Value zero = Zero.of(a.target().type());
+            fn.assign(a.target(), zero);
+            return zero;
+        }
+        if (!reads(a.value())) {
+            Value v = expr(a.value());
+            fn.assign(a.target(), v);
+            return v;
+        }
+        FunctionLowering.Place place = fn.place(a.target());
+        Value outer = current;
+        current = place.load();
+        Value v = expr(a.value());
+        current = outer;
+        place.store(v);
+        return v;
+    }
+
+    /** Whether a compound assignment's value reads the target's current value (the operator and its conversions). */
+    private static boolean reads(Typed.Expr value) {
+        return switch (value) {
+            case Typed.Current c -> true;
+            case Typed.Binary bin -> reads(bin.left()) || reads(bin.right());
+            case Typed.Unary u -> reads(u.operand());
+            case Typed.Convert c -> reads(c.value());
+            case Typed.Splat s -> reads(s.value());
+            default -> false;
+        };
+    }
+
     /** {@code ++v} / {@code v--}: load, step each component by one, store; the new value or the old. */
     private Value increment(Typed.Increment i) {
-        Value old = expr(i.target());
+        FunctionLowering.Place place = fn.place(i.target());
+        Value old = place.load();
         Type t = i.type();
         Constant one = t.scalarKind() == dev.csir.types.ScalarKind.FLOAT ? Constant.ofFloat(1) : Constant.ofInt(1);
         Value step = splat(t, one);
         Value stepped = b.binary(i.increment() ? Opcode.ADD : Opcode.SUB, old, step);
-        fn.assign(i.target(), stepped);
+        place.store(stepped);
         return i.prefix() ? stepped : old;
     }
 

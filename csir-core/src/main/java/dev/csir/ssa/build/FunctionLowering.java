@@ -98,29 +98,58 @@ final class FunctionLowering {
         };
     }
 
-    /** Stores {@code v} to an l-value; to a swizzle by writing the lanes it names into the vector. */
+    /** Stores {@code v} to an l-value. */
     void assign(Typed.Expr target, Value v) {
-        if (!(target instanceof Typed.Swizzle sw)) {
-            b.store(pointer(target), v);
-            return;
+        place(target).store(v);
+    }
+
+    /** An l-value with its address computed once (its index expressions run once): read it, write it. */
+    Place place(Typed.Expr target) {
+        return target instanceof Typed.Swizzle sw ? new Place(pointer(sw.base()), sw.lanes(), sw.base().type().componentCount())
+                : new Place(pointer(target), null, 0);
+    }
+
+    /** The storage of an l-value: a pointer, and for a swizzle the lanes of the vector it names. */
+    final class Place {
+        private final Value pointer;
+        private final int[] lanes;
+        private final int size;
+
+        private Place(Value pointer, int[] lanes, int size) {
+            this.pointer = pointer;
+            this.lanes = lanes;
+            this.size = size;
         }
-        Value pointer = pointer(sw.base());
-        Value old = b.load(pointer);
-        int[] lanes = sw.lanes();
-        if (lanes.length == 1) {
-            b.store(pointer, b.insert(v, old, lanes[0]));
-            return;
+
+        Value load() {
+            Value whole = b.load(pointer);
+            if (lanes == null) {
+                return whole;
+            }
+            return lanes.length == 1 ? b.extract(whole, lanes[0]) : b.shuffle(whole, whole, lanes);
         }
-        // lane i keeps the old component unless the swizzle names it: then the value's
-        int size = sw.base().type().componentCount();
-        int[] pick = new int[size];
-        for (int i = 0; i < size; i++) {
-            pick[i] = i;
+
+        /** Writes {@code v}; to a swizzle by writing the lanes it names into the vector. */
+        void store(Value v) {
+            if (lanes == null) {
+                b.store(pointer, v);
+                return;
+            }
+            Value old = b.load(pointer);
+            if (lanes.length == 1) {
+                b.store(pointer, b.insert(v, old, lanes[0]));
+                return;
+            }
+            // lane i keeps the old component unless the swizzle names it: then the value's
+            int[] pick = new int[size];
+            for (int i = 0; i < size; i++) {
+                pick[i] = i;
+            }
+            for (int k = 0; k < lanes.length; k++) {
+                pick[lanes[k]] = size + k;
+            }
+            b.store(pointer, b.shuffle(old, v, pick));
         }
-        for (int k = 0; k < lanes.length; k++) {
-            pick[lanes[k]] = size + k;
-        }
-        b.store(pointer, b.shuffle(old, v, pick));
     }
 
     // ---- statements --------------------------------------------------------------------------
