@@ -351,7 +351,7 @@ public final class Messages {
     public static final String PROTOTYPE_MISMATCH = "the function's return type differs from its earlier declaration";
     public static final String FUNCTION_NOT_DEFINED = "the function is called but never defined";
     public static final String ATTRIBUTE_STAGE = "attribute is only for vertex shader inputs";
-    public static final String FRAG_COLOR_WITH_OUTPUTS = "gl_FragColor and user-declared fragment outputs cannot be mixed";
+    public static final String FRAG_DATA_INDEX = "only gl_FragData[0] is supported: every target has one colour output";
 
     /** attribute or varying where the version no longer has it. */
     public static String legacyQualifier(String word) {

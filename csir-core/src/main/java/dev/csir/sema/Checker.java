@@ -133,6 +133,13 @@ public final class Checker {
 
     private Typed.Variable position;
     private Typed.Variable fragCoord;
+    static final String FRAG_DATA = "gl_FragData";
+    /** GLSL 1.10's and ES 1.00's gl_FragData[0], where the version has it; else null. */
+    private Typed.Variable fragData;
+
+    Typed.Variable fragData() {
+        return fragData;
+    }
     /**
      * The built-ins that are part of the interface only when the shader uses them: the vertex
      * and instance numbers, and GLSL 1.10's and ES 1.00's gl_FragColor.
@@ -172,6 +179,12 @@ public final class Checker {
                     Typed.BuiltinVar.NONE, 0, Pos.NONE, null));
         }
         onDemand.forEach(v -> globals.put(v.name(), v));
+        if (stage == ShaderStage.FRAGMENT && version.legacyForms()) {
+            // gl_FragData[0], the one colour output every target has, named only through the index
+            fragData = new Typed.Variable(nextId++, FRAG_DATA, VectorType.VEC4, Typed.Storage.OUTPUT,
+                    Typed.BuiltinVar.NONE, 0, Pos.NONE, null);
+            onDemand.add(fragData);
+        }
     }
 
     private List<Typed.Variable> builtinsOfStage() {

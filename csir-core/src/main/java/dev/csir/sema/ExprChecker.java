@@ -136,8 +136,25 @@ final class ExprChecker {
 
     // ---- names, swizzles, indexes ------------------------------------------------------------
 
+    /** {@code gl_FragData[0]}: the colour output; any other element is one no target of csir's has. */
+    private Typed.Expr fragData(Ast.Index ix) {
+        Typed.Expr i = expr(ix.index());
+        if (i == null) {
+            return null;
+        }
+        Long k = Constants.intValue(i);
+        if (k == null || k != 0) {
+            return fail(ix.pos(), Messages.FRAG_DATA_INDEX);
+        }
+        checker.used(checker.fragData());
+        return new Typed.VarRef(ix.pos(), checker.fragData());
+    }
+
     private Typed.Expr ident(Ast.Ident id) {
         Typed.Variable v = checker.variable(id.name());
+        if (v == null && id.name().equals(Checker.FRAG_DATA) && checker.fragData() != null) {
+            return fail(id.pos(), Messages.FRAG_DATA_INDEX);
+        }
         if (v == null) {
             return fail(id.pos(), checker.isFunctionName(id.name()) ? Messages.FUNCTION_AS_VALUE
                     : Messages.UNKNOWN_IDENTIFIER);
@@ -236,6 +253,10 @@ final class ExprChecker {
     }
 
     private Typed.Expr index(Ast.Index ix) {
+        if (ix.base() instanceof Ast.Ident id && id.name().equals(Checker.FRAG_DATA) && checker.fragData() != null
+                && checker.variable(id.name()) == null) {
+            return fragData(ix);
+        }
         Typed.Expr base = value(expr(ix.base()), ix.pos());
         Typed.Expr i = expr(ix.index());
         if (base == null || i == null) {

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The forms of GLSL 1.10 and ES 1.00 that real shaders still use: {@code attribute},
- * {@code varying}, {@code gl_FragColor} and {@code texture2D}, in the versions glslang has them
+ * {@code varying}, {@code gl_FragColor}, {@code gl_FragData[0]} and {@code texture2D}, in the versions glslang has them
  * (ES 1.00, desktop to 4.10, and the compatibility profile).
  */
 class LegacyFormsTest {
@@ -74,7 +74,34 @@ class LegacyFormsTest {
         check(disagreements, "a.frag", "#version 330\nvoid main() { varying vec4 p; gl_FragColor = p; }\n");
         check(disagreements, "a.vert", "#version 330\nvoid main() { gl_FragColor = vec4(1.0); }\n");
         check(disagreements, "a.frag", "#version 330\nvarying vec4 p = vec4(1.0);\nvoid main() { gl_FragColor = p; }\n");
+        for (String version : List.of("#version 100", "#version 110", "#version 330", "#version 420", "#version 300 es")) {
+            String head = version + "\n" + es(version) + "\nuniform vec4 tint;\n";
+            check(disagreements, "a.frag", head + "void main() { gl_FragData[0] = tint; gl_FragData[0].x += 1.0; }\n");
+            check(disagreements, "a.vert", head + "void main() { gl_FragData[0] = tint; gl_Position = tint; }\n");
+        }
         assertThat(disagreements).isEmpty();
+    }
+
+    @Test
+    void glFragDataZeroIsTheColourOutput() {
+        String fs = "#version 110\nuniform vec4 tint;\nvarying vec2 vUV;\n"
+                + "void main() { gl_FragData[0] = tint; gl_FragData[0].xy *= vUV; }\n";
+        CompileResult f = ShaderCompiler.compile(Stage.FRAGMENT, "d.frag", fs);
+        assertThat(f.ok()).as(f.log()).isTrue();
+        assertThat(f.ir().iface().outputs()).extracting(v -> v.name() + "@" + v.slot()).containsExactly("gl_FragData@0");
+        ModuleResult m = ShaderCompiler.compileModule(ShaderStage.FRAGMENT, "d.frag", fs);
+        Random random = new Random(7);
+        for (int run = 0; run < 50; run++) {
+            assertThat(Differential.compare(ShaderStage.FRAGMENT, f.ir(), m.module(), random)).isNull();
+        }
+        // glslang takes any element below gl_MaxDrawBuffers; every target of csir's has one colour output
+        for (String use : List.of("gl_FragData[1] = tint;", "gl_FragData[int(tint.x)] = tint;", "vec4 d[1] = gl_FragData;")) {
+            CompileResult r = ShaderCompiler.compile(Stage.FRAGMENT, "d.frag",
+                    "#version 110\nuniform vec4 tint;\nvoid main() { " + use + " }\n");
+            assertThat(r.ok()).as(use).isFalse();
+            assertThat(r.diagnostics().getFirst().message()).as(use).isEqualTo(dev.csir.diag.Messages.FRAG_DATA_INDEX);
+            assertThat(r.diagnostics().getFirst().line()).isEqualTo(3);
+        }
     }
 
     private static void check(List<String> disagreements, String file, String src) throws Exception {
