@@ -439,6 +439,12 @@ public final class Messages {
         return "wrong arguments to " + function + "() for a " + sampler;
     }
 
+    /** A GLSL ES declaration of a type with no default precision, with no precision of its own. */
+    public static String precisionRequired(String type) {
+        return "'" + type + "' has no default precision here: qualify it (highp, mediump, lowp) or declare one"
+                + " (precision mediump " + type + ";)";
+    }
+
     /** A type GLSL ES 1.00 reserves without having it. */
     public static String reservedInEs100(String type) {
         return "'" + type + "' is a reserved word in GLSL ES 1.00";

@@ -36,11 +36,22 @@ public final class Ast {
         }
     }
 
-    /** A translation unit: its global declarations and the {@code #version} it asked for. */
-    public record Unit(List<Decl> globals, GlslVersion version) {
+    /**
+     * A translation unit: its global declarations, the {@code #version} it asked for, and for
+     * GLSL ES's rule that some types need a precision, the first declaration of a float type and
+     * the first of a sampler other than sampler2D and samplerCube with neither a precision
+     * qualifier nor a default precision in scope (each null when there is none). Whether the rule
+     * applies (ES; floats only in the fragment stage) is the checker's to say.
+     */
+    public record Unit(List<Decl> globals, GlslVersion version, Pos floatWithoutPrecision, Pos samplerWithoutPrecision,
+            String samplerName) {
         public Unit {
             globals = List.copyOf(globals);
             version = version == null ? GlslVersion.DEFAULT : version;
+        }
+
+        public Unit(List<Decl> globals, GlslVersion version) {
+            this(globals, version, null, null, null);
         }
 
         public Unit(List<Decl> globals) {

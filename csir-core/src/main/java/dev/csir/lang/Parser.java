@@ -78,7 +78,7 @@ public final class Parser {
         if (!p.full()) {
             p.unit(globals);
         }
-        return new Ast.Unit(globals, tokens.version());
+        return new Ast.Unit(globals, tokens.version(), p.floatWithoutPrecision, p.samplerWithoutPrecision, p.samplerName);
     }
 
     /** Keywords of later versions are plain names in earlier ones, as GLSL reserves them only from then. */
@@ -430,12 +430,14 @@ public final class Parser {
         List<StructType.Member> members = new ArrayList<>();
         java.util.Set<String> names = new java.util.HashSet<>();
         while (!at(TokenKind.RBRACE)) {
+            precisionQualified = false;
             skipPrecision();
             Type type = typeAt();
             if (type == null || type instanceof VoidType) {
                 error(tp, Messages.EXPECTED_TYPE);
                 return null;
             }
+            notePrecision(tp, type);
             adv();
             List<Ast.Expr> typeDims = dims();
             if (typeDims == null) {
@@ -493,6 +495,7 @@ public final class Parser {
         if (at(TokenKind.PRECISION)) {
             return precisionStatement();
         }
+        precisionQualified = false;
         Ast.Layout layout = layouts();
         if (layout == null) {
             return null;
@@ -549,6 +552,7 @@ public final class Parser {
             return null;
         }
         int typeTok = tp;
+        notePrecision(typeTok, type);
         adv();
         List<Ast.Expr> typeDims = dims();
         if (typeDims == null) {
@@ -677,6 +681,8 @@ public final class Parser {
             error(tp, Messages.EXPECTED_TYPE);
             return null;
         }
+        precisionQualified = false;
+        defaultPrecisions.peek().add(peek().type());
         adv();
         if (!expect(TokenKind.SEMI, Messages.EXPECTED_SEMICOLON)) {
             return null;
@@ -688,7 +694,52 @@ public final class Parser {
     private boolean skipPrecision() {
         if (at(TokenKind.HIGHP) || at(TokenKind.MEDIUMP) || at(TokenKind.LOWP)) {
             adv();
+            precisionQualified = true;
             return true;
+        }
+        return false;
+    }
+
+    // ---- GLSL ES's precisions: which declarations have none (the checker decides if that is an error)
+
+    /** Whether the declaration being read had a precision qualifier before its type. */
+    private boolean precisionQualified;
+    /** The types given a default precision ({@code precision mediump float;}), one set per open scope. */
+    private final java.util.ArrayDeque<java.util.Set<Type>> defaultPrecisions = new java.util.ArrayDeque<>(
+            List.of(new java.util.HashSet<>()));
+    private Ast.Pos floatWithoutPrecision;
+    private Ast.Pos samplerWithoutPrecision;
+    private String samplerName;
+
+    /** A declaration's type at token {@code typeTok}: notes it when it has no precision, then forgets the qualifier. */
+    private void notePrecision(int typeTok, Type type) {
+        boolean qualified = precisionQualified;
+        precisionQualified = false;
+        Type base = type;
+        while (base instanceof dev.csir.types.ArrayType a) {
+            base = a.element();
+        }
+        if (qualified || base == null) {
+            return;
+        }
+        if (base.scalarKind() == dev.csir.types.ScalarKind.FLOAT && !(base instanceof dev.csir.types.SamplerType)
+                && floatWithoutPrecision == null && !hasDefault(dev.csir.types.ScalarType.FLOAT)) {
+            floatWithoutPrecision = pos(typeTok);
+        }
+        // sampler2D and samplerCube have a default (lowp) in both stages; the others none
+        if (base instanceof dev.csir.types.SamplerType s && samplerWithoutPrecision == null && !hasDefault(s)
+                && !(s.sampled() == dev.csir.types.ScalarKind.FLOAT && !s.shadow() && !s.arrayed()
+                        && (s.dim() == dev.csir.types.Dim.D2 || s.dim() == dev.csir.types.Dim.CUBE))) {
+            samplerWithoutPrecision = pos(typeTok);
+            samplerName = s.name();
+        }
+    }
+
+    private boolean hasDefault(Type t) {
+        for (java.util.Set<Type> scope : defaultPrecisions) {
+            if (scope.contains(t)) {
+                return true;
+            }
         }
         return false;
     }
@@ -743,8 +794,10 @@ public final class Parser {
             if (layout == null) {
                 return false;
             }
+            precisionQualified = false;
             skipPrecision();
             Type type = typeAt();
+            notePrecision(tp, type);
             if (type == null) {
                 error(tp, Messages.EXPECTED_TYPE);
                 return false;
@@ -813,6 +866,7 @@ public final class Parser {
         boolean isConst = false;
         Ast.Direction direction = null;
         boolean precision = false;
+        precisionQualified = false;
         for (;;) {
             if (at(TokenKind.CONST) && !isConst) {
                 isConst = true;
@@ -831,6 +885,7 @@ public final class Parser {
             error(tp, Messages.EXPECTED_PARAMETER_TYPE);
             return null;
         }
+        notePrecision(tp, type);
         adv();
         List<Ast.Expr> typeDims = dims();
         if (typeDims == null) {
@@ -861,16 +916,21 @@ public final class Parser {
         int open = tp;
         adv();
         List<Ast.Stmt> stmts = new ArrayList<>();
-        while (!at(TokenKind.RBRACE) && !at(TokenKind.EOF)) {
-            Ast.Stmt s = statement();
-            if (s == null) {
-                syncStmt();
-                if (full()) {
-                    return null;
+        defaultPrecisions.push(new java.util.HashSet<>());
+        try {
+            while (!at(TokenKind.RBRACE) && !at(TokenKind.EOF)) {
+                Ast.Stmt s = statement();
+                if (s == null) {
+                    syncStmt();
+                    if (full()) {
+                        return null;
+                    }
+                    continue;
                 }
-                continue;
+                stmts.add(s);
             }
-            stmts.add(s);
+        } finally {
+            defaultPrecisions.pop();
         }
         if (!expect(TokenKind.RBRACE, Messages.EXPECTED_RBRACE)) {
             return null;
@@ -1004,6 +1064,8 @@ public final class Parser {
         Type type = peek().type() != null || structDeclarationAhead() ? typeAt() : null;
         if (type != null) {
             int typeTok = tp;
+            precisionQualified = false;
+            notePrecision(typeTok, type);
             adv();
             List<Ast.Expr> typeDims = dims();
             if (typeDims == null) {

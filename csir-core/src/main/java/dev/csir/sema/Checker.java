@@ -89,6 +89,14 @@ public final class Checker {
     private Typed.Unit run(Ast.Unit unit) {
         int errors = log.count();
         declareBuiltins();
+        // GLSL ES: a fragment shader's floats have no default precision, and no stage's samplers
+        // but sampler2D and samplerCube; a declaration then needs a qualifier or a precision statement
+        if (version.es() && stage == ShaderStage.FRAGMENT && unit.floatWithoutPrecision() != null) {
+            error(unit.floatWithoutPrecision(), Messages.precisionRequired("float"));
+        }
+        if (version.es() && unit.samplerWithoutPrecision() != null) {
+            error(unit.samplerWithoutPrecision(), Messages.precisionRequired(unit.samplerName()));
+        }
         List<Typed.Variable> vars = new ArrayList<>();
         for (Ast.Decl d : unit.globals()) {
             switch (d) {

@@ -113,7 +113,7 @@ class TextureFunctionsTest {
         // the 1.10 forms where the version has them; the 1.30 samplers are names before 1.30
         for (String version : List.of("#version 110", "#version 120", "#version 130", "#version 330 core", "#version 100",
                 "#version 300 es")) {
-            // ES has no default precision for these samplers (csir does not check precisions yet)
+            // ES has no default precision for these samplers
             String es = version.endsWith("es") ? "precision mediump float;\nprecision lowp sampler2DShadow;\n"
                     + "precision lowp sampler2DArray;\nprecision lowp sampler3D;\n"
                     : version.endsWith("100") ? "precision mediump float;\n" : "";
