@@ -329,11 +329,7 @@ final class Structurizer {
         s.control(Opcode.BREAK, -1);
         close(Opcode.ENDLOOP);
         loops.pop();
-        if (returned >= 0) {
-            open(Opcode.IF, returned);
-            s.control(Opcode.BREAK, -1);
-            close(Opcode.ENDIF);
-        }
+        breakIfReturned();
         Loop outer = loops.peek();
         if (sw.continues) {
             Loop around = loops.stream().filter(l -> !l.isSwitch).findFirst().orElseThrow();
@@ -354,6 +350,15 @@ final class Structurizer {
         return merge;
     }
 
+    /** After a loop or switch: leave the loop around it too when the invocation returned inside. */
+    private void breakIfReturned() {
+        if (returned >= 0) {
+            open(Opcode.IF, returned);
+            s.control(Opcode.BREAK, -1);
+            close(Opcode.ENDIF);
+        }
+    }
+
     private void loop(Block header) {
         Block merge = header.merge();
         Block cont = header.continueTarget();
@@ -366,11 +371,7 @@ final class Structurizer {
         }
         close(Opcode.ENDLOOP);
         loops.pop();
-        if (returned >= 0) {
-            open(Opcode.IF, returned);
-            s.control(Opcode.BREAK, -1);
-            close(Opcode.ENDIF);
-        }
+        breakIfReturned();
     }
 
     /** The copies into {@code to}'s phis for the edge from {@code from}: all at once. */

@@ -3,12 +3,12 @@ package dev.csir.compile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.csir.CompileResult;
-import dev.csir.ModuleResult;
 import dev.csir.ShaderCompiler;
 import dev.csir.ir.Stage;
 import dev.csir.testing.AggregateForms;
 import dev.csir.testing.Differential;
 import dev.csir.testing.Glslang;
+import dev.csir.testing.GlslangAgreement;
 import dev.csir.types.ShaderStage;
 import java.util.ArrayList;
 import java.util.List;
@@ -82,24 +82,11 @@ class AggregateFormsTest {
             for (String version : List.of("#version 120", "#version 430", "#version 300 es", "#version 310 es", "#version 320 es")) {
                 String es = version.endsWith("es") ? "precision mediump float;\n" : "";
                 String src = version + "\n" + es + "uniform vec4 k;\nvoid main() {\nvec4 c;\n" + body + "\n}\n";
-                boolean glslang = Glslang.validate("a.frag", src) == null;
-                ModuleResult r = ShaderCompiler.compileModule(ShaderStage.FRAGMENT, "a.frag", src);
-                if (glslang != r.ok()) {
-                    disagreements.add(version + " " + body + ": glslang " + (glslang ? "accepts" : "rejects") + ", csir "
-                            + (r.ok() ? "accepts" : "rejects:\n" + r.log()));
-                }
+                GlslangAgreement.check(disagreements, ShaderStage.FRAGMENT, src);
             }
         }
         for (String body : bodies) {
-            String src = AggregateForms.shader(body);
-            boolean glslang = Glslang.validate("a.frag", src) == null;
-            ModuleResult r = ShaderCompiler.compileModule(ShaderStage.FRAGMENT, "a.frag", src);
-            if (glslang != r.ok()) {
-                disagreements.add(body + ": glslang " + (glslang ? "accepts" : "rejects") + ", csir "
-                        + (r.ok() ? "accepts" : "rejects:\n" + r.log()));
-            } else if (!r.ok()) {
-                assertThat(r.diagnostics().getFirst().line()).as(body).isGreaterThan(0);
-            }
+            GlslangAgreement.check(disagreements, ShaderStage.FRAGMENT, AggregateForms.shader(body));
         }
         assertThat(disagreements).isEmpty();
     }

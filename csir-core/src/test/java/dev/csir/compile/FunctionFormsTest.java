@@ -2,12 +2,9 @@ package dev.csir.compile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.csir.CompileResult;
-import dev.csir.ModuleResult;
-import dev.csir.ShaderCompiler;
-import dev.csir.ir.Stage;
 import dev.csir.testing.Differential;
 import dev.csir.testing.Glslang;
+import dev.csir.testing.GlslangAgreement;
 import dev.csir.types.ShaderStage;
 import java.util.ArrayList;
 import java.util.List;
@@ -87,14 +84,7 @@ class FunctionFormsTest {
                 "#version 330 core\nfloat f(float x) { return x; }\nvoid main(float y) { }\n"));
         List<String> disagreements = new ArrayList<>();
         for (String src : sources) {
-            boolean glslang = Glslang.validateLinked("a.frag", src) == null;
-            ModuleResult r = ShaderCompiler.compileModule(ShaderStage.FRAGMENT, "a.frag", src);
-            if (glslang != r.ok()) {
-                disagreements.add(src + "\n: glslang " + (glslang ? "accepts" : "rejects") + ", csir "
-                        + (r.ok() ? "accepts" : "rejects:\n" + r.log()));
-            } else if (!r.ok()) {
-                assertThat(r.diagnostics().getFirst().line()).as(src).isGreaterThan(0);
-            }
+            GlslangAgreement.check(disagreements, ShaderStage.FRAGMENT, src, true);
         }
         assertThat(disagreements).isEmpty();
     }

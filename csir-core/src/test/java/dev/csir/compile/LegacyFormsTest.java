@@ -9,6 +9,7 @@ import dev.csir.ir.Stage;
 import dev.csir.link.Program;
 import dev.csir.testing.Differential;
 import dev.csir.testing.Glslang;
+import dev.csir.testing.GlslangAgreement;
 import dev.csir.types.ShaderStage;
 import java.util.ArrayList;
 import java.util.List;
@@ -105,14 +106,6 @@ class LegacyFormsTest {
     }
 
     private static void check(List<String> disagreements, String file, String src) throws Exception {
-        boolean glslang = Glslang.validate(file, src) == null;
-        ModuleResult r = ShaderCompiler.compileModule(file.endsWith(".vert") ? ShaderStage.VERTEX : ShaderStage.FRAGMENT,
-                file, src);
-        if (glslang != r.ok()) {
-            disagreements.add(src + ": glslang " + (glslang ? "accepts" : "rejects") + ", csir "
-                    + (r.ok() ? "accepts" : "rejects:\n" + r.log()));
-        } else if (!r.ok()) {
-            assertThat(r.diagnostics().getFirst().line()).as(src).isGreaterThan(0);
-        }
+        GlslangAgreement.check(disagreements, file.endsWith(".vert") ? ShaderStage.VERTEX : ShaderStage.FRAGMENT, src);
     }
 }

@@ -3,7 +3,6 @@ package dev.csir.compile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.csir.CompileResult;
-import dev.csir.ModuleResult;
 import dev.csir.ShaderCompiler;
 import dev.csir.csi.Csi;
 import dev.csir.ir.InterfaceVar;
@@ -11,6 +10,7 @@ import dev.csir.ir.Stage;
 import dev.csir.ir.Type;
 import dev.csir.testing.Differential;
 import dev.csir.testing.Glslang;
+import dev.csir.testing.GlslangAgreement;
 import dev.csir.testing.MatrixForms;
 import dev.csir.types.ShaderStage;
 import java.util.ArrayList;
@@ -80,14 +80,7 @@ class MatrixFormsTest {
         }
         List<String> disagreements = new ArrayList<>();
         for (String src : sources) {
-            boolean glslang = Glslang.validate("a.frag", src) == null;
-            ModuleResult r = ShaderCompiler.compileModule(ShaderStage.FRAGMENT, "a.frag", src);
-            if (glslang != r.ok()) {
-                disagreements.add(src + "\n: glslang " + (glslang ? "accepts" : "rejects") + ", csir "
-                        + (r.ok() ? "accepts" : "rejects:\n" + r.log()));
-            } else if (!r.ok()) {
-                assertThat(r.diagnostics().getFirst().line()).as(src).isGreaterThan(0);
-            } else {
+            if (GlslangAgreement.check(disagreements, ShaderStage.FRAGMENT, src).ok()) {
                 CompileResult csir = ShaderCompiler.compile(Stage.FRAGMENT, "a.frag", src);
                 if (!csir.ok()) {
                     disagreements.add(src + "\n: accepted, but does not compile to CSIR:\n" + csir.log());

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.csir.ModuleResult;
 import dev.csir.ShaderCompiler;
 import dev.csir.testing.Glslang;
+import dev.csir.testing.GlslangAgreement;
 import dev.csir.types.ShaderStage;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,35 +52,24 @@ class PrecisionRuleTest {
         Glslang.requireTool();
         List<String> disagreements = new ArrayList<>();
         for (String body : FRAGMENTS) {
-            check(disagreements, "a.frag", ShaderStage.FRAGMENT, "#version 300 es\n" + body + "\n");
+            GlslangAgreement.check(disagreements, ShaderStage.FRAGMENT, "#version 300 es\n" + body + "\n");
         }
         // a vertex shader's floats are highp by default; its samplers as a fragment shader's
         for (String body : List.of("in vec4 p;\nvoid main() { float x = 1.0; gl_Position = p * x; }",
                 "uniform sampler3D s;\nvoid main() { gl_Position = vec4(1.0); }",
                 "uniform sampler2D s;\nin vec2 uv;\nvoid main() { gl_Position = texture(s, uv); }")) {
-            check(disagreements, "a.vert", ShaderStage.VERTEX, "#version 300 es\n" + body + "\n");
+            GlslangAgreement.check(disagreements, ShaderStage.VERTEX, "#version 300 es\n" + body + "\n");
         }
         // ES 1.00 too; desktop GLSL has defaults for every type
         for (String version : List.of("100", "330 core")) {
             String colour = version.equals("100") ? "gl_FragColor" : "o";
             String out = version.equals("100") ? "" : "out vec4 o;\n";
-            check(disagreements, "a.frag", ShaderStage.FRAGMENT, "#version " + version + "\n" + out
+            GlslangAgreement.check(disagreements, ShaderStage.FRAGMENT, "#version " + version + "\n" + out
                     + "void main() { " + colour + " = vec4(1.0); }\n");
-            check(disagreements, "a.frag", ShaderStage.FRAGMENT, "#version " + version + "\n" + out
+            GlslangAgreement.check(disagreements, ShaderStage.FRAGMENT, "#version " + version + "\n" + out
                     + "void main() { float x = 1.0; " + colour + " = vec4(x); }\n");
         }
         assertThat(disagreements).isEmpty();
-    }
-
-    private static void check(List<String> disagreements, String file, ShaderStage stage, String src) throws Exception {
-        boolean glslang = Glslang.validate(file, src) == null;
-        ModuleResult r = ShaderCompiler.compileModule(stage, file, src);
-        if (glslang != r.ok()) {
-            disagreements.add(src + ": glslang " + (glslang ? "accepts" : "rejects") + ", csir "
-                    + (r.ok() ? "accepts" : "rejects:\n" + r.log()));
-        } else if (!r.ok()) {
-            assertThat(r.diagnostics().getFirst().line()).as(src).isGreaterThan(0);
-        }
     }
 
     @Test

@@ -3,7 +3,6 @@ package dev.csir.compile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.csir.CompileResult;
-import dev.csir.ModuleResult;
 import dev.csir.ShaderCompiler;
 import dev.csir.csi.Csi;
 import dev.csir.csi.CsiResult;
@@ -12,6 +11,7 @@ import dev.csir.ir.ShaderIr;
 import dev.csir.ir.Stage;
 import dev.csir.testing.Differential;
 import dev.csir.testing.Glslang;
+import dev.csir.testing.GlslangAgreement;
 import dev.csir.types.ShaderStage;
 import java.util.ArrayList;
 import java.util.List;
@@ -137,14 +137,6 @@ class TextureFunctionsTest {
     }
 
     private static void check(List<String> disagreements, String src, ShaderStage stage) throws Exception {
-        String file = stage == ShaderStage.VERTEX ? "a.vert" : "a.frag";
-        boolean glslang = Glslang.validate(file, src) == null;
-        ModuleResult r = ShaderCompiler.compileModule(stage, file, src);
-        if (glslang != r.ok()) {
-            disagreements.add(src + ": glslang " + (glslang ? "accepts" : "rejects") + ", csir "
-                    + (r.ok() ? "accepts" : "rejects:\n" + r.log()));
-        } else if (!r.ok()) {
-            assertThat(r.diagnostics().getFirst().line()).as(src).isGreaterThan(0);
-        }
+        GlslangAgreement.check(disagreements, stage, src);
     }
 }

@@ -2,7 +2,6 @@ package dev.csir.compile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.csir.CompileResult;
 import dev.csir.ModuleResult;
 import dev.csir.ShaderCompiler;
 import dev.csir.exec.Frame;
@@ -15,6 +14,7 @@ import dev.csir.ssa.eval.Evaluator;
 import dev.csir.ssa.eval.Invocation;
 import dev.csir.ssa.eval.Result;
 import dev.csir.testing.Glslang;
+import dev.csir.testing.GlslangAgreement;
 import dev.csir.types.ShaderStage;
 import java.util.ArrayList;
 import java.util.List;
@@ -86,14 +86,7 @@ class UniformInitializerTest {
             for (String decl : declarations) {
                 String es = version.endsWith("es") ? "precision mediump float;\n" : "";
                 String src = version + "\n" + es + decl + "\nvoid main() { }\n";
-                boolean glslang = Glslang.validate("a.frag", src) == null;
-                ModuleResult r = ShaderCompiler.compileModule(ShaderStage.FRAGMENT, "a.frag", src);
-                if (glslang != r.ok()) {
-                    disagreements.add(version + " " + decl + ": glslang " + (glslang ? "accepts" : "rejects") + ", csir "
-                            + (r.ok() ? "accepts" : "rejects:\n" + r.log()));
-                } else if (!r.ok()) {
-                    assertThat(r.diagnostics().getFirst().line()).as(decl).isGreaterThan(0);
-                }
+                GlslangAgreement.check(disagreements, ShaderStage.FRAGMENT, src);
             }
         }
         assertThat(disagreements).isEmpty();
