@@ -3,6 +3,9 @@ package dev.csir.cli;
 import dev.csir.CompileResult;
 import dev.csir.ModuleResult;
 import dev.csir.ShaderCompiler;
+import dev.csir.cli.args.CommandSpec;
+import dev.csir.cli.args.Positional;
+import dev.csir.cli.args.Values;
 import dev.csir.csi.Csi;
 import dev.csir.diag.Diagnostic;
 import dev.csir.ir.InterfaceVar;
@@ -19,60 +22,54 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code csir compile}: source files to TGSI, IR, AST, CSI or JSON. */
-@Command(name = "compile", mixinStandardHelpOptions = true,
-        header = "Compiles shader sources to TGSI, CSIR, CSI, the transform IR, SPIR-V, an AST dump or JSON.",
-        description = {"The stage comes from the extension unless --stage is given: " + SourceStage.EXTENSIONS
-            + "; a .glsl file needs --stage. Geometry, tessellation and compute shaders are rejected as not"
-            + " supported yet.",
-            "Diagnostics go to standard error as file:line:col: error: message, with the source line and a caret."},
-        footer = {"", Main.EXIT_STATUS})
-final class CompileCommand extends Subcommand implements Callable<Integer> {
+final class CompileCommand extends Subcommand {
 
     enum Emit { tgsi, ir, ast, csi, json, ssa, spv, spvasm }
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Shader source files.")
-    List<Path> files;
-
-    @Option(names = {"-S", "--stage"}, paramLabel = SourceStage.NAMES, converter = SourceStage.Converter.class,
-            description = "Stage of every input, overriding the extension (vertex, fragment, geometry, tesscontrol,"
-                    + " tessevaluation and compute are accepted too).")
+    final List<Path> files = new ArrayList<>();
     SourceStage stage;
-
-    @Option(names = "--emit", paramLabel = "KIND", defaultValue = "tgsi",
-            description = "What to output: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}). ssa is the"
-                    + " optimized transform IR (the module as lowered with --no-opt), spv a SPIR-V 1.0 binary for"
-                    + " Vulkan 1.0 (written to INPUT.spv unless -o says otherwise), spvasm its assembly text (as"
-                    + " spirv-dis prints it); none of the three has CSIR's limits. json includes the SPIR-V"
-                    + " reflection (locations, std140 block offsets, descriptor bindings).")
-    Emit emit;
-
-    @Option(names = "--debug-info", negatable = true,
-            description = "SPIR-V debug information: names (OpName), the source file (OpSource) and lines (OpLine)."
-                    + " On by default for --emit spvasm, off for --emit spv.")
+    Emit emit = Emit.tgsi;
     Boolean debugInfo;
-
-    @Option(names = {"-o", "--output"}, paramLabel = "OUT",
-            description = "Output file (one input), directory (several inputs) or - for standard output."
-                    + " Text goes to standard output by default, CSI to INPUT.csi; JSON is one document.")
     Path output;
-
-    @Option(names = "--no-opt", description = "Skip the optimizer.")
     boolean noOpt;
-
-    @picocli.CommandLine.Mixin
-    LimitsOption profile;
-
-    @picocli.CommandLine.Mixin
-    PreprocessorOptions preprocessor;
+    final LimitsOption profile = new LimitsOption();
+    final PreprocessorOptions preprocessor = new PreprocessorOptions();
 
     @Override
-    public Integer call() {
+    CommandSpec spec() {
+        CommandSpec spec = new CommandSpec("compile",
+                "Compiles shader sources to TGSI, CSIR, CSI, the transform IR, SPIR-V, an AST dump or JSON.")
+                .describe("The stage comes from the extension unless --stage is given: " + SourceStage.EXTENSIONS
+                        + "; a .glsl file needs --stage. Geometry, tessellation and compute shaders are rejected as"
+                        + " not supported yet.")
+                .describe("Diagnostics go to standard error as file:line:col: error: message, with the source line"
+                        + " and a caret.")
+                .positional("FILE", 1, Positional.MANY, "Shader source files.", v -> files.add(Values.path(v)))
+                .option("-S, --stage", SourceStage.NAMES, "Stage of every input, overriding the extension (vertex,"
+                        + " fragment, geometry, tesscontrol, tessevaluation and compute are accepted too).",
+                        v -> stage = SourceStage.parse(v))
+                .option("--emit", "KIND", "What to output: " + Values.choices(Emit.class) + " (default: tgsi). ssa is"
+                        + " the optimized transform IR (the module as lowered with --no-opt), spv a SPIR-V 1.0 binary"
+                        + " for Vulkan 1.0 (written to INPUT.spv unless -o says otherwise), spvasm its assembly text"
+                        + " (as spirv-dis prints it); none of the three has CSIR's limits. json includes the SPIR-V"
+                        + " reflection (locations, std140 block offsets, descriptor bindings).",
+                        v -> emit = Values.oneOf(Emit.class, v))
+                .negatable("--debug-info", "SPIR-V debug information: names (OpName), the source file (OpSource)"
+                        + " and lines (OpLine). On by default for --emit spvasm, off for --emit spv.",
+                        v -> debugInfo = Boolean.valueOf(v))
+                .option("-o, --output", "OUT", "Output file (one input), directory (several inputs) or - for"
+                        + " standard output. Text goes to standard output by default, CSI to INPUT.csi; JSON is one"
+                        + " document.", v -> output = Values.path(v))
+                .flag("--no-opt", "Skips the optimizer.", () -> noOpt = true);
+        profile.addTo(spec);
+        preprocessor.addTo(spec);
+        return spec.footer(Main.EXIT_STATUS);
+    }
+
+    @Override
+    int call() {
         PrintWriter err = err();
         for (Path file : files) {
             if (Inputs.stageOf(file, stage).isEmpty()) {

@@ -1,27 +1,28 @@
 package dev.csir.cli;
 
+import dev.csir.cli.args.CommandSpec;
+import dev.csir.cli.args.Values;
 import dev.csir.ir.IrDump;
 import dev.csir.ir.ShaderIr;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
 
 /** {@code csir dump}: prints the CSIR of a CSI blob or a source file. */
-@Command(name = "dump", mixinStandardHelpOptions = true,
-        header = "Prints the textual CSIR of a .csi blob or a shader source.",
-        description = "Prints the CSIR of a CSI blob (version 1 or 2), or of a source compiled on the fly.",
-        footer = {"", Main.EXIT_STATUS})
-final class DumpCommand extends Subcommand implements Callable<Integer> {
-    @picocli.CommandLine.Mixin
-    LimitsOption profile;
-
-    @Parameters(paramLabel = "FILE")
+final class DumpCommand extends Subcommand {
+    final LimitsOption profile = new LimitsOption();
     Path file;
 
     @Override
-    public Integer call() {
+    CommandSpec spec() {
+        CommandSpec spec = new CommandSpec("dump", "Prints the textual CSIR of a .csi blob or a shader source.")
+                .describe("Prints the CSIR of a CSI blob (version 1 or 2), or of a source compiled on the fly.")
+                .positional("FILE", 1, 1, "A .csi blob or a shader source.", v -> file = Values.path(v));
+        profile.addTo(spec);
+        return spec.footer(Main.EXIT_STATUS);
+    }
+
+    @Override
+    int call() {
         String unknown = ShaderFiles.unknownKind(List.of(file));
         if (unknown != null) {
             err().println(prefix() + unknown);

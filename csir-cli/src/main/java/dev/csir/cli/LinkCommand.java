@@ -1,5 +1,7 @@
 package dev.csir.cli;
 
+import dev.csir.cli.args.CommandSpec;
+import dev.csir.cli.args.Values;
 import dev.csir.Target;
 import dev.csir.back.spirv.SpirvProgram;
 import dev.csir.csi.Csi;
@@ -16,52 +18,44 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code csir link}: compiles and links a vertex + fragment pair. */
-@Command(name = "link", mixinStandardHelpOptions = true,
-        header = "Compiles and links a vertex and a fragment shader.",
-        description = "Varyings are matched by name and type and the fragment varyings remapped onto the vertex"
-            + " slots; both TGSI texts are regenerated. Link errors are located in the source.",
-        footer = {"", Main.EXIT_STATUS})
-final class LinkCommand extends Subcommand implements Callable<Integer> {
+final class LinkCommand extends Subcommand {
 
     enum Emit { tgsi, json, iface, csi, spv, spvasm }
 
-    @Parameters(index = "0", paramLabel = "VS", description = "Vertex shader source.")
     Path vertexFile;
-
-    @Parameters(index = "1", paramLabel = "FS", description = "Fragment shader source.")
     Path fragmentFile;
-
-    @Option(names = "--emit", paramLabel = "KIND", defaultValue = "tgsi",
-            description = "tgsi (both texts), json (interface and both texts), iface (the interface as text)"
-                    + " or csi (both shaders as one CSI v2 program blob, DIR/link.csi or - ), spv (DIR/VS.spv and"
-                    + " DIR/FS.spv, SPIR-V 1.0 for one Vulkan pipeline: fragment inputs at the vertex outputs'"
-                    + " locations, each stage's uniform block and samplers at their own bindings of set 0) or"
-                    + " spvasm (their assembly text).")
-    Emit emit;
-
-    @Option(names = "--debug-info", negatable = true,
-            description = "SPIR-V debug information (OpName, OpSource, OpLine): on by default for spvasm, off for spv.")
+    Emit emit = Emit.tgsi;
     Boolean debugInfo;
-
-    @picocli.CommandLine.Mixin
-    LimitsOption profile;
-
-    @picocli.CommandLine.Mixin
-    PreprocessorOptions preprocessor;
-
-    @Option(names = {"-o", "--output"}, paramLabel = "DIR",
-            description = "Write VS.tgsi and FS.tgsi (or link.json, link.iface.txt, link.csi) into this existing"
-                    + " directory; - or no -o writes to standard output.")
+    final LimitsOption profile = new LimitsOption();
+    final PreprocessorOptions preprocessor = new PreprocessorOptions();
     Path output;
 
     @Override
-    public Integer call() {
+    CommandSpec spec() {
+        CommandSpec spec = new CommandSpec("link", "Compiles and links a vertex and a fragment shader.")
+                .describe("Varyings are matched by name and type and the fragment varyings remapped onto the vertex"
+                        + " slots; both TGSI texts are regenerated. Link errors are located in the source.")
+                .positional("VS", 1, 1, "Vertex shader source.", v -> vertexFile = Values.path(v))
+                .positional("FS", 1, 1, "Fragment shader source.", v -> fragmentFile = Values.path(v))
+                .option("--emit", "KIND", "tgsi (both texts), json (interface and both texts), iface (the interface"
+                        + " as text) or csi (both shaders as one CSI v2 program blob, DIR/link.csi or - ), spv"
+                        + " (DIR/VS.spv and DIR/FS.spv, SPIR-V 1.0 for one Vulkan pipeline: fragment inputs at the"
+                        + " vertex outputs' locations, each stage's uniform block and samplers at their own bindings"
+                        + " of set 0) or spvasm (their assembly text).", v -> emit = Values.oneOf(Emit.class, v))
+                .negatable("--debug-info", "SPIR-V debug information (OpName, OpSource, OpLine): on by default for"
+                        + " spvasm, off for spv.", v -> debugInfo = Boolean.valueOf(v))
+                .option("-o, --output", "DIR", "Write VS.tgsi and FS.tgsi (or link.json, link.iface.txt, link.csi)"
+                        + " into this existing directory; - or no -o writes to standard output.",
+                        v -> output = Values.path(v));
+        profile.addTo(spec);
+        preprocessor.addTo(spec);
+        return spec.footer(Main.EXIT_STATUS);
+    }
+
+    @Override
+    int call() {
         boolean toStdout = output == null || OutputFiles.isStdout(output);
         if (emit == Emit.csi && output == null) {
             err().println(prefix() + "--emit csi writes a binary blob; give -o DIR (or -o - for standard output)");

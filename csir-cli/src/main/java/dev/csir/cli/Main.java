@@ -1,5 +1,9 @@
 package dev.csir.cli;
 
+import dev.csir.cli.args.ArgParser;
+import dev.csir.cli.args.CommandSpec;
+import dev.csir.cli.args.HelpText;
+import dev.csir.cli.args.UsageException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -7,17 +11,19 @@ import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Properties;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
+import java.util.function.Supplier;
 
-/** The {@code csir} command: a shader compiler toolkit for VirGL and the CPU. */
-@Command(name = "csir", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = "Compiles GLSL-like shaders to CSIR and TGSI, runs and renders them.",
-        footer = {"", Main.EXIT_STATUS},
-        subcommands = {CompileCommand.class, LinkCommand.class, RenderCommand.class, DumpCommand.class, VerifyCommand.class, TgsiCommand.class,
-            CommandLine.HelpCommand.class})
-public final class Main implements java.util.concurrent.Callable<Integer> {
+/**
+ * The {@code csir} command: a shader compiler toolkit for VirGL and the CPU. It picks the
+ * command from the first argument and hands the rest to {@link ArgParser} against the command's
+ * own {@link CommandSpec}; nothing is looked up by reflection, so a one-shot compile starts fast.
+ */
+public final class Main {
 
     /** Exit status when every input was accepted. */
     public static final int OK = 0;
@@ -33,27 +39,18 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
             + " error, bad file contents); 2 the command line was wrong (unknown option, malformed value);"
             + " 3 csir itself failed (please report it).";
 
-    /** Standard output as bytes, for binary output to {@code -o -}; text goes through picocli's writer. */
-    private final OutputStream stdout;
+    private static final Map<String, Supplier<Subcommand>> COMMANDS = new LinkedHashMap<>();
 
-    private Main(OutputStream stdout) {
-        this.stdout = stdout;
+    static {
+        COMMANDS.put("compile", CompileCommand::new);
+        COMMANDS.put("link", LinkCommand::new);
+        COMMANDS.put("render", RenderCommand::new);
+        COMMANDS.put("dump", DumpCommand::new);
+        COMMANDS.put("verify", VerifyCommand::new);
+        COMMANDS.put("tgsi", TgsiCommand::new);
     }
 
-    /** Standard output as a byte stream; flushes the text writer first so the two never interleave. */
-    OutputStream stdout(CommandLine cl) {
-        cl.getOut().flush();
-        return stdout;
-    }
-
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
-    @Override
-    public Integer call() {
-        // No command: show what there is, to standard error, as a usage error.
-        spec.commandLine().usage(spec.commandLine().getErr());
-        return USAGE;
+    private Main() {
     }
 
     public static void main(String[] args) {
@@ -64,51 +61,109 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
     /** Runs the command with the given streams and returns the exit status (used by tests). */
     public static int run(String[] args, OutputStream out, PrintWriter err) {
         PrintWriter text = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
-        CommandLine cl = commandLine(out);
-        cl.setOut(text);
-        cl.setErr(err);
-        int status = cl.execute(args);
-        text.flush();
-        err.flush();
-        return status;
-    }
-
-    static CommandLine commandLine(OutputStream stdout) {
-        CommandLine cl = new CommandLine(new Main(stdout));
-        // a single-value option given twice takes the last value, as compilers do
-        cl.setOverwrittenOptionsAllowed(true);
-        cl.setExitCodeExceptionMapper(e -> USAGE);
-        cl.setParameterExceptionHandler((ex, a) -> {
-            ex.getCommandLine().getErr().println(("csir " + commandPath(ex.getCommandLine())).trim() + ": "
-                    + ex.getMessage());
-            ex.getCommandLine().getErr().println("Try 'csir " + commandPath(ex.getCommandLine()) + "--help'.");
-            return USAGE;
-        });
-        cl.setExecutionExceptionHandler((ex, c, r) -> {
-            c.getErr().println("csir: internal error (please report it): " + ex);
-            return INTERNAL;
-        });
-        return cl;
-    }
-
-    private static String commandPath(CommandLine cl) {
-        String path = cl.getCommandSpec().qualifiedName(" ");
-        path = path.startsWith("csir") ? path.substring(4).trim() : path;
-        return path.isEmpty() ? "" : path + " ";
-    }
-
-    /** Reads the version Maven filtered into the jar. */
-    static final class Version implements CommandLine.IVersionProvider {
-        @Override
-        public String[] getVersion() throws IOException {
-            Properties p = new Properties();
-            try (InputStream in = Main.class.getResourceAsStream("version.properties")) {
-                if (in != null) {
-                    p.load(in);
-                }
-            }
-            return new String[] {"csir " + p.getProperty("version", "unknown"),
-                "Java " + Runtime.version()};
+        try {
+            return dispatch(args, out, text, err);
+        } finally {
+            text.flush();
+            err.flush();
         }
+    }
+
+    private static int dispatch(String[] rawArgs, OutputStream out, PrintWriter text, PrintWriter err) {
+        List<String> args;
+        try {
+            args = ArgParser.expandArgumentFiles(Arrays.asList(rawArgs));
+        } catch (UsageException e) {
+            return usageError(err, top(), e.getMessage());
+        }
+        if (args.isEmpty()) {
+            // no command: show what there is, to standard error, as a usage error
+            err.print(topHelp());
+            return USAGE;
+        }
+        String first = args.getFirst();
+        List<String> rest = args.subList(1, args.size());
+        switch (first) {
+            case "-h", "--help" -> {
+                text.print(topHelp());
+                return OK;
+            }
+            case "-V", "--version" -> {
+                text.println(version());
+                return OK;
+            }
+            case "help" -> {
+                return help(rest, text, err);
+            }
+            default -> {
+            }
+        }
+        Supplier<Subcommand> make = COMMANDS.get(first);
+        if (make == null) {
+            return usageError(err, top(), first.startsWith("-") ? "Unknown option: '" + first + "'"
+                    : "Unknown command: '" + first + "' (the commands are " + String.join(", ", COMMANDS.keySet()) + ")");
+        }
+        Subcommand command = make.get();
+        CommandSpec spec = command.spec();
+        try {
+            if (ArgParser.parse(spec, rest) == ArgParser.Outcome.HELP) {
+                text.print(HelpText.of(spec));
+                return OK;
+            }
+        } catch (UsageException e) {
+            return usageError(err, spec, e.getMessage());
+        }
+        command.bind(spec.name(), text, err, out);
+        try {
+            return command.call();
+        } catch (RuntimeException e) {
+            err.println("csir: internal error (please report it): " + e);
+            return INTERNAL;
+        }
+    }
+
+    private static int help(List<String> rest, PrintWriter text, PrintWriter err) {
+        if (rest.isEmpty()) {
+            text.print(topHelp());
+            return OK;
+        }
+        Supplier<Subcommand> make = COMMANDS.get(rest.getFirst());
+        if (make == null || rest.size() > 1) {
+            return usageError(err, top(), "Unknown command: '" + String.join(" ", rest) + "'");
+        }
+        text.print(HelpText.of(make.get().spec()));
+        return OK;
+    }
+
+    private static int usageError(PrintWriter err, CommandSpec spec, String message) {
+        String path = spec.name().isEmpty() ? "csir" : "csir " + spec.name();
+        err.println(path + ": " + message);
+        err.println("Try '" + path + " --help'.");
+        return USAGE;
+    }
+
+    private static CommandSpec top() {
+        return new CommandSpec("", "Compiles GLSL shaders to CSIR, TGSI and SPIR-V, runs and renders them.")
+                .footer(EXIT_STATUS);
+    }
+
+    private static String topHelp() {
+        Map<String, String> headers = new LinkedHashMap<>();
+        COMMANDS.forEach((name, make) -> headers.put(name, make.get().spec().header()));
+        headers.put("help", "Shows the help of a command: csir help COMMAND.");
+        return HelpText.ofCommands(top(), headers);
+    }
+
+    /** The version Maven filtered into the jar, and the Java runtime's. */
+    static String version() {
+        Properties p = new Properties();
+        try (InputStream in = Main.class.getResourceAsStream("version.properties")) {
+            if (in != null) {
+                p.load(in);
+            }
+        } catch (IOException e) {
+            // the version stays unknown
+        }
+        return "csir " + p.getProperty("version", "unknown") + "\nJava " + Runtime.version();
     }
 }

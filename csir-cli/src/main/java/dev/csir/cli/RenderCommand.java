@@ -1,5 +1,8 @@
 package dev.csir.cli;
 
+import dev.csir.cli.args.CommandSpec;
+import dev.csir.cli.args.UsageException;
+import dev.csir.cli.args.Values;
 import dev.csir.Target;
 import dev.csir.gfx.AutoDevice;
 import dev.csir.gfx.Device;
@@ -32,86 +35,70 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code csir render}: draws a mesh with a linked program and writes a PNG. */
-@Command(name = "render", mixinStandardHelpOptions = true,
-        header = "Compiles and links VS and FS, draws a mesh with them and writes a PNG.",
-        description = {"The built-in meshes and OBJ files feed three vertex inputs: location 0 the position,"
-            + " location 1 a vec4 (the colour for the triangle, the face normal otherwise), location 2 the uv."
-            + " An input with layout(location = N) reads location N; one without reads by its name:"
-            + " " + VertexBinding.NAMES_HELP + "; any other name reads the location the compiler gave it."
-            + " An input the mesh cannot feed is an error.",
-            "Uniforms: model, view and projection (mat4) default to a camera on the mesh (identity for the"
-            + " triangle and quad); time (float) is 0, or the frame time with --frames. Any other uniform not set"
-            + " with --uniform reads as zeros and gets a warning."},
-        footer = {"", Main.EXIT_STATUS + " A --uniform the program does not declare, or with the wrong count of"
-            + " values, is a rejected input (1)."})
-final class RenderCommand extends Subcommand implements Callable<Integer> {
+final class RenderCommand extends Subcommand {
 
     enum Backend { auto, software, virgl, vulkan }
 
     /** Largest image side. */
     static final int MAX_SIDE = 8192;
 
-    @Parameters(index = "0", paramLabel = "VS")
     Path vertexFile;
-
-    @Parameters(index = "1", paramLabel = "FS")
     Path fragmentFile;
-
-    @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUT.png",
-            description = "The PNG to write (- is standard output).")
     Path output;
-
-    @Option(names = "--size", paramLabel = "WxH", defaultValue = "256x256", converter = SizeConverter.class,
-            description = "Image size, each side 1..8192 (default ${DEFAULT-VALUE}).")
-    Size size;
-
-    @Option(names = "--mesh", paramLabel = "triangle|quad|cube|FILE.obj", defaultValue = "triangle",
-            converter = MeshConverter.class, description = "What to draw (default ${DEFAULT-VALUE}).")
-    String mesh;
-
-    @Option(names = "--uniform", paramLabel = "NAME=v1,v2,...", converter = UniformConverter.class,
-            description = "Sets a uniform (repeatable; matrices column-major).")
-    List<UniformSetting> uniforms = new ArrayList<>();
-
-    @Option(names = "--texture", paramLabel = "checker|FILE.png", defaultValue = "checker",
-            description = "Texture bound to every sampler (default ${DEFAULT-VALUE}).")
-    String texture;
-
-    @Option(names = "--clear", paramLabel = "r,g,b,a", defaultValue = "0,0,0,1", converter = ClearConverter.class,
-            description = "Clear colour (default ${DEFAULT-VALUE}).")
-    Rgba clear;
-
-    @Option(names = "--backend", paramLabel = "auto|software|virgl|vulkan", defaultValue = "auto",
-            description = "auto: VirGL when it works, else software (default ${DEFAULT-VALUE}); vulkan: the"
-                + " program's SPIR-V on the system's Vulkan driver (lavapipe or a GPU), only when chosen.")
-    Backend backend;
-
-    @Option(names = "--virgl-socket", paramLabel = "PATH",
-            description = "Use a running virgl_test_server instead of starting a private one.")
+    Size size = new Size(256, 256);
+    String mesh = "triangle";
+    final List<UniformSetting> uniforms = new ArrayList<>();
+    String texture = "checker";
+    Rgba clear = new Rgba(0, 0, 0, 1);
+    Backend backend = Backend.auto;
     Path virglSocket;
-
-    @Option(names = "--frames", paramLabel = "N", defaultValue = "1", converter = FramesConverter.class,
-            description = "Frames to draw (at least 1); reports the rate when > 1.")
-    int frames;
-
-    @picocli.CommandLine.Mixin
-    LimitsOption profile;
-
-    @picocli.CommandLine.Mixin
-    PreprocessorOptions preprocessor;
-
-    @Option(names = "--no-depth", description = "Disable the depth test.")
+    int frames = 1;
+    final LimitsOption profile = new LimitsOption();
+    final PreprocessorOptions preprocessor = new PreprocessorOptions();
     boolean noDepth;
-
-    @Option(names = "--cull", description = "Cull back faces (counter-clockwise faces are front).")
     boolean cull;
+
+    @Override
+    CommandSpec spec() {
+        CommandSpec spec = new CommandSpec("render",
+                "Compiles and links VS and FS, draws a mesh with them and writes a PNG.")
+                .describe("The built-in meshes and OBJ files feed three vertex inputs: location 0 the position,"
+                        + " location 1 a vec4 (the colour for the triangle, the face normal otherwise), location 2 the"
+                        + " uv. An input with layout(location = N) reads location N; one without reads by its name: "
+                        + VertexBinding.NAMES_HELP + "; any other name reads the location the compiler gave it. An"
+                        + " input the mesh cannot feed is an error.")
+                .describe("Uniforms: model, view and projection (mat4) default to a camera on the mesh (identity for"
+                        + " the triangle and quad); time (float) is 0, or the frame time with --frames. Any other"
+                        + " uniform not set with --uniform reads as zeros and gets a warning.")
+                .positional("VS", 1, 1, "Vertex shader source.", v -> vertexFile = Values.path(v))
+                .positional("FS", 1, 1, "Fragment shader source.", v -> fragmentFile = Values.path(v))
+                .requiredOption("-o, --output", "OUT.png", "The PNG to write (- is standard output).",
+                        v -> output = Values.path(v))
+                .option("--size", "WxH", "Image size, each side 1.." + MAX_SIDE + " (default 256x256).",
+                        v -> size = size(v))
+                .option("--mesh", "triangle|quad|cube|FILE.obj", "What to draw (default triangle).",
+                        v -> mesh = mesh(v))
+                .option("--uniform", "NAME=v1,v2,...", "Sets a uniform (repeatable; matrices column-major).",
+                        v -> uniforms.add(uniform(v)))
+                .option("--texture", "checker|FILE.png", "Texture bound to every sampler (default checker).",
+                        v -> texture = v)
+                .option("--clear", "r,g,b,a", "Clear colour (default 0,0,0,1).", v -> clear = rgba(v))
+                .option("--backend", "auto|software|virgl|vulkan", "auto: VirGL when it works, else software"
+                        + " (default auto); vulkan: the program's SPIR-V on the system's Vulkan driver (lavapipe or a"
+                        + " GPU), only when chosen.", v -> backend = Values.oneOf(Backend.class, v))
+                .option("--virgl-socket", "PATH", "Use a running virgl_test_server instead of starting a private one.",
+                        v -> virglSocket = Values.path(v))
+                .option("--frames", "N", "Frames to draw (at least 1); reports the rate when > 1.",
+                        v -> frames = frameCount(v));
+        profile.addTo(spec);
+        preprocessor.addTo(spec);
+        return spec.flag("--no-depth", "Disables the depth test.", () -> noDepth = true)
+                .flag("--cull", "Culls back faces (counter-clockwise faces are front).", () -> cull = true)
+                .footer(Main.EXIT_STATUS + " A --uniform the program does not declare, or with the wrong count of"
+                        + " values, is a rejected input (1).");
+    }
 
     /** A user input problem: reported, exit 1. */
     static final class BadInput extends Exception {
@@ -141,7 +128,7 @@ final class RenderCommand extends Subcommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
+    int call() {
         PrintWriter err = err();
         try {
             Mesh m = loadMesh(mesh);
@@ -264,93 +251,77 @@ final class RenderCommand extends Subcommand implements Callable<Integer> {
     }
 
     /** {@code WxH}, each side 1..{@value #MAX_SIDE}. */
-    static final class SizeConverter implements CommandLine.ITypeConverter<Size> {
-        @Override
-        public Size convert(String s) {
-            String[] p = s.toLowerCase(Locale.ROOT).split("x", -1);
-            int[] wh = new int[2];
-            try {
-                if (p.length != 2) {
-                    throw new NumberFormatException();
-                }
-                for (int i = 0; i < 2; i++) {
-                    wh[i] = Integer.parseInt(p[i].trim());
-                }
-            } catch (NumberFormatException e) {
-                throw new CommandLine.TypeConversionException("'" + s + "' is not WxH (for example 256x256)");
+    static Size size(String s) throws UsageException {
+        String[] p = s.toLowerCase(Locale.ROOT).split("x", -1);
+        int[] wh = new int[2];
+        try {
+            if (p.length != 2) {
+                throw new NumberFormatException();
             }
-            if (wh[0] < 1 || wh[0] > MAX_SIDE || wh[1] < 1 || wh[1] > MAX_SIDE) {
-                throw new CommandLine.TypeConversionException("'" + s + "': each side must be 1.." + MAX_SIDE);
+            for (int i = 0; i < 2; i++) {
+                wh[i] = Integer.parseInt(p[i].trim());
             }
-            return new Size(wh[0], wh[1]);
+        } catch (NumberFormatException e) {
+            throw new UsageException("'" + s + "' is not WxH (for example 256x256)");
         }
+        if (wh[0] < 1 || wh[0] > MAX_SIDE || wh[1] < 1 || wh[1] > MAX_SIDE) {
+            throw new UsageException("'" + s + "': each side must be 1.." + MAX_SIDE);
+        }
+        return new Size(wh[0], wh[1]);
     }
 
     /** Four comma-separated finite numbers. */
-    static final class ClearConverter implements CommandLine.ITypeConverter<Rgba> {
-        @Override
-        public Rgba convert(String s) {
-            float[] v = floats(s);
-            if (v.length != 4) {
-                throw new CommandLine.TypeConversionException("takes 4 comma-separated numbers r,g,b,a, got '" + s + "'");
-            }
-            return new Rgba(v[0], v[1], v[2], v[3]);
+    static Rgba rgba(String s) throws UsageException {
+        float[] v = floats(s);
+        if (v.length != 4) {
+            throw new UsageException("takes 4 comma-separated numbers r,g,b,a, got '" + s + "'");
         }
+        return new Rgba(v[0], v[1], v[2], v[3]);
     }
 
     /** {@code NAME=v1,v2,...}: the count is checked against the program later. */
-    static final class UniformConverter implements CommandLine.ITypeConverter<UniformSetting> {
-        @Override
-        public UniformSetting convert(String s) {
-            int eq = s.indexOf('=');
-            String name = eq < 0 ? s.trim() : s.substring(0, eq).trim();
-            if (eq < 0 || name.isEmpty() || s.substring(eq + 1).isBlank()) {
-                throw new CommandLine.TypeConversionException("'" + s + "' is not NAME=v1,v2,... (for example "
-                        + (name.isEmpty() ? "tint" : name) + "=1,0.5,0)");
-            }
-            return new UniformSetting(name, floats(s.substring(eq + 1)));
+    static UniformSetting uniform(String s) throws UsageException {
+        int eq = s.indexOf('=');
+        String name = eq < 0 ? s.trim() : s.substring(0, eq).trim();
+        if (eq < 0 || name.isEmpty() || s.substring(eq + 1).isBlank()) {
+            throw new UsageException("'" + s + "' is not NAME=v1,v2,... (for example "
+                    + (name.isEmpty() ? "tint" : name) + "=1,0.5,0)");
         }
+        return new UniformSetting(name, floats(s.substring(eq + 1)));
     }
 
     /** A frame count of at least 1. */
-    static final class FramesConverter implements CommandLine.ITypeConverter<Integer> {
-        @Override
-        public Integer convert(String s) {
-            try {
-                int n = Integer.parseInt(s.trim());
-                if (n >= 1) {
-                    return n;
-                }
-            } catch (NumberFormatException e) {
-                // reported below
+    static int frameCount(String s) throws UsageException {
+        try {
+            int n = Integer.parseInt(s.trim());
+            if (n >= 1) {
+                return n;
             }
-            throw new CommandLine.TypeConversionException("'" + s + "' is not a frame count of at least 1");
+        } catch (NumberFormatException e) {
+            // reported below
         }
+        throw new UsageException("'" + s + "' is not a frame count of at least 1");
     }
 
     /** A built-in mesh name or a path ending in .obj (read later, so a missing file is a rejected input). */
-    static final class MeshConverter implements CommandLine.ITypeConverter<String> {
-        @Override
-        public String convert(String s) {
-            if (List.of("triangle", "quad", "cube").contains(s) || s.toLowerCase(Locale.ROOT).endsWith(".obj")) {
-                return s;
-            }
-            throw new CommandLine.TypeConversionException("unknown mesh '" + s
-                    + "' (use triangle, quad, cube or a .obj file)");
+    static String mesh(String s) throws UsageException {
+        if (List.of("triangle", "quad", "cube").contains(s) || s.toLowerCase(Locale.ROOT).endsWith(".obj")) {
+            return s;
         }
+        throw new UsageException("unknown mesh '" + s + "' (use triangle, quad, cube or a .obj file)");
     }
 
-    static float[] floats(String text) {
+    static float[] floats(String text) throws UsageException {
         String[] parts = text.split(",", -1);
         float[] v = new float[parts.length];
         for (int i = 0; i < parts.length; i++) {
             try {
                 v[i] = Float.parseFloat(parts[i].trim());
             } catch (NumberFormatException e) {
-                throw new CommandLine.TypeConversionException("'" + parts[i] + "' is not a number");
+                throw new UsageException("'" + parts[i] + "' is not a number");
             }
             if (!Float.isFinite(v[i])) {
-                throw new CommandLine.TypeConversionException("'" + parts[i] + "' is not a finite number");
+                throw new UsageException("'" + parts[i] + "' is not a finite number");
             }
         }
         return v;

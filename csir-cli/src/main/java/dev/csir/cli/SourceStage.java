@@ -1,11 +1,11 @@
 package dev.csir.cli;
 
+import dev.csir.cli.args.UsageException;
 import dev.csir.ir.Stage;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import picocli.CommandLine;
 
 /**
  * The stage a shader source is written for, as {@code --stage} and file extensions name it
@@ -63,12 +63,8 @@ enum SourceStage {
         return Arrays.stream(values()).filter(s -> s.extensions.contains(e)).findFirst();
     }
 
-    /** Converts a --stage value; an unknown one is a usage error naming the option. */
-    static final class Converter implements CommandLine.ITypeConverter<SourceStage> {
-        @Override
-        public SourceStage convert(String value) {
-            return named(value).orElseThrow(() -> new CommandLine.TypeConversionException(
-                    "unknown stage '" + value + "' (use " + NAMES + ")"));
-        }
+    /** A --stage value; an unknown one is a usage error naming the option. */
+    static SourceStage parse(String value) throws UsageException {
+        return named(value).orElseThrow(() -> new UsageException("unknown stage '" + value + "' (use " + NAMES + ")"));
     }
 }

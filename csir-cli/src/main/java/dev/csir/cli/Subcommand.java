@@ -1,36 +1,48 @@
 package dev.csir.cli;
 
+import dev.csir.cli.args.CommandSpec;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
-/** What every csir command shares: its streams, and output that never destroys a file. */
+/** What every csir command shares: its options, its streams, and output that never destroys a file. */
 abstract class Subcommand {
-    @Spec
-    CommandSpec spec;
+    private String name;
+    private PrintWriter out;
+    private PrintWriter err;
+    private OutputStream stdout;
 
-    @ParentCommand
-    Main main;
+    /** The command's options and help; their setters fill this command's fields. */
+    abstract CommandSpec spec();
+
+    /** Runs the command once its options are set; returns the exit status. */
+    abstract int call();
+
+    /** Gives the command its streams, after a successful parse. */
+    final void bind(String commandName, PrintWriter text, PrintWriter errors, OutputStream bytes) {
+        this.name = commandName;
+        this.out = text;
+        this.err = errors;
+        this.stdout = bytes;
+    }
 
     PrintWriter out() {
-        return spec.commandLine().getOut();
+        return out;
     }
 
     PrintWriter err() {
-        return spec.commandLine().getErr();
+        return err;
     }
 
     /** "csir NAME: " before a message of this command. */
     String prefix() {
-        return "csir " + spec.name() + ": ";
+        return "csir " + name + ": ";
     }
 
-    /** Standard output as bytes, after whatever text was printed before. */
+    /** Standard output as bytes, after whatever text was printed before (the two never interleave). */
     OutputStream stdout() {
-        return main.stdout(spec.commandLine());
+        out.flush();
+        return stdout;
     }
 
     /** Writes {@code data} to {@code target} ({@code -} is standard output) as {@link OutputFiles} does. */

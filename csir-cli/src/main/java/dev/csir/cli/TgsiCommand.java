@@ -1,5 +1,8 @@
 package dev.csir.cli;
 
+import dev.csir.cli.args.CommandSpec;
+import dev.csir.cli.args.UsageException;
+import dev.csir.cli.args.Values;
 import dev.csir.ir.ShaderIr;
 import dev.csir.ir.Stage;
 import dev.csir.tgsi.TgsiEmitter;
@@ -8,35 +11,52 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code csir tgsi}: TGSI text of a CSI blob (or source), optionally with a varying remap. */
-@Command(name = "tgsi", mixinStandardHelpOptions = true,
-        header = "Emits the TGSI text of a .csi blob or a shader source.",
-        description = "Emits TGSI for VirGL, optionally remapping a fragment shader's varyings onto linked slots.",
-        footer = {"", Main.EXIT_STATUS})
-final class TgsiCommand extends Subcommand implements Callable<Integer> {
-    @picocli.CommandLine.Mixin
-    LimitsOption profile;
-
-    @Parameters(paramLabel = "FILE")
+final class TgsiCommand extends Subcommand {
+    final LimitsOption profile = new LimitsOption();
     Path file;
-
-    @Option(names = "--remap", paramLabel = "S0,S1,...", split = ",",
-            description = "Fragment varying remap: linked slot for each fragment-local slot (-1 keeps it);"
-                    + " at most the profile's varying slots (32 by default, 8 with --limits chrisos), each -1 or"
-                    + " one of them.")
     int[] remap;
-
-    @Option(names = {"-o", "--output"}, paramLabel = "OUT",
-            description = "Write to this file (- is standard output, the default).")
     Path output;
 
     @Override
-    public Integer call() {
+    CommandSpec spec() {
+        CommandSpec spec = new CommandSpec("tgsi", "Emits the TGSI text of a .csi blob or a shader source.")
+                .describe("Emits TGSI for VirGL, optionally remapping a fragment shader's varyings onto linked slots.")
+                .positional("FILE", 1, 1, "A .csi blob or a shader source.", v -> file = Values.path(v))
+                .option("--remap", "S0,S1,...", "Fragment varying remap: linked slot for each fragment-local slot (-1"
+                        + " keeps it); at most the profile's varying slots (32 by default, 8 with --limits chrisos),"
+                        + " each -1 or one of them; repeated, the lists join.", v -> remap = append(remap, ints(v)))
+                .option("-o, --output", "OUT", "Write to this file (- is standard output, the default).",
+                        v -> output = Values.path(v));
+        profile.addTo(spec);
+        return spec.footer(Main.EXIT_STATUS);
+    }
+
+    private static int[] ints(String list) throws UsageException {
+        String[] parts = list.split(",", -1);
+        int[] out = new int[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            try {
+                out[i] = Integer.parseInt(parts[i].trim());
+            } catch (NumberFormatException e) {
+                throw new UsageException("'" + parts[i] + "' is not an integer");
+            }
+        }
+        return out;
+    }
+
+    private static int[] append(int[] a, int[] b) {
+        if (a == null) {
+            return b;
+        }
+        int[] out = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
+    @Override
+    int call() {
         // a remap names the profile's varying slots, as the linker's does
         int slots = profile.limits.varyingSlots();
         if (remap != null && (remap.length > slots || Arrays.stream(remap).anyMatch(s -> s < -1 || s >= slots))) {

@@ -1,28 +1,32 @@
 package dev.csir.cli;
 
+import dev.csir.cli.args.CommandSpec;
+import dev.csir.cli.args.Positional;
+import dev.csir.cli.args.Values;
 import dev.csir.ir.ShaderIr;
 import dev.csir.verify.Verifier;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
 
 /** {@code csir verify}: checks CSI blobs (or sources) and says what is wrong. */
-@Command(name = "verify", mixinStandardHelpOptions = true,
-        header = "Loads and verifies .csi blobs or shader sources, listing every problem.",
-        description = "Loads each file (a CSI blob, or a source compiled on the fly) and runs the verifier on it.",
-        footer = {"", Main.EXIT_STATUS})
-final class VerifyCommand extends Subcommand implements Callable<Integer> {
-    @picocli.CommandLine.Mixin
-    LimitsOption profile;
-
-    @Parameters(arity = "1..*", paramLabel = "FILE")
-    List<Path> files;
+final class VerifyCommand extends Subcommand {
+    final LimitsOption profile = new LimitsOption();
+    final List<Path> files = new ArrayList<>();
 
     @Override
-    public Integer call() {
+    CommandSpec spec() {
+        CommandSpec spec = new CommandSpec("verify", "Loads and verifies .csi blobs or shader sources, listing every"
+                + " problem.")
+                .describe("Loads each file (a CSI blob, or a source compiled on the fly) and runs the verifier on it.")
+                .positional("FILE", 1, Positional.MANY, "CSI blobs or shader sources.", v -> files.add(Values.path(v)));
+        profile.addTo(spec);
+        return spec.footer(Main.EXIT_STATUS);
+    }
+
+    @Override
+    int call() {
         PrintWriter out = out();
         PrintWriter err = err();
         String unknown = ShaderFiles.unknownKind(files);

@@ -38,7 +38,7 @@ class LauncherTest {
         Files.writeString(mvn, "#!/bin/sh\necho build >> '" + builds + "'\nmkdir -p csir-cli/target\n"
                 + "echo not-a-jar > csir-cli/target/csir.jar\n");
         Files.setPosixFilePermissions(mvn, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Files.writeString(root.resolve(".gitignore"), "csir-cli/target/\nfake-bin/\nbuilds.log\n");
+        Files.writeString(root.resolve(".gitignore"), "csir-cli/target/\nfake-bin/\nbuilds.log\nstand-in/\nprobe.jar\n");
         run("git", "init", "-q");
         run("git", "-c", "user.email=t@example.org", "-c", "user.name=t", "add", ".");
         run("git", "-c", "user.email=t@example.org", "-c", "user.name=t", "commit", "-q", "-m", "sources");
@@ -46,8 +46,13 @@ class LauncherTest {
 
     @Test
     void buildsOnFirstUseAndAfterEveryChangeOnlyThen() throws Exception {
-        assertThat(launch()).contains("building the command line tool");
-        assertThat(launch()).doesNotContain("building");
+        String first = launch();
+        assertThat(first).contains("building the command line tool");
+        // the stand-in jar cannot make a start-up cache: tried once per build, then left alone
+        assertThat(first).contains("preparing the start-up cache");
+        assertThat(root.resolve("csir-cli/target/csir.aot")).doesNotExist();
+        String second = launch();
+        assertThat(second).doesNotContain("building").doesNotContain("preparing");
         assertThat(builds()).isEqualTo(1);
         // an edit not yet committed, then another edit of the same file, then a new file
         Path a = root.resolve("csir-core/src/main/java/A.java");
@@ -68,6 +73,44 @@ class LauncherTest {
         Files.writeString(root.resolve("notes.txt"), "x\n");
         assertThat(launch()).doesNotContain("building");
         assertThat(builds()).isEqualTo(5);
+    }
+
+    @Test
+    void aRealJarGetsAStartupCacheThatEveryLaterStartUses() throws Exception {
+        // a jar whose main prints the JVM's options, put in place by the stand-in build
+        Path classes = Files.createDirectories(root.resolve("stand-in"));
+        Path source = Files.writeString(classes.resolve("Probe.java"), """
+                public class Probe {
+                    public static void main(String[] args) {
+                        System.out.println("options " + java.lang.management.ManagementFactory.getRuntimeMXBean()
+                                .getInputArguments());
+                    }
+                }
+                """);
+        assertThat(javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", classes.toString(),
+                source.toString())).isZero();
+        Path jar = root.resolve("probe.jar");
+        java.util.jar.Manifest manifest = new java.util.jar.Manifest();
+        manifest.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(java.util.jar.Attributes.Name.MAIN_CLASS, "Probe");
+        try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar), manifest)) {
+            out.putNextEntry(new java.util.jar.JarEntry("Probe.class"));
+            out.write(Files.readAllBytes(classes.resolve("Probe.class")));
+            out.closeEntry();
+        }
+        Files.writeString(root.resolve("fake-bin/mvn"), "#!/bin/sh\necho build >> '" + builds + "'\n"
+                + "mkdir -p csir-cli/target\ncp '" + jar + "' csir-cli/target/csir.jar\n");
+        String first = launch();
+        assertThat(first).contains("building", "preparing the start-up cache");
+        Path cache = root.resolve("csir-cli/target/csir.aot");
+        assertThat(cache).isNotEmptyFile();
+        assertThat(first).contains("-XX:AOTCache=" + cache);
+        String second = launch();
+        assertThat(second).doesNotContain("building").doesNotContain("preparing").contains("-XX:AOTCache=" + cache);
+        // a rebuild makes a fresh cache
+        Files.writeString(root.resolve("csir-core/src/main/java/A.java"), "class A { int z; }\n");
+        assertThat(launch()).contains("building", "preparing the start-up cache");
+        assertThat(cache).isNotEmptyFile();
     }
 
     private int builds() throws IOException {
