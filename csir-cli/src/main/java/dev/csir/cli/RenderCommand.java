@@ -44,6 +44,9 @@ final class RenderCommand extends Subcommand {
     /** Largest image side. */
     static final int MAX_SIDE = 8192;
 
+    /** Most software rasterizer threads. */
+    static final int MAX_THREADS = 256;
+
     Path vertexFile;
     Path fragmentFile;
     Path output;
@@ -55,6 +58,8 @@ final class RenderCommand extends Subcommand {
     Backend backend = Backend.auto;
     Path virglSocket;
     int frames = 1;
+    /** Software rasterizer threads; 0 means one per processor. */
+    int threads;
     final LimitsOption profile = new LimitsOption();
     final PreprocessorOptions preprocessor = new PreprocessorOptions();
     boolean noDepth;
@@ -91,7 +96,9 @@ final class RenderCommand extends Subcommand {
                 .option("--virgl-socket", "PATH", "Use a running virgl_test_server instead of starting a private one.",
                         v -> virglSocket = Values.path(v))
                 .option("--frames", "N", "Frames to draw (at least 1); reports the rate when > 1.",
-                        v -> frames = frameCount(v));
+                        v -> frames = frameCount(v))
+                .option("--threads", "N", "Threads of the software rasterizer, 1.." + MAX_THREADS + " (default: one"
+                        + " per processor).", v -> threads = threadCount(v));
         profile.addTo(spec);
         preprocessor.addTo(spec);
         return spec.flag("--no-depth", "Disables the depth test.", () -> noDepth = true)
@@ -170,7 +177,7 @@ final class RenderCommand extends Subcommand {
             // the program carries the profile, so the TGSI the device sends is held to its budget
             return VirglDevice.open(server[0], "csir", Duration.ofSeconds(20));
         };
-        AutoDevice.Opener openSoft = () -> soft[0] = new SoftwareDevice();
+        AutoDevice.Opener openSoft = () -> soft[0] = threads == 0 ? new SoftwareDevice() : new SoftwareDevice(threads);
         Optional<UniformInfo> time = lp.iface().uniform("time").filter(u -> u.type() == Type.FLOAT);
         Device device = null;
         try {
@@ -192,7 +199,11 @@ final class RenderCommand extends Subcommand {
                 }
                 device.clear(c[0], c[1], c[2], c[3], 1f);
                 device.draw(lp, values, m, state, textures);
-                frame = device.readback();
+                // the rate is of drawing: the image is read back once, after the last frame (a
+                // read waits for the device, so the timed frames all count)
+                if (f == frames - 1) {
+                    frame = device.readback();
+                }
                 if (f == 0) {
                     start = System.nanoTime();
                     softBefore = soft[0] == null ? 0 : soft[0].fragmentsShaded();
@@ -301,6 +312,19 @@ final class RenderCommand extends Subcommand {
             // reported below
         }
         throw new UsageException("'" + s + "' is not a frame count of at least 1");
+    }
+
+    /** A thread count of 1 to {@value #MAX_THREADS}. */
+    static int threadCount(String s) throws UsageException {
+        try {
+            int n = Integer.parseInt(s.trim());
+            if (n >= 1 && n <= MAX_THREADS) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new UsageException("'" + s + "' is not a thread count of 1 to " + MAX_THREADS);
     }
 
     /** A built-in mesh name or a path ending in .obj (read later, so a missing file is a rejected input). */

@@ -96,7 +96,7 @@ class ExitStatusTest {
         String[][] malformed = {
             {"--size", "0x0"}, {"--size", "9000x10"}, {"--size", "big"}, {"--size", "4x"},
             {"--uniform", "objectColor"}, {"--uniform", "=1"}, {"--uniform", "tint=a,b"},
-            {"--clear", "1,2"}, {"--clear", "1,2,3,nan"}, {"--frames", "0"}, {"--frames", "x"},
+            {"--clear", "1,2"}, {"--clear", "1,2,3,nan"}, {"--frames", "0"}, {"--frames", "x"}, {"--threads", "0"}, {"--threads", "257"},
             {"--mesh", "sphere"}, {"--backend", "gpu"},
         };
         for (String[] m : malformed) {

@@ -89,6 +89,25 @@ class RenderCommandTest {
     }
 
     @Test
+    void everyThreadCountDrawsTheSameImage() throws Exception {
+        byte[] one = null;
+        for (String threads : new String[] {"1", "2", "3", "8"}) {
+            Path out = dir.resolve("t" + threads + ".png");
+            Cli.Result r = Cli.run("render", ex("lit.vert"), ex("blinn.frag"), "--mesh", "cube", "--uniform",
+                    "time=0.7", "--backend", "software", "--size", "97x75", "--threads", threads, "-o", out.toString());
+            assertThat(r.status()).as(r.err()).isZero();
+            byte[] rgba = image(out).rgba();
+            if (one == null) {
+                one = rgba;
+                // the cube is drawn: its centre is not the clear colour of the corner
+                assertThat(pixel(image(out), 48, 37)).isNotEqualTo(pixel(image(out), 1, 1));
+            } else {
+                assertThat(rgba).as(threads + " threads").isEqualTo(one);
+            }
+        }
+    }
+
+    @Test
     void framesReportFragmentsPerSecond() {
         Path out = dir.resolve("f.png");
         Cli.Result r = Cli.run("render", ex("fullscreen.vert"), ex("rings.frag"), "--mesh", "quad",

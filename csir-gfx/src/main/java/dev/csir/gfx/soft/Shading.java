@@ -48,5 +48,35 @@ public interface Shading {
 
         /** Fragment output: the colour (unclamped). */
         float[] color();
+
+        /**
+         * Runs the fragment stage over lanes {@code 0..n-1} of {@code batch}: reads each lane's
+         * varyings and gl_FragCoord, writes its colour and whether it was kept. This default
+         * runs them one at a time through {@link #runFragment()}; a shading compiled for batches
+         * runs them together.
+         */
+        default void runFragments(FragmentBatch batch, int n) {
+            float[] vin = varyingsIn();
+            float[] fc = fragCoord();
+            float[] c = color();
+            int components = batch.components();
+            for (int i = 0; i < n; i++) {
+                for (int k = 0; k < components; k++) {
+                    vin[k] = batch.varyings[k * FragmentBatch.SIZE + i];
+                }
+                fc[0] = batch.x[i];
+                fc[1] = batch.y[i];
+                fc[2] = batch.z[i];
+                fc[3] = batch.w[i];
+                boolean kept = runFragment();
+                batch.kept[i] = kept;
+                if (kept) {
+                    batch.r[i] = c[0];
+                    batch.g[i] = c[1];
+                    batch.b[i] = c[2];
+                    batch.a[i] = c[3];
+                }
+            }
+        }
     }
 }

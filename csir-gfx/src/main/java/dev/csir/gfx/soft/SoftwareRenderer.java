@@ -11,8 +11,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The software rasterizer: one render target and a fixed set of worker threads. A draw shades
- * its vertices (split over the threads), clips and sets up triangles in order on the calling
- * thread, then rasterizes them in row bands, one band set per thread.
+ * its vertices (split over the threads), clips, sets up and bins triangles into tiles in order on
+ * the calling thread, then the threads take tiles until none are left ({@link TileRasterizer}).
  */
 public final class SoftwareRenderer implements AutoCloseable {
     /** Below this many vertices the vertex stage runs on one thread. */
@@ -20,7 +20,8 @@ public final class SoftwareRenderer implements AutoCloseable {
 
     private final int threads;
     private final ExecutorService pool;
-    private final BandRasterizer[] bands;
+    private final TileRasterizer[] rasterizers;
+    private final Bins bins = new Bins();
     private Surface surface;
     private int vx;
     private int vy;
@@ -36,9 +37,9 @@ public final class SoftwareRenderer implements AutoCloseable {
             throw new IllegalArgumentException("threads " + threads);
         }
         this.threads = threads;
-        this.bands = new BandRasterizer[threads];
+        this.rasterizers = new TileRasterizer[threads];
         for (int i = 0; i < threads; i++) {
-            bands[i] = new BandRasterizer(i, threads);
+            rasterizers[i] = new TileRasterizer();
         }
         if (threads > 1) {
             AtomicInteger n = new AtomicInteger();
@@ -143,9 +144,12 @@ public final class SoftwareRenderer implements AutoCloseable {
 
         Surface s = surface;
         Triangles tris = triangles;
-        runParallel(i -> bands[i].run(tris, s, contexts[i], depthTest, varyingComponents));
-        for (BandRasterizer b : bands) {
-            fragments += b.shaded;
+        bins.reset(s.width, s.height);
+        bins.bin(tris);
+        AtomicInteger nextTile = new AtomicInteger();
+        runParallel(i -> rasterizers[i].run(tris, bins, nextTile, s, contexts[i], depthTest, varyingComponents));
+        for (TileRasterizer r : rasterizers) {
+            fragments += r.shaded;
         }
     }
 
