@@ -230,6 +230,8 @@ final class RenderCommand extends Subcommand {
                 } else {
                     rate += String.format(Locale.ROOT, ", %.0f pixels/s", (double) wh[0] * wh[1] * timed / seconds);
                 }
+                // the measure every back end shares: pixels the draw changed, per frame
+                rate += String.format(Locale.ROOT, ", %.0f covered pixels/s", (double) covered(frame, c) * timed / seconds);
                 report.println(rate + " over " + timed + " timed frames");
             }
             return Main.OK;
@@ -312,6 +314,22 @@ final class RenderCommand extends Subcommand {
             // reported below
         }
         throw new UsageException("'" + s + "' is not a frame count of at least 1");
+    }
+
+    /** Pixels of the image that are not the clear colour (as RGBA8). */
+    static long covered(Frame frame, float[] clear) {
+        byte[] rgba = frame.rgba();
+        byte[] c = new byte[4];
+        for (int i = 0; i < 4; i++) {
+            c[i] = (byte) Math.round(Math.clamp(clear[i], 0f, 1f) * 255f);
+        }
+        long n = 0;
+        for (int p = 0; p < rgba.length; p += 4) {
+            if (rgba[p] != c[0] || rgba[p + 1] != c[1] || rgba[p + 2] != c[2] || rgba[p + 3] != c[3]) {
+                n++;
+            }
+        }
+        return n;
     }
 
     /** A thread count of 1 to {@value #MAX_THREADS}. */

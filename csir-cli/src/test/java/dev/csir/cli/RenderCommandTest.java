@@ -114,7 +114,7 @@ class RenderCommandTest {
                 "--uniform", "resolution=32,32", "--backend", "software", "--size", "32x32", "--frames", "3",
                 "-o", out.toString());
         assertThat(r.status()).as(r.err()).isZero();
-        assertThat(r.out()).containsPattern("frames/s, \\d+ fragments/s over 2 timed frames");
+        assertThat(r.out()).containsPattern("frames/s, \\d+ fragments/s, \\d+ covered pixels/s over 2 timed frames");
     }
 
     @Test
