@@ -50,6 +50,31 @@ public interface Shading {
         float[] color();
 
         /**
+         * Runs the vertex stage over lanes {@code 0..n-1} of {@code batch}: reads each lane's
+         * attributes, writes its position and varyings. This default runs them one at a time
+         * through {@link #runVertex()}; a shading compiled for batches runs them together.
+         */
+        default void runVertices(VertexBatch batch, int n) {
+            float[] attrs = attributes();
+            float[] pos = position();
+            float[] vary = varyingsOut();
+            int floats = batch.attributeFloats();
+            int components = batch.components();
+            for (int i = 0; i < n; i++) {
+                for (int f = 0; f < floats; f++) {
+                    attrs[f] = batch.attributes[f * VertexBatch.SIZE + i];
+                }
+                runVertex();
+                for (int c = 0; c < 4; c++) {
+                    batch.position[c * VertexBatch.SIZE + i] = pos[c];
+                }
+                for (int k = 0; k < components; k++) {
+                    batch.varyings[k * VertexBatch.SIZE + i] = vary[k];
+                }
+            }
+        }
+
+        /**
          * Runs the fragment stage over lanes {@code 0..n-1} of {@code batch}: reads each lane's
          * varyings and gl_FragCoord, writes its colour and whether it was kept. This default
          * runs them one at a time through {@link #runFragment()}; a shading compiled for batches

@@ -21,6 +21,7 @@ public final class SoftwareRenderer implements AutoCloseable {
     private final int threads;
     private final ExecutorService pool;
     private final TileRasterizer[] rasterizers;
+    private final VertexBatch[] vertexBatches;
     private final Bins bins = new Bins();
     private Surface surface;
     private int vx;
@@ -37,6 +38,7 @@ public final class SoftwareRenderer implements AutoCloseable {
             throw new IllegalArgumentException("threads " + threads);
         }
         this.threads = threads;
+        this.vertexBatches = new VertexBatch[threads];
         this.rasterizers = new TileRasterizer[threads];
         for (int i = 0; i < threads; i++) {
             rasterizers[i] = new TileRasterizer();
@@ -156,24 +158,38 @@ public final class SoftwareRenderer implements AutoCloseable {
     private void shadeVertices(Shading.Context[] contexts, VertexInput input, int n, int stride) {
         float[] out = shaded;
         int parts = n < PARALLEL_VERTICES ? 1 : threads;
+        // whole batches per part, so only the last batch of the last part is short
         int per = (n + parts - 1) / parts;
+        per = (per + VertexBatch.SIZE - 1) / VertexBatch.SIZE * VertexBatch.SIZE;
+        int perPart = per;
+        int varying = stride - 4;
+        int attributeFloats = input.locationsUsed() * 4;
+        for (int i = 0; i < threads; i++) {
+            VertexBatch b = vertexBatches[i];
+            if (b == null || b.attributeFloats() != attributeFloats || b.components() != varying) {
+                vertexBatches[i] = new VertexBatch(attributeFloats, varying);
+            }
+        }
         Part work = i -> {
             Shading.Context ctx = contexts[i];
-            float[] attrs = ctx.attributes();
-            Arrays.fill(attrs, 0f);
-            float[] pos = ctx.position();
-            float[] vary = ctx.varyingsOut();
-            int varying = stride - 4;
-            int end = Math.min(n, (i + 1) * per);
-            for (int v = i * per; v < end; v++) {
-                input.fetch(v, attrs);
-                ctx.runVertex();
-                int o = v * stride;
-                out[o] = pos[0];
-                out[o + 1] = pos[1];
-                out[o + 2] = pos[2];
-                out[o + 3] = pos[3];
-                System.arraycopy(vary, 0, out, o + 4, varying);
+            Arrays.fill(ctx.attributes(), 0f);
+            VertexBatch b = vertexBatches[i];
+            int end = Math.min(n, (i + 1) * perPart);
+            for (int first = i * perPart; first < end; first += VertexBatch.SIZE) {
+                int lanes = Math.min(VertexBatch.SIZE, end - first);
+                for (int lane = 0; lane < lanes; lane++) {
+                    b.fetch(input, first + lane, lane);
+                }
+                ctx.runVertices(b, lanes);
+                for (int lane = 0; lane < lanes; lane++) {
+                    int o = (first + lane) * stride;
+                    for (int c = 0; c < 4; c++) {
+                        out[o + c] = b.position[c * VertexBatch.SIZE + lane];
+                    }
+                    for (int k = 0; k < varying; k++) {
+                        out[o + 4 + k] = b.varyings[k * VertexBatch.SIZE + lane];
+                    }
+                }
             }
         };
         if (parts == 1) {

@@ -39,18 +39,4 @@ public record VertexInput(float[] floats, int stride, int[] locations, int[] com
         }
         return n;
     }
-
-    /** Writes vertex {@code v}'s attributes into an attribute file (vec4 per location). */
-    void fetch(int v, float[] attributes) {
-        int base = v * stride;
-        for (int i = 0; i < locations.length; i++) {
-            int o = locations[i] * 4;
-            int src = base + offsets[i];
-            int n = components[i];
-            attributes[o] = floats[src];
-            attributes[o + 1] = n > 1 ? floats[src + 1] : 0f;
-            attributes[o + 2] = n > 2 ? floats[src + 2] : 0f;
-            attributes[o + 3] = n > 3 ? floats[src + 3] : 1f;
-        }
-    }
 }

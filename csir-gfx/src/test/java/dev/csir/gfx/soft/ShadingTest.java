@@ -36,6 +36,47 @@ class ShadingTest {
         return Vertices.withVec4(data);
     }
 
+    /**
+     * 1,000 triangles, one per 4x4 cell of a 160x100 target, each coloured by its index through a
+     * vertex attribute: past the 256 vertices from which the vertex stage splits over threads,
+     * across 64-vertex batches and parts that end mid-batch, each vertex must come back to its own
+     * slot, and each cell's pixels through the tiles and fragment batches to the right place.
+     */
+    @Test
+    void everyVertexAndFragmentLandsInItsOwnPlace() {
+        int w = 160;
+        int h = 100;
+        int cells = (w / 4) * (h / 4);
+        float[] data = new float[cells * 3 * 8];
+        for (int c = 0; c < cells; c++) {
+            float x = c % (w / 4) * 4f;
+            float y = c / (w / 4) * 4f;
+            float[][] corners = {{x, y}, {x + 4, y}, {x, y + 4}};
+            for (int k = 0; k < 3; k++) {
+                float[] v = {ndc(corners[k][0], w), ndc(corners[k][1], h), 0, 1,
+                    (c % 256) / 255f, (c / 256) / 255f, (c % 7) / 7f, 1};
+                System.arraycopy(v, 0, data, (c * 3 + k) * 8, 8);
+            }
+        }
+        for (int threads : new int[] {1, 2, 3}) {
+            try (SoftwareRenderer r = new SoftwareRenderer(threads)) {
+                r.target(w, h);
+                r.clear(0, 0, 0, 0, 1);
+                r.draw(JavaShading.varyingColour(), Vertices.withVec4(data), false, false);
+                Image img = Image.of(r);
+                for (int c = 0; c < cells; c++) {
+                    // the pixel at (1, 1) inside the cell lies inside its lower-left triangle
+                    int x = c % (w / 4) * 4 + 1;
+                    int row = h - 1 - (c / (w / 4) * 4 + 1);
+                    assertThat(img.red(x, row)).as("cell %d, %d threads", c, threads).isEqualTo(c % 256);
+                    assertThat(img.channel(x, row, 1)).as("cell %d", c).isEqualTo(c / 256);
+                }
+                // pixel centres strictly inside x + y < 4 of each cell: rows of 3, 2 and 1
+                assertThat(r.fragmentsShaded()).isEqualTo(cells * 6L);
+            }
+        }
+    }
+
     @Test
     void varyingsArePerspectiveCorrect() {
         int size = 64;
