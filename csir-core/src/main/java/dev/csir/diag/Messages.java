@@ -180,6 +180,12 @@ public final class Messages {
     public static final String NAME_LIMIT = "identifier exceeds the name limit";
     public static final String UNSUPPORTED_QUALIFIER = "unsupported qualifier";
     public static final String INVALID_NUMBER = "invalid numeric literal";
+    public static final String NUMERIC_LITERAL_TOO_BIG = "numeric literal too big (an int literal holds 32 bits)";
+    public static final String HEX_LITERAL_TOO_BIG = "hexadecimal literal too big (an int literal holds 32 bits)";
+    public static final String OCTAL_LITERAL_TOO_BIG = "octal literal too big (an int literal holds 32 bits)";
+    public static final String OCTAL_DIGIT_TOO_LARGE = "octal literal digit too large";
+    public static final String BAD_HEX_DIGIT = "bad digit in hexadecimal literal";
+    public static final String UINT_LITERAL = "unsigned integer literals need uint, which csir does not support yet";
     public static final String INVALID_TOKEN = "invalid token";
     public static final String NESTING_LIMIT = "nesting limit exceeded";
     public static final String EXPECTED_SWIZZLE = "expected a swizzle";

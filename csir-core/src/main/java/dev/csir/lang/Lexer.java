@@ -247,6 +247,26 @@ public final class Lexer {
                 }
                 continue;
             }
+            if (ch == '0' && i + 1 < n && (s[i + 1] == 'x' || s[i + 1] == 'X')) {
+                int end = i + 2;
+                while (end < n && Character.digit(s[end] & 0xFF, 16) >= 0) {
+                    end++;
+                }
+                col += end - i;
+                i = end;
+                integer(s, tokLine, tokCol, start, end, 2, 16, Messages.HEX_LITERAL_TOO_BIG);
+                continue;
+            }
+            if (ch == '0' && octalAhead(s, i, n)) {
+                int end = i + 1;
+                while (end < n && isDigit(s[end] & 0xFF)) {
+                    end++;
+                }
+                col += end - i;
+                i = end;
+                integer(s, tokLine, tokCol, start, end, 1, 8, Messages.OCTAL_LITERAL_TOO_BIG);
+                continue;
+            }
             if (isDigit(ch) || (ch == '.' && i + 1 < n && isDigit(s[i + 1] & 0xFF))) {
                 float ip = 0f;
                 float fp = 0f;
@@ -309,6 +329,10 @@ public final class Lexer {
                     t = out.add(TokenKind.FLOAT, tokLine, tokCol, start, i - start);
                     out.floatValue[t] = v;
                 } else {
+                    if (i - start > 10 || decimal(s, start, i) > 0xFFFF_FFFFL) {
+                        bad(TokenKind.BAD, tokLine, tokCol, start, i - start, Messages.NUMERIC_LITERAL_TOO_BIG);
+                        continue;
+                    }
                     t = out.add(TokenKind.INT, tokLine, tokCol, start, i - start);
                     out.floatValue[t] = ip;
                     out.intValue[t] = toUint32(ip);
@@ -448,6 +472,60 @@ public final class Lexer {
             v *= 10f;
         }
         return e < 0 ? 1f / v : v;
+    }
+
+    /**
+     * A hexadecimal or octal literal from {@code start} to {@code end}, digits after a prefix of
+     * {@code prefix} characters, as glslang takes them: at least one digit, every digit of the
+     * radix, the value within 32 bits (its bit pattern is the int's). A {@code u} suffix is left
+     * as the adjacent identifier it lexes to, which {@code #if} reads and the parser reports.
+     */
+    private void integer(byte[] s, int line, int col, int start, int end, int prefix, int radix, String tooBig) {
+        int digits = end - start - prefix;
+        if (radix == 16 && digits == 0) {
+            bad(TokenKind.BAD, line, col, start, end - start, Messages.BAD_HEX_DIGIT);
+            return;
+        }
+        long v = 0;
+        for (int k = start + prefix; k < end; k++) {
+            int d = Character.digit(s[k] & 0xFF, radix);
+            if (d < 0) {
+                bad(TokenKind.BAD, line, col, start, end - start, Messages.OCTAL_DIGIT_TOO_LARGE);
+                return;
+            }
+            v = v * radix + d;
+            if (v > 0xFFFF_FFFFL) {
+                bad(TokenKind.BAD, line, col, start, end - start, tooBig);
+                return;
+            }
+        }
+        int t = out.add(TokenKind.INT, line, col, start, end - start);
+        out.intValue[t] = v;
+        out.floatValue[t] = (float) (int) v;
+    }
+
+    /**
+     * True when a {@code 0} at {@code i} starts an octal literal: digits follow and no fraction
+     * or exponent after them makes it a float ({@code 017} is octal, {@code 09.5} a float).
+     */
+    private static boolean octalAhead(byte[] s, int i, int n) {
+        int j = i + 1;
+        if (j >= n || !isDigit(s[j] & 0xFF)) {
+            return false;
+        }
+        while (j < n && isDigit(s[j] & 0xFF)) {
+            j++;
+        }
+        return j >= n || (s[j] != '.' && s[j] != 'e' && s[j] != 'E');
+    }
+
+    /** The value of decimal digits {@code s[start..end)} (at most ten of them). */
+    private static long decimal(byte[] s, int start, int end) {
+        long v = 0;
+        for (int k = start; k < end; k++) {
+            v = v * 10 + (s[k] - '0');
+        }
+        return v;
     }
 
     /** C's {@code (uint32_t)f} for a non-negative float as x86-64 compilers perform it. */

@@ -1376,6 +1376,13 @@ public final class Parser {
         switch (k) {
             case INT -> {
                 adv();
+                if (peek() == TokenKind.IDENT && tk.line[tp] == tk.line[tok]
+                        && tk.column[tp] == tk.column[tok] + tk.length(tok)
+                        && (tk.text(tp).equals("u") || tk.text(tp).equals("U"))) {
+                    // 3u lexes as 3 and an adjacent u, which #if reads as one literal
+                    error(tok, Messages.UINT_LITERAL);
+                    adv();
+                }
                 return new Ast.IntLit(pos(tok), tk.intValue[tok], tk.floatValue[tok], tk.exactInt(tok));
             }
             case FLOAT -> {

@@ -133,15 +133,26 @@ public final class Tokens {
         return intValue[i];
     }
 
-    /** The value of an INT token's digits, saturating at {@link Long#MAX_VALUE}. */
+    /**
+     * The value of an INT token's digits (decimal, {@code 0x} hexadecimal or {@code 0} octal),
+     * saturating at {@link Long#MAX_VALUE}.
+     */
     long exactInt(int i) {
+        int len = length[i];
+        int radix = 10;
+        int from = 0;
+        if (len > 1 && charAt(i, 0) == '0') {
+            boolean hex = charAt(i, 1) == 'x' || charAt(i, 1) == 'X';
+            radix = hex ? 16 : 8;
+            from = hex ? 2 : 1;
+        }
         long v = 0;
-        for (int k = 0; k < length[i]; k++) {
-            int d = charAt(i, k) - '0';
-            if (d < 0 || d > 9) {
+        for (int k = from; k < len; k++) {
+            int d = Character.digit(charAt(i, k), radix);
+            if (d < 0) {
                 break;
             }
-            v = v > (Long.MAX_VALUE - d) / 10 ? Long.MAX_VALUE : v * 10 + d;
+            v = v > (Long.MAX_VALUE - d) / radix ? Long.MAX_VALUE : v * radix + d;
         }
         return v;
     }

@@ -2,6 +2,7 @@ package dev.csir.sema;
 
 import dev.csir.diag.Messages;
 import dev.csir.lang.Ast;
+import dev.csir.lang.GlslVersion;
 import dev.csir.lang.Ast.Pos;
 import dev.csir.lang.Swizzles;
 import dev.csir.types.ArrayType;
@@ -81,11 +82,13 @@ final class ExprChecker {
         if (v.type().equals(target)) {
             return v;
         }
-        if (isScalar(target) && isScalar(v.type())) {
-            return new Typed.Convert(v.pos(), target, v);
-        }
-        // GLSL's implicit conversion of an int vector to the float vector of its size
-        if (target instanceof VectorType && intToFloat(v.type(), target)) {
+        // a shader that names its version gets GLSL's implicit conversions (int to float, of a
+        // scalar or a vector, from 1.20, never in ES); the documented subset without #version
+        // converts any scalar, and an int vector to the float vector of its size
+        GlslVersion version = checker.version();
+        boolean converts = version.explicit() ? version.implicitConversions() && intToFloat(v.type(), target)
+                : isScalar(target) && isScalar(v.type()) || target instanceof VectorType && intToFloat(v.type(), target);
+        if (converts) {
             return new Typed.Convert(v.pos(), target, v);
         }
         return fail(pos, message);

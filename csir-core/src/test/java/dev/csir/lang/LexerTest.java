@@ -217,24 +217,44 @@ class LexerTest {
 
     @Test
     void integerLiterals() {
-        Tokens t = lex("0 42 16777217 4294967296 99999999999999999999");
+        Tokens t = lex("0 42 16777217 4294967295 0x1F 017 0XFFFFFFFF");
         assertThat(t.intValue(0)).isZero();
         assertThat(t.intValue(1)).isEqualTo(42);
         assertThat(t.floatValue(1)).isEqualTo(42f);
-        // Accumulated in float: 16777217 is not representable.
+        // Accumulated in float as the original did (the checker reads the digits exactly):
+        // 16777217 is not representable.
         assertThat(t.intValue(2)).isEqualTo(16777216);
-        // 2^32 accumulates to the float just below it; beyond 2^63 the conversion yields 0.
-        assertThat(t.intValue(3)).isEqualTo(4294967040L);
-        assertThat(t.intValue(4)).isZero();
+        assertThat(t.exactInt(2)).isEqualTo(16777217);
+        assertThat(t.exactInt(3)).isEqualTo(4294967295L);
+        // hexadecimal and octal: the value exactly, the float that of the int's bit pattern
+        assertThat(t.intValue(4)).isEqualTo(31);
+        assertThat(t.exactInt(4)).isEqualTo(31);
+        assertThat(t.intValue(5)).isEqualTo(15);
+        assertThat(t.exactInt(5)).isEqualTo(15);
+        assertThat(t.intValue(6)).isEqualTo(0xFFFFFFFFL);
+        assertThat(t.floatValue(6)).isEqualTo(-1f);
     }
 
     @Test
-    void floatSuffixAndNoHex() {
+    void integerLiteralsGlslangRejects() {
+        assertThat(lexErrors("4294967296")).containsExactly("1:1: " + Messages.NUMERIC_LITERAL_TOO_BIG);
+        assertThat(lexErrors("99999999999999999999")).containsExactly("1:1: " + Messages.NUMERIC_LITERAL_TOO_BIG);
+        assertThat(lexErrors("x 0x100000000")).containsExactly("1:3: " + Messages.HEX_LITERAL_TOO_BIG);
+        assertThat(lexErrors("040000000000")).containsExactly("1:1: " + Messages.OCTAL_LITERAL_TOO_BIG);
+        assertThat(lexErrors("019")).containsExactly("1:1: " + Messages.OCTAL_DIGIT_TOO_LARGE);
+        assertThat(lexErrors("0x;")).containsExactly("1:1: " + Messages.BAD_HEX_DIGIT);
+        // a 0 before a fraction or an exponent starts a float
+        assertThat(kinds("09.5 00.5 07e1 0")).containsExactly(FLOAT, FLOAT, FLOAT, INT, EOF);
+    }
+
+    @Test
+    void floatSuffixHexAndTheUnsignedSuffix() {
         // GLSL's f or F after a float literal is part of it; after an integer it is not
         assertThat(kinds("1.0f 2.5F 1e3f .5f")).containsExactly(FLOAT, FLOAT, FLOAT, FLOAT, EOF);
         assertThat(floatOf("1.5f")).isEqualTo(1.5f);
         assertThat(kinds("1f")).containsExactly(INT, IDENT, EOF);
-        assertThat(kinds("0x10")).containsExactly(INT, IDENT, EOF);
+        assertThat(kinds("0x10")).containsExactly(INT, EOF);
+        assertThat(kinds("0x1Fu 3u")).containsExactly(INT, IDENT, INT, IDENT, EOF);
         assertThat(kinds("v.5")).containsExactly(IDENT, FLOAT, EOF);
         assertThat(kinds("v.x")).containsExactly(IDENT, DOT, IDENT, EOF);
     }
