@@ -185,7 +185,7 @@ public final class Messages {
     public static final String OCTAL_LITERAL_TOO_BIG = "octal literal too big (an int literal holds 32 bits)";
     public static final String OCTAL_DIGIT_TOO_LARGE = "octal literal digit too large";
     public static final String BAD_HEX_DIGIT = "bad digit in hexadecimal literal";
-    public static final String UINT_LITERAL = "unsigned integer literals need uint, which csir does not support yet";
+    public static final String UINT_LITERAL = "unsigned literals need GLSL 1.30 or ES 3.00";
     public static final String INVALID_TOKEN = "invalid token";
     public static final String NESTING_LIMIT = "nesting limit exceeded";
     public static final String EXPECTED_SWIZZLE = "expected a swizzle";
@@ -285,7 +285,7 @@ public final class Messages {
     /** GLSL 6.2: switch came with GLSL 1.30 and ES 3.00 (glslang reads the word as reserved before). */
     public static final String CONST_INITIALIZER = "a constant's initializer must be a constant expression";
     public static final String SWITCH_VERSION = "switch needs #version 130 or 300 es or later";
-    public static final String SWITCH_SELECTOR = "a switch selector must be an int scalar";
+    public static final String SWITCH_SELECTOR = "a switch selector must be an int or uint scalar";
     public static final String CASE_NOT_CONSTANT = "a case label must be a constant integer expression";
     public static final String DUPLICATE_CASE = "duplicate case label";
     public static final String DUPLICATE_DEFAULT = "duplicate default label";

@@ -270,7 +270,7 @@ public final class Ast {
     }
 
     /** Expressions. */
-    public sealed interface Expr permits IntLit, FloatLit, BoolLit, Ident, Call, Construct, Unary, Binary,
+    public sealed interface Expr permits IntLit, UintLit, FloatLit, BoolLit, Ident, Call, Construct, Unary, Binary,
             Swizzle, Index, Field, Length, Step, Assign, Comma, Conditional {
         Pos pos();
     }
@@ -280,6 +280,10 @@ public final class Ast {
      * float arithmetic, then converted as C does; {@code floatValue} the float itself), {@code exact}
      * the value of its digits (saturating at {@link Long#MAX_VALUE}), which the real-GLSL path uses.
      */
+    /** An unsigned integer literal ({@code 3u}, {@code 0xFFu}, GLSL 1.30 and ES 3.00 on): its 32 bits. */
+    public record UintLit(Pos pos, long value) implements Expr {
+    }
+
     public record IntLit(Pos pos, long value, float floatValue, long exact) implements Expr {
         /** A literal whose digits give the accumulated value exactly. */
         public IntLit(Pos pos, long value, float floatValue) {

@@ -225,6 +225,10 @@ public final class AstDump {
                 sb.append("int ").append(i.value());
                 end(i.pos());
             }
+            case Ast.UintLit u -> {
+                sb.append("uint ").append(u.value());
+                end(u.pos());
+            }
             case Ast.FloatLit f -> {
                 sb.append("float ").append(f.value());
                 end(f.pos());

@@ -574,7 +574,8 @@ public final class Lexer {
     /** The sampler type spellings, by length and then text. */
     private static final TokenKind[] SAMPLERS = {TokenKind.SAMPLER2D, TokenKind.SAMPLER3D, TokenKind.SAMPLERCUBE,
         TokenKind.SAMPLER2DSHADOW, TokenKind.SAMPLERCUBESHADOW, TokenKind.SAMPLER2DARRAY, TokenKind.SAMPLER2DARRAYSHADOW,
-        TokenKind.ISAMPLER2D, TokenKind.ISAMPLER3D, TokenKind.ISAMPLERCUBE, TokenKind.ISAMPLER2DARRAY};
+        TokenKind.ISAMPLER2D, TokenKind.ISAMPLER3D, TokenKind.ISAMPLERCUBE, TokenKind.ISAMPLER2DARRAY,
+        TokenKind.USAMPLER2D, TokenKind.USAMPLER3D, TokenKind.USAMPLERCUBE, TokenKind.USAMPLER2DARRAY};
 
     private static TokenKind sampler(byte[] s, int off, int len) {
         for (TokenKind k : SAMPLERS) {
@@ -587,7 +588,7 @@ public final class Lexer {
 
     static TokenKind keyword(byte[] s, int off, int len) {
         int c0 = s[off];
-        if (len >= 9 && (c0 == 's' || c0 == 'i')) {
+        if (len >= 9 && (c0 == 's' || c0 == 'i' || c0 == 'u')) {
             TokenKind k = sampler(s, off, len);
             if (k != null) {
                 return k;
@@ -635,6 +636,9 @@ public final class Lexer {
                     case 'l' -> {
                         if (matches(s, off, "lowp")) return TokenKind.LOWP;
                     }
+                    case 'u' -> {
+                        if (matches(s, off, "uint")) return TokenKind.UINT_KW;
+                    }
                     default -> {
                     }
                 }
@@ -665,6 +669,11 @@ public final class Lexer {
                     }
                     case 'h' -> {
                         if (matches(s, off, "highp")) return TokenKind.HIGHP;
+                    }
+                    case 'u' -> {
+                        if (matches(s, off, "uvec2")) return TokenKind.UVEC2;
+                        if (matches(s, off, "uvec3")) return TokenKind.UVEC3;
+                        if (matches(s, off, "uvec4")) return TokenKind.UVEC4;
                     }
                     case 'p' -> {
                         if (matches(s, off, "patch")) return TokenKind.BAD;

@@ -91,7 +91,7 @@ public final class Parser {
         }
         for (int t = 0; t < tokens.count; t++) {
             TokenKind k = tokens.kind[t];
-            if (!matrices && k.isSizedMatrix() || !samplers && k.isSampler130()) {
+            if (!matrices && k.isSizedMatrix() || !samplers && k.isType130()) {
                 tokens.kind[t] = TokenKind.IDENT;
             }
         }
@@ -382,6 +382,7 @@ public final class Parser {
     private Long literalSize(Ast.Expr e) {
         return switch (e) {
             case Ast.IntLit l -> l.exact();
+            case Ast.UintLit l -> l.value();
             case Ast.Ident id -> intConstants.get(id.name());
             case Ast.Binary b -> {
                 Long l = literalSize(b.left());
@@ -1379,9 +1380,12 @@ public final class Parser {
                 if (peek() == TokenKind.IDENT && tk.line[tp] == tk.line[tok]
                         && tk.column[tp] == tk.column[tok] + tk.length(tok)
                         && (tk.text(tp).equals("u") || tk.text(tp).equals("U"))) {
-                    // 3u lexes as 3 and an adjacent u, which #if reads as one literal
-                    error(tok, Messages.UINT_LITERAL);
+                    // 3u lexes as 3 and an adjacent u, which #if reads as one literal too
+                    if (!tk.version().glsl130()) {
+                        error(tok, Messages.UINT_LITERAL);
+                    }
                     adv();
+                    return new Ast.UintLit(pos(tok), tk.exactInt(tok) & 0xFFFF_FFFFL);
                 }
                 return new Ast.IntLit(pos(tok), tk.intValue[tok], tk.floatValue[tok], tk.exactInt(tok));
             }

@@ -31,8 +31,10 @@ public enum TokenKind {
     MAT2X2("mat2x2"), MAT2X3("mat2x3"), MAT2X4("mat2x4"), MAT3X2("mat3x2"), MAT3X3("mat3x3"), MAT3X4("mat3x4"),
     MAT4X2("mat4x2"), MAT4X3("mat4x3"), MAT4X4("mat4x4"),
     SAMPLER2D("sampler2D"), SAMPLER3D("sampler3D"), SAMPLERCUBE("samplerCube"), SAMPLER2DSHADOW("sampler2DShadow"),
+    UINT_KW("uint"), UVEC2("uvec2"), UVEC3("uvec3"), UVEC4("uvec4"),
     SAMPLERCUBESHADOW("samplerCubeShadow"), SAMPLER2DARRAY("sampler2DArray"), SAMPLER2DARRAYSHADOW("sampler2DArrayShadow"),
     ISAMPLER2D("isampler2D"), ISAMPLER3D("isampler3D"), ISAMPLERCUBE("isamplerCube"), ISAMPLER2DARRAY("isampler2DArray"),
+    USAMPLER2D("usampler2D"), USAMPLER3D("usampler3D"), USAMPLERCUBE("usamplerCube"), USAMPLER2DARRAY("usampler2DArray"),
     IF("if"), ELSE("else"), FOR("for"), WHILE("while"), DO("do"), RETURN("return"), DISCARD("discard"), BREAK("break"), CONTINUE("continue"),
     SWITCH("switch"), CASE("case"), DEFAULT("default"), TRUE("true"), FALSE("false"),
     /** A rejected character, qualifier word, numeric literal or directive (already reported). */
@@ -64,6 +66,10 @@ public enum TokenKind {
             case IVEC2 -> VectorType.IVEC2;
             case IVEC3 -> VectorType.IVEC3;
             case IVEC4 -> VectorType.IVEC4;
+            case UINT_KW -> ScalarType.UINT;
+            case UVEC2 -> new VectorType(ScalarType.UINT, 2);
+            case UVEC3 -> new VectorType(ScalarType.UINT, 3);
+            case UVEC4 -> new VectorType(ScalarType.UINT, 4);
             case BVEC2 -> VectorType.BVEC2;
             case BVEC3 -> VectorType.BVEC3;
             case BVEC4 -> VectorType.BVEC4;
@@ -87,6 +93,10 @@ public enum TokenKind {
             case ISAMPLER3D -> new SamplerType(Dim.D3, false, false, ScalarKind.INT);
             case ISAMPLERCUBE -> new SamplerType(Dim.CUBE, false, false, ScalarKind.INT);
             case ISAMPLER2DARRAY -> new SamplerType(Dim.D2, true, false, ScalarKind.INT);
+            case USAMPLER2D -> new SamplerType(Dim.D2, false, false, ScalarKind.UINT);
+            case USAMPLER3D -> new SamplerType(Dim.D3, false, false, ScalarKind.UINT);
+            case USAMPLERCUBE -> new SamplerType(Dim.CUBE, false, false, ScalarKind.UINT);
+            case USAMPLER2DARRAY -> new SamplerType(Dim.D2, true, false, ScalarKind.UINT);
             default -> null;
         };
     }
@@ -96,12 +106,12 @@ public enum TokenKind {
         return ordinal() >= MAT2X2.ordinal() && ordinal() <= MAT4X4.ordinal();
     }
 
-    /** The sampler spellings GLSL 1.30 and ES 3.00 brought (before them, names). */
-    public boolean isSampler130() {
-        return ordinal() >= SAMPLERCUBESHADOW.ordinal() && ordinal() <= ISAMPLER2DARRAY.ordinal();
+    /** The type spellings GLSL 1.30 and ES 3.00 brought, uint and the newer samplers (before them, names). */
+    public boolean isType130() {
+        return ordinal() >= UINT_KW.ordinal() && ordinal() <= USAMPLER2DARRAY.ordinal();
     }
 
     public boolean isType() {
-        return ordinal() >= VOID.ordinal() && ordinal() <= ISAMPLER2DARRAY.ordinal();
+        return ordinal() >= VOID.ordinal() && ordinal() <= USAMPLER2DARRAY.ordinal();
     }
 }

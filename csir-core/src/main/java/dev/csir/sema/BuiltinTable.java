@@ -17,9 +17,9 @@ import java.util.Map;
  * as overloads expanded from the specification's generic types ({@code genFType} float to vec4,
  * {@code genIType} int to ivec4, {@code genBType} the bool vectors, the matrices). A call
  * resolves as section 6.1 says: an overload its arguments match exactly, else the one needing
- * the fewest implicit conversions (int to float, and only where the version has implicit
- * conversions: desktop GLSL from 1.20, never ES). A function the version does not have yet is
- * not found, as in glslang.
+ * the fewest implicit conversions (int and uint to float, int to uint from 4.00, and only where
+ * the version has implicit conversions: desktop GLSL from 1.20, never ES). A function the version
+ * does not have yet is not found, as in glslang.
  */
 public final class BuiltinTable {
     private BuiltinTable() {
@@ -48,6 +48,8 @@ public final class BuiltinTable {
         BIT_COUNT("bitCount", 400, 310), FIND_LSB("findLSB", 400, 310), FIND_MSB("findMSB", 400, 310),
         BITFIELD_REVERSE("bitfieldReverse", 400, 310), BITFIELD_EXTRACT("bitfieldExtract", 400, 310),
         BITFIELD_INSERT("bitfieldInsert", 400, 310),
+        FLOAT_BITS_TO_INT("floatBitsToInt", 330, 300), FLOAT_BITS_TO_UINT("floatBitsToUint", 330, 300),
+        INT_BITS_TO_FLOAT("intBitsToFloat", 330, 300), UINT_BITS_TO_FLOAT("uintBitsToFloat", 330, 300),
         DFDX("dFdx"), DFDY("dFdy"), FWIDTH("fwidth");
 
         private final String glslName;
@@ -125,14 +127,13 @@ public final class BuiltinTable {
      * match, else the one with the fewest implicit conversions; null when none fits.
      */
     public static Match match(Builtin b, List<Type> args, GlslVersion v) {
-        boolean conversions = !v.es() && v.number() >= 120;
         Overload best = null;
         int bestCost = Integer.MAX_VALUE;
         for (Overload o : OVERLOADS.get(b)) {
             if (!o.availableIn(v)) {
                 continue;
             }
-            int cost = cost(o.params(), args, conversions);
+            int cost = cost(o.params(), args, v);
             if (cost < bestCost) {
                 best = o;
                 bestCost = cost;
@@ -142,7 +143,7 @@ public final class BuiltinTable {
     }
 
     /** How many arguments need converting to call with these parameters; MAX_VALUE when they cannot. */
-    private static int cost(List<Type> params, List<Type> args, boolean conversions) {
+    private static int cost(List<Type> params, List<Type> args, GlslVersion v) {
         if (params.size() != args.size()) {
             return Integer.MAX_VALUE;
         }
@@ -153,7 +154,7 @@ public final class BuiltinTable {
             if (p.equals(a)) {
                 continue;
             }
-            if (!conversions || !ExprChecker.intToFloat(a, p)) {
+            if (!ExprChecker.implicitlyConverts(a, p, v)) {
                 return Integer.MAX_VALUE;
             }
             cost++;
@@ -166,6 +167,7 @@ public final class BuiltinTable {
     private static final ScalarType F = ScalarType.FLOAT;
     private static final ScalarType I = ScalarType.INT;
     private static final ScalarType B = ScalarType.BOOL;
+    private static final ScalarType U = ScalarType.UINT;
 
     static {
         for (Builtin b : Builtin.values()) {
@@ -236,23 +238,41 @@ public final class BuiltinTable {
             since(130, 300, Builtin.MAX, it, it, it);
             since(130, 300, Builtin.CLAMP, it, it, it, it);
             since(130, 300, Builtin.MIX, t, t, t, bt);
+            Type ut = gen(U, n);
+            since(130, 300, Builtin.MIN, ut, ut, ut);
+            since(130, 300, Builtin.MAX, ut, ut, ut);
+            since(130, 300, Builtin.CLAMP, ut, ut, ut, ut);
             if (n > 1) {
                 since(130, 300, Builtin.MIN, it, it, I);
                 since(130, 300, Builtin.MAX, it, it, I);
                 since(130, 300, Builtin.CLAMP, it, it, I, I);
+                since(130, 300, Builtin.MIN, ut, ut, U);
+                since(130, 300, Builtin.MAX, ut, ut, U);
+                since(130, 300, Builtin.CLAMP, ut, ut, U, U);
             }
+            since(330, 300, Builtin.FLOAT_BITS_TO_INT, it, t);
+            since(330, 300, Builtin.FLOAT_BITS_TO_UINT, ut, t);
+            since(330, 300, Builtin.INT_BITS_TO_FLOAT, t, it);
+            since(330, 300, Builtin.UINT_BITS_TO_FLOAT, t, ut);
             add(Builtin.BIT_COUNT, it, it);
             add(Builtin.FIND_LSB, it, it);
             add(Builtin.FIND_MSB, it, it);
             add(Builtin.BITFIELD_REVERSE, it, it);
             add(Builtin.BITFIELD_EXTRACT, it, it, I, I);
             add(Builtin.BITFIELD_INSERT, it, it, it, I, I);
+            add(Builtin.BIT_COUNT, it, ut);
+            add(Builtin.FIND_LSB, it, ut);
+            add(Builtin.FIND_MSB, it, ut);
+            add(Builtin.BITFIELD_REVERSE, ut, ut);
+            add(Builtin.BITFIELD_EXTRACT, ut, ut, I, I);
+            add(Builtin.BITFIELD_INSERT, ut, ut, ut, I, I);
             if (n > 1) {
                 Type bv = gen(B, n);
                 for (Builtin b : List.of(Builtin.LESS_THAN, Builtin.LESS_THAN_EQUAL, Builtin.GREATER_THAN,
                         Builtin.GREATER_THAN_EQUAL, Builtin.EQUAL, Builtin.NOT_EQUAL)) {
                     add(b, bv, t, t);
                     add(b, bv, it, it);
+                    since(130, 300, b, bv, gen(U, n), gen(U, n));
                 }
                 add(Builtin.EQUAL, bv, bv, bv);
                 add(Builtin.NOT_EQUAL, bv, bv, bv);

@@ -867,7 +867,7 @@ public final class Checker {
     }
 
     /**
-     * {@code switch}: an int selector, then the body in one scope, cut at its labels into cases.
+     * {@code switch}: an int or uint selector, then the body in one scope, cut at its labels into cases.
      * As in glslang: no statement before the first label, and the last label is followed by a
      * statement that makes code (not {@code ;}, {@code {}} or a declaration without initializer).
      */
@@ -878,7 +878,7 @@ public final class Checker {
             ok = false;
         }
         Typed.Expr selector = exprs.expr(w.selector());
-        if (selector != null && !selector.type().equals(ScalarType.INT)) {
+        if (selector != null && !selector.type().equals(ScalarType.INT) && !selector.type().equals(ScalarType.UINT)) {
             error(w.selector().pos(), Messages.SWITCH_SELECTOR);
             ok = false;
         }

@@ -49,6 +49,7 @@ final class ExprChecker {
         return switch (e) {
             // the literals' exact values: real GLSL's, not the documented subset's accumulation
             case Ast.IntLit l -> new Typed.Literal(l.pos(), ScalarType.INT, l.exact() & 0xFFFF_FFFFL);
+            case Ast.UintLit l -> new Typed.Literal(l.pos(), ScalarType.UINT, l.value());
             case Ast.FloatLit l -> new Typed.Literal(l.pos(), ScalarType.FLOAT,
                     Float.floatToRawIntBits(l.exact()) & 0xFFFF_FFFFL);
             case Ast.BoolLit l -> new Typed.Literal(l.pos(), ScalarType.BOOL, l.value() ? 1 : 0);
@@ -82,11 +83,11 @@ final class ExprChecker {
         if (v.type().equals(target)) {
             return v;
         }
-        // a shader that names its version gets GLSL's implicit conversions (int to float, of a
-        // scalar or a vector, from 1.20, never in ES); the documented subset without #version
+        // a shader that names its version gets GLSL's implicit conversions (int and uint to float,
+        // int to uint from 4.00; from 1.20, never in ES); the documented subset without #version
         // converts any scalar, and an int vector to the float vector of its size
         GlslVersion version = checker.version();
-        boolean converts = version.explicit() ? version.implicitConversions() && intToFloat(v.type(), target)
+        boolean converts = version.explicit() ? implicitlyConverts(v.type(), target, version)
                 : isScalar(target) && isScalar(v.type()) || target instanceof VectorType && intToFloat(v.type(), target);
         if (converts) {
             return new Typed.Convert(v.pos(), target, v);
@@ -337,10 +338,11 @@ final class ExprChecker {
         }
         if ((op == Ast.BinaryOp.EQ || op == Ast.BinaryOp.NE) && (!isScalar(l.type()) || !isScalar(r.type()))) {
             // == and != compare whole vectors, matrices, arrays and structs of one type
-            if (intToFloat(l.type(), r.type())) {
-                l = toKind(l, ScalarKind.FLOAT);
-            } else if (intToFloat(r.type(), l.type())) {
-                r = toKind(r, ScalarKind.FLOAT);
+            GlslVersion v = checker.version();
+            if (v.explicit() ? implicitlyConverts(l.type(), r.type(), v) : intToFloat(l.type(), r.type())) {
+                l = toKind(l, r.type().scalarKind());
+            } else if (v.explicit() ? implicitlyConverts(r.type(), l.type(), v) : intToFloat(r.type(), l.type())) {
+                r = toKind(r, l.type().scalarKind());
             }
             if (!l.type().equals(r.type()) || l.type().isOpaque()) {
                 return fail(pos, Messages.TYPE_MISMATCH);
@@ -360,7 +362,11 @@ final class ExprChecker {
                 if (!isScalar(l.type()) || !isScalar(r.type())) {
                     yield fail(pos, Messages.VECTOR_COMPARISON);
                 }
-                ScalarKind k = wider(l.type().scalarKind(), r.type().scalarKind());
+                ScalarKind k = operandKind(l, r);
+                boolean ordered = op != Ast.BinaryOp.EQ && op != Ast.BinaryOp.NE;
+                if (k == null || ordered && k == ScalarKind.BOOL && checker.version().explicit()) {
+                    yield fail(pos, Messages.TYPE_MISMATCH);
+                }
                 yield new Typed.Binary(pos, comparison(op), ScalarType.BOOL, toKind(l, k), toKind(r, k));
             }
             case XOR -> {
@@ -406,6 +412,18 @@ final class ExprChecker {
             default -> Typed.BinaryOp.SHR;
         };
         boolean shift = t == Typed.BinaryOp.SHL || t == Typed.BinaryOp.SHR;
+        if (!shift && l.type().scalarKind() != r.type().scalarKind()) {
+            // & | ^ want one signedness; a shift's count may have either
+            ScalarKind k = checker.version().explicit() ? operandKind(l, r) : ScalarKind.INT;
+            if (k == null) {
+                return fail(pos, Messages.TYPE_MISMATCH);
+            }
+            l = toKind(l, k);
+            r = toKind(r, k);
+        }
+        if (shift && l.type().scalarKind() != r.type().scalarKind()) {
+            r = toKind(r, l.type().scalarKind());
+        }
         if (l.type().equals(r.type())) {
             return new Typed.Binary(pos, t, l.type(), l, r);
         }
@@ -434,7 +452,10 @@ final class ExprChecker {
      * operands count as numbers of their kind's rank, as the language has always allowed.
      */
     private Typed.Expr arithmetic(Pos pos, Typed.BinaryOp op, Typed.Expr l, Typed.Expr r) {
-        ScalarKind k = wider(l.type().scalarKind(), r.type().scalarKind());
+        ScalarKind k = operandKind(l, r);
+        if (k == null || k == ScalarKind.BOOL && checker.version().explicit()) {
+            return fail(pos, Messages.TYPE_MISMATCH);
+        }
         if (k == ScalarKind.BOOL) {
             k = ScalarKind.FLOAT;
         }
@@ -455,6 +476,24 @@ final class ExprChecker {
             return fail(pos, Messages.MATRIX_SIZE_MISMATCH);
         }
         return fail(pos, Messages.TYPE_MISMATCH);
+    }
+
+    /**
+     * The component kind both operands of an arithmetic or comparison operator take: in a shader
+     * that names its version, their own when they agree, else the one the other converts to
+     * implicitly (null when neither does); without #version, the wider of the two.
+     */
+    private ScalarKind operandKind(Typed.Expr l, Typed.Expr r) {
+        ScalarKind a = l.type().scalarKind();
+        ScalarKind b = r.type().scalarKind();
+        GlslVersion v = checker.version();
+        if (!v.explicit() || a == b) {
+            return wider(a, b);
+        }
+        if (implicitlyConverts(ScalarType.of(a), ScalarType.of(b), v)) {
+            return b;
+        }
+        return implicitlyConverts(ScalarType.of(b), ScalarType.of(a), v) ? a : null;
     }
 
     private static Typed.Expr splat(Typed.Expr scalar, Type to) {
@@ -550,15 +589,36 @@ final class ExprChecker {
             return fail(c.cond().pos(), Messages.CONDITION_NOT_BOOL);
         }
         if (!a.type().equals(b.type())) {
-            if (intToFloat(a.type(), b.type())) {
-                a = toKind(a, ScalarKind.FLOAT);
-            } else if (intToFloat(b.type(), a.type())) {
-                b = toKind(b, ScalarKind.FLOAT);
+            GlslVersion v = checker.version();
+            if (v.explicit() ? implicitlyConverts(a.type(), b.type(), v) : intToFloat(a.type(), b.type())) {
+                a = toKind(a, b.type().scalarKind());
+            } else if (v.explicit() ? implicitlyConverts(b.type(), a.type(), v) : intToFloat(b.type(), a.type())) {
+                b = toKind(b, a.type().scalarKind());
             } else {
                 return fail(c.pos(), Messages.TYPE_MISMATCH);
             }
         }
         return new Typed.Conditional(c.pos(), a.type(), cond, a, b);
+    }
+
+    /**
+     * GLSL's implicit conversions in a shader of version {@code v} (section 4.1.10, as glslang
+     * has them): of a scalar or a vector to the one of its size, int and uint to float and, from
+     * 4.00, int to uint; desktop GLSL from 1.20 only, never ES.
+     */
+    static boolean implicitlyConverts(Type from, Type to, GlslVersion v) {
+        if (!v.implicitConversions() || !sameShape(from, to)) {
+            return false;
+        }
+        ScalarKind f = from.scalarKind();
+        ScalarKind t = to.scalarKind();
+        return t == ScalarKind.FLOAT && (f == ScalarKind.INT || f == ScalarKind.UINT)
+                || t == ScalarKind.UINT && f == ScalarKind.INT && v.number() >= 400;
+    }
+
+    private static boolean sameShape(Type a, Type b) {
+        return a instanceof ScalarType && b instanceof ScalarType
+                || a instanceof VectorType va && b instanceof VectorType vb && va.size() == vb.size();
     }
 
     /** Whether {@code from} is an int scalar or vector and {@code to} the float one of its size. */
@@ -628,7 +688,7 @@ final class ExprChecker {
             // a shader that names its version gets GLSL's conversions of arguments (int to float,
             // from 1.20, never in ES); the documented subset without #version converts any scalar
             boolean glsl = checker.version().explicit();
-            if (glsl && !a.type().equals(want) && !(checker.version().implicitConversions() && intToFloat(a.type(), want))) {
+            if (glsl && !a.type().equals(want) && !implicitlyConverts(a.type(), want, checker.version())) {
                 return fail(pos, Messages.ARGUMENT_TYPE_MISMATCH);
             }
             Typed.Expr v = assignable(want, a, pos, Messages.ARGUMENT_TYPE_MISMATCH);
@@ -672,7 +732,7 @@ final class ExprChecker {
             Type want = s.params().get(i).type();
             Type have = args.get(i).type();
             boolean ok = have.equals(want) || !exact && !s.writesBack(i) && !(want instanceof SamplerType)
-                    && checker.version().implicitConversions() && intToFloat(have, want);
+                    && implicitlyConverts(have, want, checker.version());
             if (!ok) {
                 return false;
             }
@@ -683,7 +743,7 @@ final class ExprChecker {
     /** GLSL built-ins the language does not have yet: a call gets "unsupported built-in function". */
     private static final Set<String> NOT_YET = Set.of("modf", "frexp", "textureOffset", "textureLodOffset",
             "textureProjOffset", "textureGradOffset", "texelFetchOffset", "textureGather", "shadow2D", "shadow2DProj",
-            "floatBitsToInt", "floatBitsToUint", "intBitsToFloat", "uintBitsToFloat", "packUnorm2x16",
+            "packUnorm2x16",
             "packSnorm2x16", "packUnorm4x8", "packSnorm4x8", "packHalf2x16", "unpackUnorm2x16", "unpackSnorm2x16",
             "unpackUnorm4x8", "unpackSnorm4x8", "unpackHalf2x16", "dFdxFine", "dFdyFine", "fwidthFine",
             "dFdxCoarse", "dFdyCoarse", "fwidthCoarse");

@@ -170,7 +170,7 @@ class ExpressionFormsTest {
                 """;
         CompileResult r = ShaderCompiler.compile(Stage.FRAGMENT, "e.frag", src);
         assertThat(r.diagnostics()).extracting(d -> d.line() + ":" + d.column() + ": " + d.message()).containsExactly(
-                "5:14: a switch selector must be an int scalar",
+                "5:14: a switch selector must be an int or uint scalar",
                 "6:40: duplicate case label",
                 "6:68: duplicate default label",
                 "7:5: the last label of a switch must be followed by a statement",

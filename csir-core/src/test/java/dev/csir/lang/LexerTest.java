@@ -48,8 +48,9 @@ class LexerTest {
 
     @Test
     void wordsThatAreNotKeywordsAreIdentifiers() {
-        assertThat(kinds("mat5 uint double sampler1D gl_Position _x1 Vec4 IN breaks whiles dO"))
+        assertThat(kinds("mat5 uints double sampler1D gl_Position _x1 Vec4 IN breaks whiles dO"))
                 .containsOnly(IDENT, EOF).hasSize(12);
+        assertThat(kinds("uint uvec2 uvec4 usampler2D uvec5")).containsExactly(UINT_KW, UVEC2, UVEC4, USAMPLER2D, IDENT, EOF);
         assertThat(kinds("mat2 mat2x3 mat4x4 mat2x5")).containsExactly(MAT2, MAT2X3, MAT4X4, IDENT, EOF);
         assertThat(kinds("while do")).containsExactly(WHILE, DO, EOF);
         assertThat(kinds("break continue")).containsExactly(BREAK, CONTINUE, EOF);

@@ -1290,9 +1290,9 @@ public final class RandomShaders {
                     return arith(t, d);
                 }
                 case 4 -> {
-                    // bool arithmetic
+                    // a bool in arithmetic, converted as GLSL wants it (a bare bool operand is an error)
                     E b = boolExpr(d - 1);
-                    return new E("(" + b.s() + " * " + floatExpr(t, d - 1).s() + ")", CAP);
+                    return new E("(float(" + b.s() + ") * " + floatExpr(t, d - 1).s() + ")", CAP);
                 }
                 default -> {
                     // raw arguments where CSIR needs guarded ones
@@ -1798,8 +1798,8 @@ public final class RandomShaders {
                 b = boolExpr(d - 1);
                 op = pick("==", "!=");
             }
-            if (!csir && r.nextInt(6) == 0) {
-                b = intExpr(T.INT, d - 1); // mixed kinds meet at the wider one
+            if (!csir && k < 6 && r.nextInt(6) == 0) {
+                b = intExpr(T.INT, d - 1); // a float meets an int as a float (a bool meets neither)
             }
             spend(1, 0);
             return new E("(" + a.s() + " " + op + " " + b.s() + ")", 1);

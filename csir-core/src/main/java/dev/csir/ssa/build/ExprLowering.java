@@ -367,6 +367,9 @@ final class ExprLowering {
             case MIX -> isBool(c.args().get(2).type()) ? b.select(args.get(2), args.get(1), args.get(0))
                     : b.intrinsic(Intrinsic.MIX, c.type(), args);
             case ATAN -> b.intrinsic(args.size() == 2 ? Intrinsic.ATAN2 : Intrinsic.ATAN, c.type(), args);
+            // the same 32 bits seen as the other type
+            case FLOAT_BITS_TO_INT, FLOAT_BITS_TO_UINT, INT_BITS_TO_FLOAT, UINT_BITS_TO_FLOAT -> b.bitcast(c.type(),
+                    args.getFirst());
             default -> b.intrinsic(Intrinsic.ofName(c.builtin().glslName()), c.type(), args);
         };
     }
