@@ -1,0 +1,731 @@
+package dev.csir.exec;
+
+import static java.lang.constant.ConstantDescs.CD_Object;
+import static java.lang.constant.ConstantDescs.CD_boolean;
+import static java.lang.constant.ConstantDescs.CD_float;
+import static java.lang.constant.ConstantDescs.CD_int;
+import static java.lang.constant.ConstantDescs.CD_void;
+
+import java.lang.classfile.ClassFile;
+import java.lang.classfile.ClassHierarchyResolver;
+import java.lang.classfile.CodeBuilder;
+import java.lang.classfile.Label;
+import java.lang.classfile.TypeKind;
+import java.lang.constant.ClassDesc;
+import java.lang.constant.MethodTypeDesc;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.AccessFlag;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Compiles an {@link Interpreter}'s precompiled code to one hidden class whose {@code run} takes
+ * the whole shader over a {@link Batch}: each instruction a counted loop over the lanes, on a
+ * temporary file laid out structure-of-arrays (float f of lane l at {@code f * lanes + l}, the
+ * offsets constants), so the JIT can vectorize it. Reading the interpreter's code rather than the
+ * CSIR means both paths share one reading of the shader: remap, the zero block, operands out of
+ * range, and the failures the assembler places at fixed positions.
+ *
+ * <p>Control flow runs on execution masks, as SIMD GPUs run it. The code has forward jumps (IF on
+ * a zero condition, ELSE's and BREAK's JUMP) and counted back-edges to a loop's top; every jump
+ * target is a label, and a lane that takes a jump waits at its label until the linear walk gets
+ * there. At a loop's last back-edge the walk goes back to the top while any lane waits there.
+ * Each lane so runs exactly its own invocation's instruction sequence; the order lanes run in
+ * cannot matter, as lanes share nothing but read-only uniforms and textures. When no lane is
+ * active the walk skips to the next place a lane can wait at (a label, or a loop's last
+ * back-edge), so a branch no lane takes costs a test.
+ *
+ * <p>Straight-line runs between control points go to small static methods (HotSpot compiles no
+ * method over 8,000 bytes of bytecode), each twice: for a full mask without any test, and for a
+ * partial one, where a lane writes only when it is active.
+ */
+final class BatchCompiler {
+    /** Weight of straight-line code per block method (a 4-column MULMM weighs 8, most ops 1). */
+    private static final int BLOCK_WEIGHT = 24;
+    /** Float runs longer than this (wide uniform loads) go through a helper, not a local each. */
+    private static final int WIDE = 16;
+
+    private static final ClassDesc CD_BATCH = ClassDesc.of("dev.csir.exec.Batch");
+    private static final ClassDesc CD_KERNEL = ClassDesc.of("dev.csir.exec.BatchKernel");
+    private static final ClassDesc CD_LANES = ClassDesc.of("dev.csir.exec.Lanes");
+    private static final ClassDesc CD_INTERPRETER = ClassDesc.of("dev.csir.exec.Interpreter");
+    private static final ClassDesc CD_TEXTURE = ClassDesc.of("dev.csir.exec.Texture2D");
+    private static final ClassDesc CD_STATUS = ClassDesc.of("dev.csir.exec.Status");
+    private static final ClassDesc CD_MATH = ClassDesc.of("java.lang.Math");
+    private static final ClassDesc CD_FLOATS = CD_float.arrayType();
+    private static final ClassDesc CD_BOOLS = CD_boolean.arrayType();
+    private static final MethodTypeDesc BLOCK = MethodTypeDesc.of(CD_void, CD_BATCH, CD_FLOATS, CD_BOOLS, CD_int);
+    private static final MethodTypeDesc F_F = MethodTypeDesc.of(CD_float, CD_float);
+    private static final MethodTypeDesc FF_F = MethodTypeDesc.of(CD_float, CD_float, CD_float);
+
+    // Block method locals.
+    private static final int B_BATCH = 0, B_T = 1, B_ACT = 2, B_N = 3, B_L = 4;
+    // Main method locals; the label counts follow.
+    private static final int M_BATCH = 1, M_N = 2, M_T = 3, M_ACT = 4, M_WAIT = 5, M_ACTIVE = 6, M_COUNTS = 7;
+
+    private final Interpreter in;
+    private final int[] code;
+    private final int count;
+    private final int lanes;
+    /** The label index of each position, or -1. */
+    private final int[] labelAt;
+    private int labels;
+    /** Whether the back-edge at a position is the last one to its target (the loop's end). */
+    private final boolean[] closing;
+    private final List<Item> items = new ArrayList<>();
+    private final List<int[]> blocks = new ArrayList<>();
+
+    private enum Kind { LABEL, BLOCK, CONTROL, CHECK }
+
+    /** One step of the main method: a label, a block method's call, a control instruction, a loop's check. */
+    private record Item(Kind kind, int at) {
+    }
+
+    private BatchCompiler(Interpreter in, int lanes) {
+        this.in = in;
+        this.code = in.code();
+        this.count = in.instructionCount();
+        this.lanes = lanes;
+        this.labelAt = new int[count + 1];
+        this.closing = new boolean[count];
+        Arrays.fill(labelAt, -1);
+    }
+
+    /** The compiled kernel and the label count its batches need rows for. */
+    record Compiled(BatchKernel kernel, int labels) {
+    }
+
+    /** Compiles {@code in}'s code for batches of {@code lanes}; throws when the class cannot be made. */
+    static Compiled compile(Interpreter in, int lanes) {
+        BatchCompiler c = new BatchCompiler(in, lanes);
+        c.plan();
+        byte[] bytes = c.generate();
+        try {
+            MethodHandles.Lookup hidden = MethodHandles.lookup().defineHiddenClass(bytes, true);
+            BatchKernel k = (BatchKernel) hidden
+                    .findConstructor(hidden.lookupClass(), MethodType.methodType(void.class)).invoke();
+            return new Compiled(k, c.labels);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    private int op(int p) {
+        return code[p * Ops.STRIDE];
+    }
+
+    private int word(int p, int w) {
+        return code[p * Ops.STRIDE + w];
+    }
+
+    private int target(int p) {
+        return word(p, Ops.X) / Ops.STRIDE;
+    }
+
+    private static boolean isControl(int op) {
+        return switch (op) {
+            case Ops.IF, Ops.JUMP, Ops.BACK, Ops.DISCARD, Ops.END, Ops.ERROR -> true;
+            default -> false;
+        };
+    }
+
+    /** Finds the labels and the loops' last back-edges, and splits the code into items. */
+    private void plan() {
+        int[] lastBack = new int[count + 1];
+        Arrays.fill(lastBack, -1);
+        for (int p = 0; p < count; p++) {
+            int o = op(p);
+            if (o == Ops.IF || o == Ops.JUMP || o == Ops.BACK) {
+                int t = target(p);
+                if (t < 0 || t >= count) {
+                    throw new IllegalStateException("jump out of the code at " + p);
+                }
+                labelAt[t] = 0;
+                if (o == Ops.BACK) {
+                    if (t > p) {
+                        throw new IllegalStateException("back-edge forward at " + p);
+                    }
+                    lastBack[t] = Math.max(lastBack[t], p);
+                } else if (t <= p) {
+                    throw new IllegalStateException("forward jump backward at " + p);
+                }
+            }
+        }
+        for (int p = 0; p < count; p++) {
+            if (labelAt[p] == 0) {
+                labelAt[p] = labels++;
+            }
+            if (lastBack[p] >= 0) {
+                closing[lastBack[p]] = true;
+            }
+        }
+        List<Integer> block = new ArrayList<>();
+        int weight = 0;
+        for (int p = 0; p < count; p++) {
+            if (labelAt[p] >= 0) {
+                weight = flush(block);
+                items.add(new Item(Kind.LABEL, p));
+            }
+            int o = op(p);
+            if (isControl(o)) {
+                weight = flush(block);
+                items.add(new Item(Kind.CONTROL, p));
+                if (o == Ops.BACK && closing[p]) {
+                    items.add(new Item(Kind.CHECK, p));
+                }
+            } else {
+                int w = weight(p);
+                if (weight + w > BLOCK_WEIGHT) {
+                    weight = flush(block);
+                }
+                block.add(p);
+                weight += w;
+            }
+        }
+        flush(block);
+    }
+
+    private int weight(int p) {
+        return switch (op(p)) {
+            case Ops.MULMM -> 2 * Math.max(1, word(p, Ops.X));
+            case Ops.MULMV -> 2;
+            default -> 1;
+        };
+    }
+
+    private int flush(List<Integer> block) {
+        if (!block.isEmpty()) {
+            items.add(new Item(Kind.BLOCK, blocks.size()));
+            blocks.add(block.stream().mapToInt(Integer::intValue).toArray());
+            block.clear();
+        }
+        return 0;
+    }
+
+    private byte[] generate() {
+        ClassLoader loader = BatchCompiler.class.getClassLoader();
+        ClassFile cf = ClassFile.of(ClassFile.ClassHierarchyResolverOption.of(
+                ClassHierarchyResolver.defaultResolver().orElse(ClassHierarchyResolver.ofClassLoading(loader))));
+        return cf.build(ClassDesc.of("dev.csir.exec.CompiledShader"), cb -> {
+            cb.withFlags(AccessFlag.FINAL, AccessFlag.SYNTHETIC);
+            cb.withInterfaceSymbols(CD_KERNEL);
+            cb.withMethodBody("<init>", MethodTypeDesc.of(CD_void), ClassFile.ACC_PUBLIC,
+                    c -> c.aload(0).invokespecial(CD_Object, "<init>", MethodTypeDesc.of(CD_void)).return_());
+            cb.withMethodBody("run", MethodTypeDesc.of(CD_void, CD_BATCH, CD_int), ClassFile.ACC_PUBLIC, this::main);
+            for (int k = 0; k < blocks.size(); k++) {
+                int[] block = blocks.get(k);
+                cb.withMethodBody("b" + k, BLOCK, ClassFile.ACC_PRIVATE | ClassFile.ACC_STATIC,
+                        c -> emitBlock(c, block, false));
+                cb.withMethodBody("m" + k, BLOCK, ClassFile.ACC_PRIVATE | ClassFile.ACC_STATIC,
+                        c -> emitBlock(c, block, true));
+            }
+        });
+    }
+
+    // ---------------------------------------------------------------- the main method: control
+
+    private void main(CodeBuilder c) {
+        Label[] labelOf = new Label[labels];
+        for (int k = 0; k < labels; k++) {
+            labelOf[k] = c.newLabel();
+        }
+        Label exit = c.newLabel();
+        // Where each item goes when no lane is active after it: the next label or loop check.
+        Label[] resume = new Label[items.size()];
+        Label[] checkLabel = new Label[items.size()];
+        Label next = exit;
+        for (int i = items.size() - 1; i >= 0; i--) {
+            resume[i] = next;
+            Item it = items.get(i);
+            if (it.kind == Kind.LABEL) {
+                next = labelOf[labelAt[it.at]];
+            } else if (it.kind == Kind.CHECK) {
+                checkLabel[i] = c.newLabel();
+                next = checkLabel[i];
+            }
+        }
+        c.aload(M_BATCH).iload(M_N).loadConstant(in.registerFloats()).loadConstant(in.storedVaryingFloats())
+                .invokevirtual(CD_BATCH, "begin", MethodTypeDesc.of(CD_void, CD_int, CD_int, CD_int));
+        c.aload(M_BATCH).getfield(CD_BATCH, "temps", CD_FLOATS).astore(M_T);
+        c.aload(M_BATCH).getfield(CD_BATCH, "active", CD_BOOLS).astore(M_ACT);
+        c.aload(M_BATCH).getfield(CD_BATCH, "waiting", CD_BOOLS).astore(M_WAIT);
+        c.iload(M_N).istore(M_ACTIVE);
+        for (int k = 0; k < labels; k++) {
+            c.iconst_0().istore(M_COUNTS + k);
+        }
+        for (int i = 0; i < items.size(); i++) {
+            Item it = items.get(i);
+            switch (it.kind) {
+                case LABEL -> {
+                    int k = labelAt[it.at];
+                    Label none = c.newLabel();
+                    c.labelBinding(labelOf[k]);
+                    c.iload(M_COUNTS + k).ifeq(none);
+                    c.aload(M_ACT).aload(M_WAIT).loadConstant(k * lanes).iload(M_N)
+                            .invokestatic(CD_LANES, "merge", MethodTypeDesc.of(CD_void, CD_BOOLS, CD_BOOLS, CD_int, CD_int));
+                    c.iload(M_ACTIVE).iload(M_COUNTS + k).iadd().istore(M_ACTIVE);
+                    c.iconst_0().istore(M_COUNTS + k);
+                    c.labelBinding(none);
+                    c.iload(M_ACTIVE).ifeq(resume[i]);
+                }
+                case BLOCK -> {
+                    Label partial = c.newLabel();
+                    Label done = c.newLabel();
+                    c.iload(M_ACTIVE).iload(M_N).if_icmpne(partial);
+                    callBlock(c, "b" + it.at);
+                    c.goto_(done);
+                    c.labelBinding(partial);
+                    callBlock(c, "m" + it.at);
+                    c.labelBinding(done);
+                }
+                case CONTROL -> control(c, it.at, resume[i]);
+                case CHECK -> {
+                    c.labelBinding(checkLabel[i]);
+                    int k = labelAt[target(it.at)];
+                    c.iload(M_COUNTS + k).ifne(labelOf[k]);
+                    c.goto_(resume[i]);
+                }
+            }
+        }
+        c.labelBinding(exit);
+        c.return_();
+    }
+
+    private void callBlock(CodeBuilder c, String name) {
+        c.aload(M_BATCH).aload(M_T).aload(M_ACT).iload(M_N)
+                .invokestatic(ClassDesc.of("dev.csir.exec.CompiledShader"), name, BLOCK);
+    }
+
+    private void control(CodeBuilder c, int p, Label resume) {
+        MethodTypeDesc maskMove = MethodTypeDesc.of(CD_void, CD_BOOLS, CD_BOOLS, CD_int, CD_int);
+        switch (op(p)) {
+            case Ops.IF -> {
+                int k = labelAt[target(p)];
+                c.aload(M_T).loadConstant(word(p, Ops.A) * lanes).aload(M_ACT).aload(M_WAIT)
+                        .loadConstant(k * lanes).iload(M_N)
+                        .invokestatic(CD_LANES, "branch",
+                                MethodTypeDesc.of(CD_int, CD_FLOATS, CD_int, CD_BOOLS, CD_BOOLS, CD_int, CD_int));
+                c.dup().iload(M_COUNTS + k).iadd().istore(M_COUNTS + k);
+                c.ineg().iload(M_ACTIVE).iadd().istore(M_ACTIVE);
+                c.iload(M_ACTIVE).ifeq(resume);
+            }
+            case Ops.JUMP -> {
+                int k = labelAt[target(p)];
+                c.aload(M_ACT).aload(M_WAIT).loadConstant(k * lanes).iload(M_N)
+                        .invokestatic(CD_LANES, "park", maskMove);
+                c.iload(M_COUNTS + k).iload(M_ACTIVE).iadd().istore(M_COUNTS + k);
+                c.iconst_0().istore(M_ACTIVE);
+                c.goto_(resume);
+            }
+            case Ops.BACK -> {
+                int k = labelAt[target(p)];
+                c.aload(M_ACT).aload(M_WAIT).loadConstant(k * lanes)
+                        .aload(M_BATCH).getfield(CD_BATCH, "backEdges", CD_int.arrayType())
+                        .aload(M_BATCH).getfield(CD_BATCH, "status", CD_STATUS.arrayType())
+                        .iload(M_N)
+                        .invokestatic(CD_LANES, "back", MethodTypeDesc.of(CD_int, CD_BOOLS, CD_BOOLS, CD_int,
+                                CD_int.arrayType(), CD_STATUS.arrayType(), CD_int));
+                c.iload(M_COUNTS + k).iadd().istore(M_COUNTS + k);
+                c.iconst_0().istore(M_ACTIVE);
+                if (!closing[p]) {
+                    c.goto_(resume); // a closing back-edge falls into its check
+                }
+            }
+            case Ops.DISCARD -> {
+                c.aload(M_ACT).aload(M_BATCH).getfield(CD_BATCH, "discarded", CD_BOOLS).iload(M_N)
+                        .invokestatic(CD_LANES, "discard", MethodTypeDesc.of(CD_void, CD_BOOLS, CD_BOOLS, CD_int));
+                c.iconst_0().istore(M_ACTIVE).goto_(resume);
+            }
+            case Ops.END -> {
+                c.aload(M_ACT).iload(M_N).invokestatic(CD_LANES, "finish", MethodTypeDesc.of(CD_void, CD_BOOLS, CD_int));
+                c.iconst_0().istore(M_ACTIVE).goto_(resume);
+            }
+            case Ops.ERROR -> {
+                c.aload(M_ACT).aload(M_BATCH).getfield(CD_BATCH, "status", CD_STATUS.arrayType())
+                        .loadConstant(word(p, Ops.X)).iload(M_N)
+                        .invokestatic(CD_LANES, "fail",
+                                MethodTypeDesc.of(CD_void, CD_BOOLS, CD_STATUS.arrayType(), CD_int, CD_int));
+                c.iconst_0().istore(M_ACTIVE).goto_(resume);
+            }
+            default -> throw new IllegalStateException("not a control op " + op(p));
+        }
+    }
+
+    // ---------------------------------------------------------------- block methods: the math
+
+    private void emitBlock(CodeBuilder c, int[] block, boolean masked) {
+        if (c.allocateLocal(TypeKind.INT) != B_L) { // the lane index; the floats go after it
+            throw new IllegalStateException("lane index not in its slot");
+        }
+        for (int p : block) {
+            new Insn(c, p, masked).emit();
+        }
+        c.return_();
+    }
+
+    /** The loop of one instruction over the lanes. */
+    private final class Insn {
+        private final CodeBuilder c;
+        private final int p;
+        private final boolean masked;
+        private final int d;
+        private final int a;
+        private final int b;
+        private final int x;
+        private final int n;
+
+        Insn(CodeBuilder c, int p, boolean masked) {
+            this.c = c;
+            this.p = p;
+            this.masked = masked;
+            this.d = word(p, Ops.D);
+            this.a = word(p, Ops.A);
+            this.b = word(p, Ops.B);
+            this.x = word(p, Ops.X);
+            this.n = word(p, Ops.N);
+        }
+
+        /** Runs {@code body} for each lane (each active lane when masked), lane index in B_L. */
+        private void loop(Runnable body) {
+            Label head = c.newLabel();
+            Label next = c.newLabel();
+            Label end = c.newLabel();
+            c.iconst_0().istore(B_L);
+            c.labelBinding(head);
+            c.iload(B_L).iload(B_N).if_icmpge(end);
+            if (masked) {
+                c.aload(B_ACT).iload(B_L).baload().ifeq(next);
+            }
+            body.run();
+            c.labelBinding(next);
+            c.iinc(B_L, 1).goto_(head);
+            c.labelBinding(end);
+        }
+
+        /** Pushes the SoA index of float {@code f} of the current lane. */
+        private void index(int f) {
+            c.loadConstant(f * lanes).iload(B_L).iadd();
+        }
+
+        private void t(int f) {
+            c.aload(B_T);
+            index(f);
+            c.faload();
+        }
+
+        /** T[f] = the value {@code value} pushes. */
+        private void store(int f, Runnable value) {
+            c.aload(B_T);
+            index(f);
+            value.run();
+            c.fastore();
+        }
+
+        private void storeLocal(int f, int local) {
+            store(f, () -> c.fload(local));
+        }
+
+        private int local() {
+            return c.allocateLocal(TypeKind.FLOAT);
+        }
+
+        private void call(String name, MethodTypeDesc type) {
+            c.invokestatic(CD_LANES, name, type);
+        }
+
+        private void unary(int lanesN, Runnable f) {
+            loop(() -> {
+                for (int i = 0; i < lanesN; i++) {
+                    int k = i;
+                    store(d + k, () -> {
+                        t(a + k);
+                        f.run();
+                    });
+                }
+            });
+        }
+
+        /** In order, lane by lane, as the interpreter's N-loops: dst[i] = f(a[i], b[i]). */
+        private void binary(int lanesN, Runnable f) {
+            loop(() -> {
+                for (int i = 0; i < lanesN; i++) {
+                    int k = i;
+                    store(d + k, () -> {
+                        t(a + k);
+                        t(b + k);
+                        f.run();
+                    });
+                }
+            });
+        }
+
+        /** All lanes read before any is written, as the interpreter's fixed-width forms. */
+        private void binaryAtOnce(int lanesN, Runnable f) {
+            loop(() -> {
+                int[] v = new int[lanesN];
+                for (int i = 0; i < lanesN; i++) {
+                    v[i] = local();
+                    t(a + i);
+                    t(b + i);
+                    f.run();
+                    c.fstore(v[i]);
+                }
+                for (int i = 0; i < lanesN; i++) {
+                    storeLocal(d + i, v[i]);
+                }
+            });
+        }
+
+        private void moveAtOnce(int lanesN) {
+            loop(() -> {
+                int[] v = new int[lanesN];
+                for (int i = 0; i < lanesN; i++) {
+                    v[i] = local();
+                    t(a + i);
+                    c.fstore(v[i]);
+                }
+                for (int i = 0; i < lanesN; i++) {
+                    storeLocal(d + i, v[i]);
+                }
+            });
+        }
+
+        /** dst[k] = the batch-wide {@code src[at + k]}, k < lanesN, read once before the loop. */
+        private void broadcast(String field, int at, int lanesN) {
+            int[] v = new int[lanesN];
+            int arr = c.allocateLocal(TypeKind.REFERENCE);
+            c.aload(B_BATCH).getfield(CD_BATCH, field, CD_FLOATS).astore(arr);
+            for (int k = 0; k < lanesN; k++) {
+                v[k] = local();
+                c.aload(arr).loadConstant(at + k).faload().fstore(v[k]);
+            }
+            loop(() -> {
+                for (int k = 0; k < lanesN; k++) {
+                    storeLocal(d + k, v[k]);
+                }
+            });
+        }
+
+        private void zero(int lanesN) {
+            loop(() -> {
+                for (int k = 0; k < lanesN; k++) {
+                    store(d + k, c::fconst_0);
+                }
+            });
+        }
+
+        /** dst[k] = field[(at + k) * lanes + l] for k < 4: a per-lane input. */
+        private void input(String field, int at) {
+            int arr = c.allocateLocal(TypeKind.REFERENCE);
+            c.aload(B_BATCH).getfield(CD_BATCH, field, CD_FLOATS).astore(arr);
+            loop(() -> {
+                for (int k = 0; k < 4; k++) {
+                    int kk = k;
+                    store(d + k, () -> {
+                        c.aload(arr);
+                        index(at + kk);
+                        c.faload();
+                    });
+                }
+            });
+        }
+
+        /** field[(at + k) * lanes + l] = T[a + k] for k < 4: a per-lane output. */
+        private void output(String field, int at) {
+            int arr = c.allocateLocal(TypeKind.REFERENCE);
+            c.aload(B_BATCH).getfield(CD_BATCH, field, CD_FLOATS).astore(arr);
+            loop(() -> {
+                for (int k = 0; k < 4; k++) {
+                    c.aload(arr);
+                    index(at + k);
+                    t(a + k);
+                    c.fastore();
+                }
+            });
+        }
+
+        private void texture(String helper, MethodTypeDesc type, int[] coords) {
+            int tex = c.allocateLocal(TypeKind.REFERENCE);
+            int scratch = c.allocateLocal(TypeKind.REFERENCE);
+            c.aload(B_BATCH).getfield(CD_BATCH, "textures", CD_TEXTURE.arrayType())
+                    .loadConstant(x).aaload().astore(tex);
+            c.aload(B_BATCH).getfield(CD_BATCH, "texel", CD_FLOATS).astore(scratch);
+            loop(() -> {
+                c.aload(tex);
+                for (int f : coords) {
+                    t(f);
+                }
+                c.aload(scratch).aload(B_T);
+                index(d);
+                c.loadConstant(lanes);
+                call(helper, type);
+            });
+        }
+
+        /** Σ_k T[m + 4k + row] * T[v + k] from 0f, k < cols, into four locals (past cols: 0). */
+        private int[] matVec(int m, int v, int cols) {
+            int[] r = new int[4];
+            for (int i = 0; i < 4; i++) {
+                r[i] = local();
+                c.fconst_0().fstore(r[i]);
+            }
+            for (int k = 0; k < cols; k++) {
+                int s = local();
+                t(v + k);
+                c.fstore(s);
+                for (int i = 0; i < 4; i++) {
+                    c.fload(r[i]);
+                    t(m + 4 * k + i);
+                    c.fload(s).fmul().fadd().fstore(r[i]);
+                }
+            }
+            for (int i = Math.max(cols, 1); i < 4; i++) {
+                c.fconst_0().fstore(r[i]);
+            }
+            return r;
+        }
+
+        /** A long run of floats (a wide uniform load, or its zeros) through {@link Lanes#fill}. */
+        private void wide(String field) {
+            if (field == null) {
+                c.aconst_null();
+            } else {
+                c.aload(B_BATCH).getfield(CD_BATCH, field, CD_FLOATS);
+            }
+            c.loadConstant(x).aload(B_T).loadConstant(d * lanes).loadConstant(lanes);
+            if (masked) {
+                c.aload(B_ACT);
+            } else {
+                c.aconst_null();
+            }
+            c.loadConstant(n).iload(B_N);
+            call("fill", MethodTypeDesc.of(CD_void, CD_FLOATS, CD_int, CD_FLOATS, CD_int, CD_int, CD_BOOLS,
+                    CD_int, CD_int));
+        }
+
+        void emit() {
+            int o = op(p);
+            switch (o) {
+                case Ops.MOV1 -> unary(1, () -> { });
+                case Ops.MOV3 -> moveAtOnce(3);
+                case Ops.MOV4 -> moveAtOnce(4);
+                case Ops.MOVN -> unary(n, () -> { });
+                case Ops.ADD1 -> binary(1, c::fadd);
+                case Ops.SUB1 -> binary(1, c::fsub);
+                case Ops.MUL1 -> binary(1, c::fmul);
+                case Ops.ADD3 -> binaryAtOnce(3, c::fadd);
+                case Ops.SUB3 -> binaryAtOnce(3, c::fsub);
+                case Ops.MUL3 -> binaryAtOnce(3, c::fmul);
+                case Ops.ADD4 -> binaryAtOnce(4, c::fadd);
+                case Ops.SUB4 -> binaryAtOnce(4, c::fsub);
+                case Ops.MUL4 -> binaryAtOnce(4, c::fmul);
+                case Ops.ADDN -> binary(n, c::fadd);
+                case Ops.SUBN -> binary(n, c::fsub);
+                case Ops.MULN -> binary(n, c::fmul);
+                case Ops.MAX1 -> binary(1, () -> call("max", FF_F));
+                case Ops.MAXN -> binary(n, () -> call("max", FF_F));
+                case Ops.MIN1 -> binary(1, () -> call("min", FF_F));
+                case Ops.MINN -> binary(n, () -> call("min", FF_F));
+                case Ops.ABSN -> unary(n, () -> c.invokestatic(CD_MATH, "abs", F_F));
+                case Ops.DOT3, Ops.DOT4 -> loop(() -> store(d, () -> {
+                    int lanesN = o == Ops.DOT3 ? 3 : 4;
+                    for (int i = 0; i < lanesN; i++) {
+                        t(a + i);
+                        t(b + i);
+                        c.fmul();
+                        if (i > 0) {
+                            c.fadd();
+                        }
+                    }
+                }));
+                case Ops.DOTN -> loop(() -> store(d, () -> {
+                    c.fconst_0();
+                    for (int i = 0; i < n; i++) {
+                        t(a + i);
+                        t(b + i);
+                        c.fmul().fadd();
+                    }
+                }));
+                case Ops.RSQ1 -> unary(1, () -> call("rsq", F_F));
+                case Ops.RSQ -> unary(n, () -> call("rsq", F_F));
+                case Ops.RCP1 -> unary(1, () -> call("rcp", F_F));
+                case Ops.RCP -> unary(n, () -> call("rcp", F_F));
+                case Ops.SIN -> unary(n, () -> call("sin", F_F));
+                case Ops.COS -> unary(n, () -> call("cos", F_F));
+                case Ops.LG2 -> unary(n, () -> c.invokestatic(CD_INTERPRETER, "lg2", F_F));
+                case Ops.TRUNC -> unary(n, () -> c.invokestatic(CD_INTERPRETER, "trunc", F_F));
+                case Ops.POW -> binary(1, () -> c.invokestatic(CD_INTERPRETER, "pow", FF_F));
+                case Ops.CMP_LT -> binary(1, () -> call("lt", FF_F));
+                case Ops.CMP_GT -> binary(1, () -> call("gt", FF_F));
+                case Ops.CMP_LE -> binary(1, () -> call("le", FF_F));
+                case Ops.CMP_GE -> binary(1, () -> call("ge", FF_F));
+                case Ops.CMP_EQ -> binary(1, () -> call("eq", FF_F));
+                case Ops.CMP_NE -> binary(1, () -> call("ne", FF_F));
+                case Ops.ZERO1 -> zero(1);
+                case Ops.ZERON -> {
+                    if (n > WIDE) {
+                        wide(null);
+                    } else {
+                        zero(n);
+                    }
+                }
+                case Ops.CONST -> broadcast("consts", x, 4);
+                case Ops.LOAD_UNI1 -> broadcast("uniforms", x, 4);
+                case Ops.LOAD_UNI -> {
+                    if (n > WIDE) {
+                        wide("uniforms");
+                    } else {
+                        broadcast("uniforms", x, n);
+                    }
+                }
+                case Ops.MULMV -> loop(() -> {
+                    int[] r = matVec(a, b, x);
+                    for (int i = 0; i < 4; i++) {
+                        storeLocal(d + i, r[i]);
+                    }
+                });
+                case Ops.MULMM -> loop(() -> {
+                    // every column computed before any is written: dst may overlap a source
+                    int[][] cols = new int[x][];
+                    for (int j = 0; j < x; j++) {
+                        cols[j] = matVec(a, b + 4 * j, x);
+                    }
+                    for (int j = 0; j < x; j++) {
+                        for (int i = 0; i < 4; i++) {
+                            storeLocal(d + 4 * j + i, cols[j][i]);
+                        }
+                    }
+                });
+                case Ops.SWZ -> loop(() -> {
+                    int[] src = {a, b, x, word(p, Ops.Y)};
+                    int[] v = new int[4];
+                    for (int i = 0; i < 4; i++) {
+                        v[i] = local();
+                        t(src[i]);
+                        c.fstore(v[i]);
+                    }
+                    for (int i = 0; i < 4; i++) {
+                        storeLocal(d + i, v[i]);
+                    }
+                });
+                case Ops.SAMPLE -> texture("sample", MethodTypeDesc.of(CD_void, CD_TEXTURE, CD_float, CD_float,
+                        CD_FLOATS, CD_FLOATS, CD_int, CD_int), new int[] {a, a + 1});
+                case Ops.FETCH -> texture("fetch", MethodTypeDesc.of(CD_void, CD_TEXTURE, CD_float, CD_float,
+                        CD_float, CD_FLOATS, CD_FLOATS, CD_int, CD_int), new int[] {a, a + 1, a + 3});
+                case Ops.TEXSIZE -> texture("size", MethodTypeDesc.of(CD_void, CD_TEXTURE, CD_float,
+                        CD_FLOATS, CD_FLOATS, CD_int, CD_int), new int[] {a});
+                case Ops.LOAD_ATTR -> input("attributes", x);
+                case Ops.LOAD_VAR -> input("varyingsIn", x);
+                case Ops.LOAD_FCOORD -> input("fragCoord", 0);
+                case Ops.STORE_POS -> output("position", 0);
+                case Ops.STORE_VAR -> output("varyingsOut", x);
+                case Ops.STORE_COLOR -> output("color", 0);
+                default -> throw new IllegalStateException("no batch form for internal opcode " + o);
+            }
+        }
+    }
+}
