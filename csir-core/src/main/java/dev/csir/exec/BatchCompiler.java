@@ -74,6 +74,8 @@ final class BatchCompiler {
     private int labels;
     /** Whether the back-edge at a position is the last one to its target (the loop's end). */
     private final boolean[] closing;
+    /** Instructions computed once per batch and broadcast (see {@link #findBatchWide()}). */
+    private final boolean[] hoisted;
     private final List<Item> items = new ArrayList<>();
     private final List<int[]> blocks = new ArrayList<>();
 
@@ -90,6 +92,7 @@ final class BatchCompiler {
         this.lanes = lanes;
         this.labelAt = new int[count + 1];
         this.closing = new boolean[count];
+        this.hoisted = new boolean[count];
         Arrays.fill(labelAt, -1);
     }
 
@@ -163,6 +166,7 @@ final class BatchCompiler {
                 closing[lastBack[p]] = true;
             }
         }
+        findBatchWide();
         List<Integer> block = new ArrayList<>();
         int weight = 0;
         for (int p = 0; p < count; p++) {
@@ -187,6 +191,99 @@ final class BatchCompiler {
             }
         }
         flush(block);
+    }
+
+    /**
+     * In the code before the first label or control instruction every lane runs every
+     * instruction, from registers that start zero; there a float is batch-wide (the same in every
+     * lane) when it came from constants, uniforms and batch-wide floats only. An instruction there
+     * that reads only batch-wide floats and costs more than a broadcast (the transcendentals, a
+     * matrix product of uniforms, a texture lookup at a uniform coordinate) runs once per batch.
+     */
+    private void findBatchWide() {
+        boolean[] wide = new boolean[in.fileFloats()];
+        Arrays.fill(wide, true);
+        for (int p = 0; p < count && labelAt[p] < 0 && !isControl(op(p)); p++) {
+            boolean uniform = switch (op(p)) {
+                case Ops.LOAD_ATTR, Ops.LOAD_VAR, Ops.LOAD_FCOORD -> false;
+                default -> all(wide, reads(p));
+            };
+            hoisted[p] = uniform && costly(op(p));
+            int[] w = writes(p);
+            Arrays.fill(wide, w[0], w[0] + w[1], uniform);
+        }
+    }
+
+    private static boolean all(boolean[] wide, int[] floats) {
+        for (int f : floats) {
+            if (!wide[f]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean costly(int op) {
+        return switch (op) {
+            case Ops.SIN, Ops.COS, Ops.POW, Ops.LG2, Ops.RSQ1, Ops.RSQ, Ops.RCP1, Ops.RCP, Ops.DOT3, Ops.DOT4,
+                    Ops.DOTN, Ops.MULMV, Ops.MULMM, Ops.SAMPLE, Ops.FETCH, Ops.TEXSIZE -> true;
+            default -> false;
+        };
+    }
+
+    /** The floats of the temporary file instruction p reads (inputs and uniforms aside). */
+    private int[] reads(int p) {
+        int a = word(p, Ops.A), b = word(p, Ops.B), x = word(p, Ops.X), n = word(p, Ops.N);
+        return switch (op(p)) {
+            case Ops.MOV1, Ops.RSQ1, Ops.RCP1 -> span(a, 1);
+            case Ops.MOV3 -> span(a, 3);
+            case Ops.MOV4 -> span(a, 4);
+            case Ops.MOVN, Ops.ABSN, Ops.RSQ, Ops.RCP, Ops.SIN, Ops.COS, Ops.LG2, Ops.TRUNC -> span(a, n);
+            case Ops.ADD1, Ops.SUB1, Ops.MUL1, Ops.MAX1, Ops.MIN1, Ops.POW, Ops.CMP_LT, Ops.CMP_GT, Ops.CMP_LE,
+                    Ops.CMP_GE, Ops.CMP_EQ, Ops.CMP_NE -> concat(span(a, 1), span(b, 1));
+            case Ops.ADD3, Ops.SUB3, Ops.MUL3, Ops.DOT3 -> concat(span(a, 3), span(b, 3));
+            case Ops.ADD4, Ops.SUB4, Ops.MUL4, Ops.DOT4 -> concat(span(a, 4), span(b, 4));
+            case Ops.ADDN, Ops.SUBN, Ops.MULN, Ops.MAXN, Ops.MINN, Ops.DOTN -> concat(span(a, n), span(b, n));
+            case Ops.MULMV -> concat(span(a, 4 * x), span(b, x));
+            case Ops.MULMM -> concat(span(a, 4 * x), span(b, 4 * x));
+            case Ops.SWZ -> new int[] {a, b, x, word(p, Ops.Y)};
+            case Ops.SAMPLE -> span(a, 2);
+            case Ops.FETCH -> new int[] {a, a + 1, a + 3};
+            case Ops.TEXSIZE -> span(a, 1);
+            case Ops.STORE_POS, Ops.STORE_VAR, Ops.STORE_COLOR -> span(a, 4);
+            default -> new int[0]; // CONST, ZERO1, ZERON, LOAD_UNI1, LOAD_UNI, and the inputs
+        };
+    }
+
+    /** The floats instruction p writes in the temporary file: {start, count}. */
+    private int[] writes(int p) {
+        int d = word(p, Ops.D), x = word(p, Ops.X), n = word(p, Ops.N);
+        return switch (op(p)) {
+            case Ops.MOV1, Ops.ADD1, Ops.SUB1, Ops.MUL1, Ops.MAX1, Ops.MIN1, Ops.DOT3, Ops.DOT4, Ops.DOTN,
+                    Ops.RSQ1, Ops.RCP1, Ops.POW, Ops.CMP_LT, Ops.CMP_GT, Ops.CMP_LE, Ops.CMP_GE, Ops.CMP_EQ,
+                    Ops.CMP_NE, Ops.ZERO1 -> new int[] {d, 1};
+            case Ops.MOV3, Ops.ADD3, Ops.SUB3, Ops.MUL3 -> new int[] {d, 3};
+            case Ops.MOV4, Ops.ADD4, Ops.SUB4, Ops.MUL4, Ops.CONST, Ops.LOAD_UNI1, Ops.MULMV, Ops.SWZ, Ops.SAMPLE,
+                    Ops.FETCH, Ops.TEXSIZE, Ops.LOAD_ATTR, Ops.LOAD_VAR, Ops.LOAD_FCOORD -> new int[] {d, 4};
+            case Ops.MOVN, Ops.ADDN, Ops.SUBN, Ops.MULN, Ops.MAXN, Ops.MINN, Ops.ABSN, Ops.RSQ, Ops.RCP, Ops.SIN,
+                    Ops.COS, Ops.LG2, Ops.TRUNC, Ops.ZERON, Ops.LOAD_UNI -> new int[] {d, n};
+            case Ops.MULMM -> new int[] {d, 4 * x};
+            default -> new int[] {0, 0}; // the stores write outputs only
+        };
+    }
+
+    private static int[] span(int from, int n) {
+        int[] r = new int[Math.max(n, 0)];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = from + i;
+        }
+        return r;
+    }
+
+    private static int[] concat(int[] x, int[] y) {
+        int[] r = Arrays.copyOf(x, x.length + y.length);
+        System.arraycopy(y, 0, r, x.length, y.length);
+        return r;
     }
 
     private int weight(int p) {
@@ -391,6 +488,10 @@ final class BatchCompiler {
 
         /** Runs {@code body} for each lane (each active lane when masked), lane index in B_L. */
         private void loop(Runnable body) {
+            if (!masked && hoisted[p]) {
+                once(body);
+                return;
+            }
             Label head = c.newLabel();
             Label next = c.newLabel();
             Label end = c.newLabel();
@@ -404,6 +505,28 @@ final class BatchCompiler {
             c.labelBinding(next);
             c.iinc(B_L, 1).goto_(head);
             c.labelBinding(end);
+        }
+
+        /**
+         * A batch-wide value: the body for lane 0 only, then its results copied to lanes 1..n-1.
+         * Every lane would compute the same bits from the same operands, so this is exact.
+         */
+        private void once(Runnable body) {
+            c.iconst_0().istore(B_L);
+            body.run();
+            int[] w = writes(p);
+            for (int f = w[0]; f < w[0] + w[1]; f++) {
+                int v = local();
+                c.aload(B_T).loadConstant(f * lanes).faload().fstore(v);
+                Label head = c.newLabel();
+                Label end = c.newLabel();
+                c.iconst_1().istore(B_L);
+                c.labelBinding(head);
+                c.iload(B_L).iload(B_N).if_icmpge(end);
+                storeLocal(f, v);
+                c.iinc(B_L, 1).goto_(head);
+                c.labelBinding(end);
+            }
         }
 
         /** Pushes the SoA index of float {@code f} of the current lane. */
