@@ -34,7 +34,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * shaders and the same per-invocation inputs ({@value #INVOCATIONS} fragments per operation, the
  * varyings of each copied in from a prepared array, as a rasterizer would hand them over):
  * {@code lit} is examples/lit.frag (the lit cube's fragment shader), {@code blinn}
- * examples/blinn.frag (four normalize, pow, sin, cos, length, mix: about 25 operations).
+ * examples/blinn.frag (four normalize, pow, sin, cos, length, mix: about 25 operations),
+ * {@code litvert} examples/lit.vert (three mat4 uniforms; per vertex its two attributes instead).
  * Run from the repository root: {@code ./bench BatchShaderBenchmark -f 1 -wi 3 -i 5}.
  */
 @BenchmarkMode(Mode.Throughput)
@@ -46,15 +47,16 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 public class BatchShaderBenchmark {
     static final int INVOCATIONS = 1024;
-    /** Varying floats each fragment gets (two vec4 slots: worldNormal, worldPos). */
+    /** Input floats each invocation gets (two vec4 slots: worldNormal and worldPos, or two attributes). */
     private static final int VARYING_FLOATS = 8;
 
-    @Param({"lit", "blinn"})
+    @Param({"lit", "blinn", "litvert"})
     public String shader;
 
     @Param({"16", "64", "256"})
     public int lanes;
 
+    private boolean vertex;
     private Interpreter interpreter;
     private Frame frame;
     private BatchShader batchShader;
@@ -66,7 +68,8 @@ public class BatchShaderBenchmark {
 
     @Setup
     public void setup() {
-        ShaderIr ir = compile("examples/" + shader + ".frag");
+        vertex = shader.equals("litvert");
+        ShaderIr ir = compile(vertex ? "examples/lit.vert" : "examples/" + shader + ".frag", vertex);
         interpreter = Interpreter.of(ir, null, Limits.DEFAULT);
         frame = interpreter.newFrame();
         batchShader = BatchShader.of(ir, null, Limits.DEFAULT, lanes);
@@ -79,9 +82,10 @@ public class BatchShaderBenchmark {
         for (int i = 0; i < varyings.length; i++) {
             varyings[i] = r.nextFloat() * 4f - 2f;
         }
-        for (int s = 0; s < 4; s++) {
-            frame.uniform(s, 0.7f, 0.7f, 0.7f, 0.7f);
-            batch.uniform(s, 0.7f, 0.7f, 0.7f, 0.7f);
+        for (int s = 0; s < 12; s++) {
+            float u = 0.7f + 0.05f * s;
+            frame.uniform(s, u, -u, 0.5f * u, 1f);
+            batch.uniform(s, u, -u, 0.5f * u, 1f);
         }
         soa = new float[INVOCATIONS / lanes][VARYING_FLOATS * lanes];
         for (int i = 0; i < INVOCATIONS; i++) {
@@ -97,9 +101,9 @@ public class BatchShaderBenchmark {
         }
     }
 
-    private static ShaderIr compile(String file) {
+    private static ShaderIr compile(String file, boolean vertex) {
         try {
-            CompileResult r = ShaderCompiler.compile(Stage.FRAGMENT, file, Files.readString(Path.of(file)));
+            CompileResult r = ShaderCompiler.compile(vertex ? Stage.VERTEX : Stage.FRAGMENT, file, Files.readString(Path.of(file)));
             if (!r.ok()) {
                 throw new IllegalStateException(r.log());
             }
@@ -113,11 +117,12 @@ public class BatchShaderBenchmark {
     @OperationsPerInvocation(INVOCATIONS)
     public float interpreter() {
         float sum = 0f;
-        float[] in = frame.varyingsIn();
+        float[] in = vertex ? frame.attributes() : frame.varyingsIn();
+        float[] out = vertex ? frame.position() : frame.color();
         for (int i = 0; i < INVOCATIONS; i++) {
             System.arraycopy(varyings, i * VARYING_FLOATS, in, 0, VARYING_FLOATS);
             interpreter.run(frame);
-            sum += frame.color()[0];
+            sum += out[0];
         }
         return sum;
     }
@@ -126,8 +131,8 @@ public class BatchShaderBenchmark {
     @OperationsPerInvocation(INVOCATIONS)
     public float batch() {
         float sum = 0f;
-        float[] in = batch.varyingsIn();
-        float[] color = batch.color();
+        float[] in = vertex ? batch.attributes() : batch.varyingsIn();
+        float[] color = vertex ? batch.position() : batch.color();
         for (float[] chunk : soa) {
             System.arraycopy(chunk, 0, in, 0, chunk.length);
             batchShader.run(batch, lanes);

@@ -103,8 +103,7 @@ final class BatchCompiler {
     /** Compiles {@code in}'s code for batches of {@code lanes}; throws when the class cannot be made. */
     static Compiled compile(Interpreter in, int lanes) {
         BatchCompiler c = new BatchCompiler(in, lanes);
-        c.plan();
-        byte[] bytes = c.generate();
+        byte[] bytes = c.classBytes();
         try {
             MethodHandles.Lookup hidden = MethodHandles.lookup().defineHiddenClass(bytes, true);
             BatchKernel k = (BatchKernel) hidden
@@ -115,6 +114,16 @@ final class BatchCompiler {
         } catch (Throwable t) {
             throw new IllegalStateException(t);
         }
+    }
+
+    /** The class file alone, for tests that look at its methods. */
+    static byte[] classFile(Interpreter in, int lanes) {
+        return new BatchCompiler(in, lanes).classBytes();
+    }
+
+    private byte[] classBytes() {
+        plan();
+        return generate();
     }
 
     private int op(int p) {

@@ -10,6 +10,8 @@ package dev.csir.exec;
  * local and only these moves touch the arrays.
  */
 final class Lanes {
+    private static final Status[] STATUSES = Status.values();
+
     private Lanes() {
     }
 
@@ -178,7 +180,7 @@ final class Lanes {
 
     /** An ERROR instruction: the active lanes end with status {@code ordinal}. */
     static void fail(boolean[] act, Status[] status, int ordinal, int n) {
-        Status s = Status.values()[ordinal];
+        Status s = STATUSES[ordinal];
         for (int l = 0; l < n; l++) {
             if (act[l]) {
                 act[l] = false;
