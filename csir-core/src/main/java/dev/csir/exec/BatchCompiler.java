@@ -111,7 +111,7 @@ final class BatchCompiler {
             return new Compiled(k, c.labels);
         } catch (RuntimeException | Error e) {
             throw e;
-        } catch (Throwable t) {
+        } catch (Throwable t) { // the constructor's handle declares Throwable
             throw new IllegalStateException(t);
         }
     }

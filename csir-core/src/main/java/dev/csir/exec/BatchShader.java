@@ -92,7 +92,8 @@ public final class BatchShader {
         try {
             BatchCompiler.Compiled c = BatchCompiler.compile(in, lanes);
             return new BatchShader(in, lanes, c.kernel(), c.labels(), null);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | LinkageError e) {
+            // the class file's bounds (64 KiB of code a method, 65,535 pool entries) or a bug here
             return interpreted(in, lanes, "no class for " + in.name() + ": " + e);
         }
     }

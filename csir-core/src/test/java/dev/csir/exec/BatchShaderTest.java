@@ -34,8 +34,8 @@ import org.junit.jupiter.api.Test;
 class BatchShaderTest {
     private static final long SEED = 0xBA7C4L;
     private static final int RANDOM_IR = 10_000;
-    private static final int RANDOM_SOURCES = 250;
-    private static final int RANDOM_PAIRS = 60;
+    private static final int RANDOM_SOURCES = 200;
+    private static final int RANDOM_PAIRS = 50;
 
     /** A batch width for one program: mostly 16, now and then 1, 5 or 64; n mostly the whole batch. */
     private static int[] shape(Random r) {
@@ -231,6 +231,67 @@ class BatchShaderTest {
             assertThat(BatchCheck.compare(fallback, in, 1 + r.nextInt(8), r)).isNull();
         }
         assertThat(BatchShader.of(ir, null).fallbackReason()).isEmpty();
+    }
+
+    /**
+     * 3,000 IFs on per-lane conditions: the main method's control passes the class file's 64 KiB,
+     * so the shader runs on the interpreter, saying why, with the same results.
+     */
+    @Test
+    void aShaderTooLargeForOneClassFallsBack() {
+        IrBuilder b = new IrBuilder();
+        int v = b.temp();
+        b.emit(Opcode.LOAD_VAR, Type.VEC4, 4, v, -1, -1, 0, 0);
+        int acc = b.temp();
+        int c = b.temp();
+        int half = b.constant(0.5f);
+        for (int k = 0; k < 3000; k++) {
+            b.emit(Opcode.CMP, Type.BOOL, 1, c, v, half, Cmp.GT.code(), 0);
+            b.emit(Opcode.IF, Type.NONE, 0, -1, c, -1, 0, 0);
+            b.emit(Opcode.ADD, Type.FLOAT, 1, acc, acc, v, 0, 0);
+            b.emit(Opcode.ELSE, Type.NONE, 0, -1, -1, -1, 0, 0);
+            b.emit(Opcode.SUB, Type.FLOAT, 1, acc, acc, half, 0, 0);
+            b.emit(Opcode.ENDIF, Type.NONE, 0, -1, -1, -1, 0, 0);
+        }
+        b.emit(Opcode.STORE_COLOR, Type.VEC4, 4, -1, acc, -1, 0, 0);
+        ShaderIr ir = b.build("huge.frag", Stage.FRAGMENT, ShaderInterface.EMPTY);
+        assertThat(Verifier.verify(ir)).isEmpty();
+        BatchShader shader = BatchShader.of(ir, null, Limits.DEFAULT, 16);
+        assertThat(shader.isCompiled()).isFalse();
+        assertThat(shader.fallbackReason()).hasValueSatisfying(why -> assertThat(why).contains("huge.frag"));
+        System.out.println("BatchShaderTest: " + shader.fallbackReason().orElseThrow());
+        Random r = new Random(SEED + 5);
+        assertThat(BatchCheck.compare(shader, Interpreter.of(ir, null), 16, r)).isNull();
+    }
+
+    /** A shader is shared by threads that each run their own batch. */
+    @Test
+    void threadsShareAShader() throws Exception {
+        ShaderIr ir = guardedLoop();
+        BatchShader shader = BatchShader.of(ir, null, Limits.DEFAULT, 16);
+        Interpreter in = Interpreter.of(ir, null);
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            var results = new java.util.ArrayList<java.util.concurrent.Future<String>>();
+            for (int t = 0; t < 4; t++) {
+                long seed = SEED + 100 + t;
+                results.add(pool.submit(() -> {
+                    Random r = new Random(seed);
+                    for (int run = 0; run < 5; run++) {
+                        String d = BatchCheck.compare(shader, in, 16, r);
+                        if (d != null) {
+                            return d;
+                        }
+                    }
+                    return null;
+                }));
+            }
+            for (var f : results) {
+                assertThat(f.get()).isNull();
+            }
+        } finally {
+            pool.shutdown();
+        }
     }
 
     @Test
