@@ -35,7 +35,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * varyings of each copied in from a prepared array, as a rasterizer would hand them over):
  * {@code lit} is examples/lit.frag (the lit cube's fragment shader), {@code blinn}
  * examples/blinn.frag (four normalize, pow, sin, cos, length, mix: about 25 operations),
- * {@code litvert} examples/lit.vert (three mat4 uniforms; per vertex its two attributes instead).
+ * {@code litvert} examples/lit.vert (three mat4 uniforms; per vertex its two attributes instead),
+ * {@code cutout} examples/cutout.frag (a discard about half the lanes of a batch take).
  * Run from the repository root: {@code ./bench BatchShaderBenchmark -f 1 -wi 3 -i 5}.
  */
 @BenchmarkMode(Mode.Throughput)
@@ -50,7 +51,7 @@ public class BatchShaderBenchmark {
     /** Input floats each invocation gets (two vec4 slots: worldNormal and worldPos, or two attributes). */
     private static final int VARYING_FLOATS = 8;
 
-    @Param({"lit", "blinn", "litvert"})
+    @Param({"lit", "blinn", "litvert", "cutout"})
     public String shader;
 
     @Param({"16", "64", "256"})

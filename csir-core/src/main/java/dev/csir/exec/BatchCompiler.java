@@ -66,6 +66,8 @@ final class BatchCompiler {
     private static final int M_BATCH = 1, M_N = 2, M_T = 3, M_ACT = 4, M_WAIT = 5, M_ACTIVE = 6, M_COUNTS = 7;
 
     private final Interpreter in;
+    /** Whether a partial mask runs a block in one loop (see {@link #FUSE}). */
+    private final boolean fuse;
     private final int[] code;
     private final int count;
     private final int lanes;
@@ -85,8 +87,9 @@ final class BatchCompiler {
     private record Item(Kind kind, int at) {
     }
 
-    private BatchCompiler(Interpreter in, int lanes) {
+    private BatchCompiler(Interpreter in, int lanes, boolean fuse) {
         this.in = in;
+        this.fuse = fuse;
         this.code = in.code();
         this.count = in.instructionCount();
         this.lanes = lanes;
@@ -102,7 +105,11 @@ final class BatchCompiler {
 
     /** Compiles {@code in}'s code for batches of {@code lanes}; throws when the class cannot be made. */
     static Compiled compile(Interpreter in, int lanes) {
-        BatchCompiler c = new BatchCompiler(in, lanes);
+        return compile(in, lanes, FUSE);
+    }
+
+    static Compiled compile(Interpreter in, int lanes, boolean fuse) {
+        BatchCompiler c = new BatchCompiler(in, lanes, fuse);
         byte[] bytes = c.classBytes();
         try {
             MethodHandles.Lookup hidden = MethodHandles.lookup().defineHiddenClass(bytes, true);
@@ -118,7 +125,7 @@ final class BatchCompiler {
 
     /** The class file alone, for tests that look at its methods. */
     static byte[] classFile(Interpreter in, int lanes) {
-        return new BatchCompiler(in, lanes).classBytes();
+        return new BatchCompiler(in, lanes, FUSE).classBytes();
     }
 
     private byte[] classBytes() {
@@ -467,10 +474,63 @@ final class BatchCompiler {
         if (c.allocateLocal(TypeKind.INT) != B_L) { // the lane index; the floats go after it
             throw new IllegalStateException("lane index not in its slot");
         }
-        for (int p : block) {
-            new Insn(c, p, masked).emit();
+        if (!masked || !fuse) {
+            for (int p : block) {
+                new Insn(c, p, masked, null).emit();
+            }
+            c.return_();
+            return;
         }
+        // Under a partial mask, where nothing vectorizes anyway, one loop over the lanes takes the
+        // whole block, each active lane its instructions in order: one mask test a lane, not one
+        // an instruction. Their set-up (constants, uniforms, array references) goes before it.
+        // (For the full mask one loop an instruction measured faster: SuperWord vectorizes those,
+        // and not a loop of many.)
+        List<Runnable> bodies = new ArrayList<>();
+        for (int p : block) {
+            boolean alone = isWide(p);
+            if (alone) {
+                lanesLoop(c, masked, bodies);
+                new Insn(c, p, masked, null).emit();
+            } else {
+                new Insn(c, p, masked, bodies).emit();
+            }
+        }
+        lanesLoop(c, masked, bodies);
         c.return_();
+    }
+
+    /**
+     * Whether a block's instructions share one loop under a partial mask (the default) or each has
+     * its own there too; {@code -Dcsir.batch.perInstruction=true} gives the latter, for measuring.
+     */
+    static final boolean FUSE = !Boolean.getBoolean("csir.batch.perInstruction");
+
+    private boolean isWide(int p) {
+        return (op(p) == Ops.ZERON || op(p) == Ops.LOAD_UNI) && word(p, Ops.N) > WIDE;
+    }
+
+    /** The loop over the lanes (the active ones when masked) running {@code bodies} in order; empties the list. */
+    private static void lanesLoop(CodeBuilder c, boolean masked, List<Runnable> bodies) {
+        if (bodies.isEmpty()) {
+            return;
+        }
+        Label head = c.newLabel();
+        Label next = c.newLabel();
+        Label end = c.newLabel();
+        c.iconst_0().istore(B_L);
+        c.labelBinding(head);
+        c.iload(B_L).iload(B_N).if_icmpge(end);
+        if (masked) {
+            c.aload(B_ACT).iload(B_L).baload().ifeq(next);
+        }
+        for (Runnable body : bodies) {
+            body.run();
+        }
+        c.labelBinding(next);
+        c.iinc(B_L, 1).goto_(head);
+        c.labelBinding(end);
+        bodies.clear();
     }
 
     /** The loop of one instruction over the lanes. */
@@ -478,14 +538,17 @@ final class BatchCompiler {
         private final CodeBuilder c;
         private final int p;
         private final boolean masked;
+        /** Where the body goes when it shares its block's loop, else null. */
+        private final List<Runnable> fused;
         private final int d;
         private final int a;
         private final int b;
         private final int x;
         private final int n;
 
-        Insn(CodeBuilder c, int p, boolean masked) {
+        Insn(CodeBuilder c, int p, boolean masked, List<Runnable> fused) {
             this.c = c;
+            this.fused = fused;
             this.p = p;
             this.masked = masked;
             this.d = word(p, Ops.D);
@@ -497,6 +560,10 @@ final class BatchCompiler {
 
         /** Runs {@code body} for each lane (each active lane when masked), lane index in B_L. */
         private void loop(Runnable body) {
+            if (fused != null) {
+                fused.add(body);
+                return;
+            }
             if (!masked && hoisted[p]) {
                 once(body);
                 return;

@@ -98,6 +98,11 @@ public final class BatchShader {
         }
     }
 
+    /** A shader of a class compiled apart (tests compare the compiler's variants). */
+    static BatchShader compiled(Interpreter in, int lanes, BatchCompiler.Compiled c) {
+        return new BatchShader(in, lanes, c.kernel(), c.labels(), null);
+    }
+
     /** The interpreter fallback, on purpose (tests use it too). */
     static BatchShader interpreted(Interpreter in, int lanes, String reason) {
         return new BatchShader(in, lanes, null, 0, reason);

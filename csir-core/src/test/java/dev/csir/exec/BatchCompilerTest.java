@@ -39,6 +39,25 @@ class BatchCompilerTest {
         return largest;
     }
 
+    /** The variant with one loop an instruction under a partial mask too agrees as the default does. */
+    @Test
+    void oneLoopPerInstructionUnderAPartialMaskAgrees() {
+        Random r = new Random(0xF05E);
+        int checked = 0;
+        while (checked < 800) {
+            ShaderIr ir = RandomIr.generate(RandomIr.Choices.of(r));
+            if (Verifier.verify(ir).isEmpty()) {
+                checked++;
+                Interpreter in = Interpreter.of(ir, null, Limits.CHRISOS);
+                for (boolean fuse : new boolean[] {false, true}) {
+                    BatchShader s = BatchShader.compiled(in, 16, BatchCompiler.compile(in, 16, fuse));
+                    assertThat(BatchCheck.compare(s, in, 1 + r.nextInt(16), new Random(r.nextLong())))
+                            .as("fuse %s:%n%s", fuse, dev.csir.ir.IrDump.dump(ir)).isNull();
+                }
+            }
+        }
+    }
+
     @Test
     void corpusShadersGetMethodsTheJitCompiles() {
         int largest = 0;
