@@ -38,8 +38,10 @@ import java.util.List;
  * back-edge), so a branch no lane takes costs a test.
  *
  * <p>Straight-line runs between control points go to small static methods (HotSpot compiles no
- * method over 8,000 bytes of bytecode), each twice: for a full mask without any test, and for a
- * partial one, where a lane writes only when it is active.
+ * method over 8,000 bytes of bytecode), each twice: for a full mask, one loop an instruction
+ * without any test, and for a partial one, one loop for the run in which only the active lanes
+ * take the instructions. Before the first control point a costly instruction whose operands are
+ * the same in every lane runs once per batch (see {@link #findBatchWide()}).
  */
 final class BatchCompiler {
     /** Weight of straight-line code per block method (a 4-column MULMM weighs 8, most ops 1). */
