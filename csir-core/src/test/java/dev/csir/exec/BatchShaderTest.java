@@ -294,6 +294,38 @@ class BatchShaderTest {
         }
     }
 
+    /** A run allocates nothing: loops, masks, discards and texture lookups included. */
+    @Test
+    void aRunAllocatesNothing() {
+        if (!(java.lang.management.ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean mx)
+                || !mx.isThreadAllocatedMemorySupported()) {
+            org.junit.jupiter.api.Assumptions.abort("no per-thread allocation counter on this JVM");
+            return;
+        }
+        mx.setThreadAllocatedMemoryEnabled(true);
+        for (ShaderIr ir : new ShaderIr[] {guardedLoop(), InterpreterProgramsTest.lighting()}) {
+            BatchShader shader = BatchShader.of(ir, null, Limits.DEFAULT, 16);
+            Batch b = shader.newBatch();
+            float[] bounds = {0f, 3f, 7f, 2f, 1f, 9f, 5f, 4f, 0f, 3f, 7f, 2f, 1f, 9f, 5f, 4f};
+            for (int l = 0; l < 16; l++) {
+                b.varying(l, 0, bounds[l], l % 3 == 0 ? -1f : 1f, 0.5f, 0f).varying(l, 1, 0.5f, -0.5f, l, 0f);
+            }
+            b.uniform(0, 1f, 2f, 5f, 0f).uniform(1, 1f, 0.9f, 0.8f, 0f).uniform(2, 0.1f, 0.1f, 0.1f, 0f);
+            for (int i = 0; i < 20_000; i++) {
+                shader.run(b, 16);
+            }
+            int runs = 50_000;
+            long before = mx.getCurrentThreadAllocatedBytes();
+            for (int i = 0; i < runs; i++) {
+                shader.run(b, 16);
+            }
+            long allocated = mx.getCurrentThreadAllocatedBytes() - before;
+            assertThat(shader.isCompiled()).isTrue();
+            assertThat((double) allocated / runs).as("%s: bytes per run (%d total)", ir.name(), allocated)
+                    .isLessThan(1.0);
+        }
+    }
+
     @Test
     void aShaderCompilesOnce() {
         ShaderIr ir = InterpreterProgramsTest.lighting();
