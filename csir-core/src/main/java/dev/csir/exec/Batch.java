@@ -33,6 +33,10 @@ public final class Batch {
     final boolean[] active;
     final boolean[] waiting;
     final int[] backEdges;
+    /** How many lanes are in each place: [0] active, [1 + k] waiting at label k. */
+    final int[] counts;
+    /** The lanes of the current run. */
+    int n;
     /** Four floats a texture lookup writes before they are spread over the batch. */
     final float[] texel = new float[4];
     /** The interpreter's frame, used only when the shader runs on the fallback. */
@@ -57,6 +61,7 @@ public final class Batch {
         this.active = new boolean[lanes];
         this.waiting = new boolean[labels * lanes];
         this.backEdges = new int[lanes];
+        this.counts = new int[labels + 1];
         this.frame = compiled ? null : in.newFrame();
     }
 
@@ -180,5 +185,68 @@ public final class Batch {
         Arrays.fill(waiting, false);
         Arrays.fill(active, 0, n, true);
         Arrays.fill(active, n, lanes, false);
+        Arrays.fill(counts, 0);
+        counts[0] = n;
+        this.n = n;
+    }
+
+    // The control moves of the generated code (BatchCompiler): each keeps the counts in step with
+    // the masks, so the code branches on a count, never on a scan of the lanes.
+
+    /** Whether every lane of the run is active. */
+    boolean full() {
+        return counts[0] == n;
+    }
+
+    /** Label k: the lanes waiting there run again. Returns the active lanes. */
+    int merge(int k) {
+        int waiting = counts[k + 1];
+        if (waiting != 0) {
+            Lanes.merge(active, this.waiting, k * lanes, n);
+            counts[k + 1] = 0;
+            counts[0] += waiting;
+        }
+        return counts[0];
+    }
+
+    /** IF on the floats at {@code row}, jumping to label k. Returns the lanes still active. */
+    int branch(int row, int k) {
+        int moved = Lanes.branch(temps, row, active, waiting, k * lanes, n);
+        counts[k + 1] += moved;
+        return counts[0] -= moved;
+    }
+
+    /** A jump to label k. */
+    void jump(int k) {
+        Lanes.park(active, waiting, k * lanes, n);
+        counts[k + 1] += counts[0];
+        counts[0] = 0;
+    }
+
+    /** A back-edge to the loop top at label k. */
+    void back(int k) {
+        counts[k + 1] += Lanes.back(active, waiting, k * lanes, backEdges, status, n);
+        counts[0] = 0;
+    }
+
+    /** Whether lanes wait at label k. */
+    boolean waits(int k) {
+        return counts[k + 1] != 0;
+    }
+
+    void discard() {
+        Lanes.discard(active, discarded, n);
+        counts[0] = 0;
+    }
+
+    void end() {
+        Lanes.finish(active, n);
+        counts[0] = 0;
+    }
+
+    /** An ERROR instruction: the active lanes end with the status of this ordinal. */
+    void fail(int ordinal) {
+        Lanes.fail(active, status, ordinal, n);
+        counts[0] = 0;
     }
 }

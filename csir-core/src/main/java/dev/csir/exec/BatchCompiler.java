@@ -59,13 +59,18 @@ final class BatchCompiler {
     private static final ClassDesc CD_FLOATS = CD_float.arrayType();
     private static final ClassDesc CD_BOOLS = CD_boolean.arrayType();
     private static final MethodTypeDesc BLOCK = MethodTypeDesc.of(CD_void, CD_BATCH, CD_FLOATS, CD_BOOLS, CD_int);
+    private static final MethodTypeDesc DISPATCH = MethodTypeDesc.of(CD_void, CD_BATCH);
+    private static final MethodTypeDesc I_I = MethodTypeDesc.of(CD_int, CD_int);
+    private static final MethodTypeDesc I_Z = MethodTypeDesc.of(CD_boolean, CD_int);
+    private static final MethodTypeDesc I_V = MethodTypeDesc.of(CD_void, CD_int);
+    private static final ClassDesc CD_SELF = ClassDesc.of("dev.csir.exec.CompiledShader");
     private static final MethodTypeDesc F_F = MethodTypeDesc.of(CD_float, CD_float);
     private static final MethodTypeDesc FF_F = MethodTypeDesc.of(CD_float, CD_float, CD_float);
 
     // Block method locals.
     private static final int B_BATCH = 0, B_T = 1, B_ACT = 2, B_N = 3, B_L = 4;
-    // Main method locals; the label counts follow.
-    private static final int M_BATCH = 1, M_N = 2, M_T = 3, M_ACT = 4, M_WAIT = 5, M_ACTIVE = 6, M_COUNTS = 7;
+    // Main method locals.
+    private static final int M_BATCH = 1, M_N = 2;
 
     private final Interpreter in;
     /** Whether a partial mask runs a block in one loop (see {@link #FUSE}). */
@@ -325,7 +330,7 @@ final class BatchCompiler {
         ClassLoader loader = BatchCompiler.class.getClassLoader();
         ClassFile cf = ClassFile.of(ClassFile.ClassHierarchyResolverOption.of(
                 ClassHierarchyResolver.defaultResolver().orElse(ClassHierarchyResolver.ofClassLoading(loader))));
-        return cf.build(ClassDesc.of("dev.csir.exec.CompiledShader"), cb -> {
+        return cf.build(CD_SELF, cb -> {
             cb.withFlags(AccessFlag.FINAL, AccessFlag.SYNTHETIC);
             cb.withInterfaceSymbols(CD_KERNEL);
             cb.withMethodBody("<init>", MethodTypeDesc.of(CD_void), ClassFile.ACC_PUBLIC,
@@ -337,6 +342,9 @@ final class BatchCompiler {
                         c -> emitBlock(c, block, false));
                 cb.withMethodBody("m" + k, BLOCK, ClassFile.ACC_PRIVATE | ClassFile.ACC_STATIC,
                         c -> emitBlock(c, block, true));
+                int kk = k;
+                cb.withMethodBody("k" + k, DISPATCH, ClassFile.ACC_PRIVATE | ClassFile.ACC_STATIC,
+                        c -> dispatch(c, kk));
             }
         });
     }
@@ -365,43 +373,23 @@ final class BatchCompiler {
         }
         c.aload(M_BATCH).iload(M_N).loadConstant(in.registerFloats()).loadConstant(in.storedVaryingFloats())
                 .invokevirtual(CD_BATCH, "begin", MethodTypeDesc.of(CD_void, CD_int, CD_int, CD_int));
-        c.aload(M_BATCH).getfield(CD_BATCH, "temps", CD_FLOATS).astore(M_T);
-        c.aload(M_BATCH).getfield(CD_BATCH, "active", CD_BOOLS).astore(M_ACT);
-        c.aload(M_BATCH).getfield(CD_BATCH, "waiting", CD_BOOLS).astore(M_WAIT);
-        c.iload(M_N).istore(M_ACTIVE);
-        for (int k = 0; k < labels; k++) {
-            c.iconst_0().istore(M_COUNTS + k);
-        }
+        // The lane counts and masks live in the batch, moved by its methods (small, so inlined):
+        // a control point costs the main method a dozen bytes, which keeps it under the JIT's limit.
         for (int i = 0; i < items.size(); i++) {
             Item it = items.get(i);
             switch (it.kind) {
                 case LABEL -> {
-                    int k = labelAt[it.at];
-                    Label none = c.newLabel();
-                    c.labelBinding(labelOf[k]);
-                    c.iload(M_COUNTS + k).ifeq(none);
-                    c.aload(M_ACT).aload(M_WAIT).loadConstant(k * lanes).iload(M_N)
-                            .invokestatic(CD_LANES, "merge", MethodTypeDesc.of(CD_void, CD_BOOLS, CD_BOOLS, CD_int, CD_int));
-                    c.iload(M_ACTIVE).iload(M_COUNTS + k).iadd().istore(M_ACTIVE);
-                    c.iconst_0().istore(M_COUNTS + k);
-                    c.labelBinding(none);
-                    c.iload(M_ACTIVE).ifeq(resume[i]);
+                    c.labelBinding(labelOf[labelAt[it.at]]);
+                    c.aload(M_BATCH).loadConstant(labelAt[it.at]).invokevirtual(CD_BATCH, "merge", I_I);
+                    c.ifeq(resume[i]);
                 }
-                case BLOCK -> {
-                    Label partial = c.newLabel();
-                    Label done = c.newLabel();
-                    c.iload(M_ACTIVE).iload(M_N).if_icmpne(partial);
-                    callBlock(c, "b" + it.at);
-                    c.goto_(done);
-                    c.labelBinding(partial);
-                    callBlock(c, "m" + it.at);
-                    c.labelBinding(done);
-                }
+                case BLOCK -> c.aload(M_BATCH).invokestatic(CD_SELF, "k" + it.at, DISPATCH);
                 case CONTROL -> control(c, it.at, resume[i]);
                 case CHECK -> {
                     c.labelBinding(checkLabel[i]);
                     int k = labelAt[target(it.at)];
-                    c.iload(M_COUNTS + k).ifne(labelOf[k]);
+                    c.aload(M_BATCH).loadConstant(k).invokevirtual(CD_BATCH, "waits", I_Z);
+                    c.ifne(labelOf[k]);
                     c.goto_(resume[i]);
                 }
             }
@@ -410,61 +398,50 @@ final class BatchCompiler {
         c.return_();
     }
 
+    /** Block k for the mask the batch has: {@code b<k>} when every lane is active, else {@code m<k>}. */
+    private void dispatch(CodeBuilder c, int k) {
+        Label partial = c.newLabel();
+        c.aload(0).invokevirtual(CD_BATCH, "full", MethodTypeDesc.of(CD_boolean)).ifeq(partial);
+        callBlock(c, "b" + k);
+        c.return_();
+        c.labelBinding(partial);
+        callBlock(c, "m" + k);
+        c.return_();
+    }
+
     private void callBlock(CodeBuilder c, String name) {
-        c.aload(M_BATCH).aload(M_T).aload(M_ACT).iload(M_N)
-                .invokestatic(ClassDesc.of("dev.csir.exec.CompiledShader"), name, BLOCK);
+        c.aload(0).aload(0).getfield(CD_BATCH, "temps", CD_FLOATS).aload(0).getfield(CD_BATCH, "active", CD_BOOLS)
+                .aload(0).getfield(CD_BATCH, "n", CD_int).invokestatic(CD_SELF, name, BLOCK);
     }
 
     private void control(CodeBuilder c, int p, Label resume) {
-        MethodTypeDesc maskMove = MethodTypeDesc.of(CD_void, CD_BOOLS, CD_BOOLS, CD_int, CD_int);
         switch (op(p)) {
             case Ops.IF -> {
-                int k = labelAt[target(p)];
-                c.aload(M_T).loadConstant(word(p, Ops.A) * lanes).aload(M_ACT).aload(M_WAIT)
-                        .loadConstant(k * lanes).iload(M_N)
-                        .invokestatic(CD_LANES, "branch",
-                                MethodTypeDesc.of(CD_int, CD_FLOATS, CD_int, CD_BOOLS, CD_BOOLS, CD_int, CD_int));
-                c.dup().iload(M_COUNTS + k).iadd().istore(M_COUNTS + k);
-                c.ineg().iload(M_ACTIVE).iadd().istore(M_ACTIVE);
-                c.iload(M_ACTIVE).ifeq(resume);
+                c.aload(M_BATCH).loadConstant(word(p, Ops.A) * lanes).loadConstant(labelAt[target(p)])
+                        .invokevirtual(CD_BATCH, "branch", MethodTypeDesc.of(CD_int, CD_int, CD_int));
+                c.ifeq(resume);
             }
             case Ops.JUMP -> {
-                int k = labelAt[target(p)];
-                c.aload(M_ACT).aload(M_WAIT).loadConstant(k * lanes).iload(M_N)
-                        .invokestatic(CD_LANES, "park", maskMove);
-                c.iload(M_COUNTS + k).iload(M_ACTIVE).iadd().istore(M_COUNTS + k);
-                c.iconst_0().istore(M_ACTIVE);
+                c.aload(M_BATCH).loadConstant(labelAt[target(p)]).invokevirtual(CD_BATCH, "jump", I_V);
                 c.goto_(resume);
             }
             case Ops.BACK -> {
-                int k = labelAt[target(p)];
-                c.aload(M_ACT).aload(M_WAIT).loadConstant(k * lanes)
-                        .aload(M_BATCH).getfield(CD_BATCH, "backEdges", CD_int.arrayType())
-                        .aload(M_BATCH).getfield(CD_BATCH, "status", CD_STATUS.arrayType())
-                        .iload(M_N)
-                        .invokestatic(CD_LANES, "back", MethodTypeDesc.of(CD_int, CD_BOOLS, CD_BOOLS, CD_int,
-                                CD_int.arrayType(), CD_STATUS.arrayType(), CD_int));
-                c.iload(M_COUNTS + k).iadd().istore(M_COUNTS + k);
-                c.iconst_0().istore(M_ACTIVE);
+                c.aload(M_BATCH).loadConstant(labelAt[target(p)]).invokevirtual(CD_BATCH, "back", I_V);
                 if (!closing[p]) {
                     c.goto_(resume); // a closing back-edge falls into its check
                 }
             }
             case Ops.DISCARD -> {
-                c.aload(M_ACT).aload(M_BATCH).getfield(CD_BATCH, "discarded", CD_BOOLS).iload(M_N)
-                        .invokestatic(CD_LANES, "discard", MethodTypeDesc.of(CD_void, CD_BOOLS, CD_BOOLS, CD_int));
-                c.iconst_0().istore(M_ACTIVE).goto_(resume);
+                c.aload(M_BATCH).invokevirtual(CD_BATCH, "discard", MethodTypeDesc.of(CD_void));
+                c.goto_(resume);
             }
             case Ops.END -> {
-                c.aload(M_ACT).iload(M_N).invokestatic(CD_LANES, "finish", MethodTypeDesc.of(CD_void, CD_BOOLS, CD_int));
-                c.iconst_0().istore(M_ACTIVE).goto_(resume);
+                c.aload(M_BATCH).invokevirtual(CD_BATCH, "end", MethodTypeDesc.of(CD_void));
+                c.goto_(resume);
             }
             case Ops.ERROR -> {
-                c.aload(M_ACT).aload(M_BATCH).getfield(CD_BATCH, "status", CD_STATUS.arrayType())
-                        .loadConstant(word(p, Ops.X)).iload(M_N)
-                        .invokestatic(CD_LANES, "fail",
-                                MethodTypeDesc.of(CD_void, CD_BOOLS, CD_STATUS.arrayType(), CD_int, CD_int));
-                c.iconst_0().istore(M_ACTIVE).goto_(resume);
+                c.aload(M_BATCH).loadConstant(word(p, Ops.X)).invokevirtual(CD_BATCH, "fail", I_V);
+                c.goto_(resume);
             }
             default -> throw new IllegalStateException("not a control op " + op(p));
         }

@@ -6,8 +6,8 @@ package dev.csir.exec;
  *
  * <p>Masks: {@code act[l]} says lane l runs the current instruction; {@code wait[off + l]} that it
  * waits at the label whose row starts at {@code off}. A lane is in exactly one place (active,
- * waiting at one label, or finished), so the generated code keeps each place's lane count in a
- * local and only these moves touch the arrays.
+ * waiting at one label, or finished), so {@link Batch} keeps each place's lane count beside the
+ * masks and only these moves touch the arrays.
  */
 final class Lanes {
     private static final Status[] STATUSES = Status.values();

@@ -83,6 +83,17 @@ class BatchCompilerTest {
         assertThat(shaders).isGreaterThan(10);
     }
 
+    /** The control of 120 IF/ELSE pairs (about 53 bytes each) keeps the main method under the JIT's limit. */
+    @Test
+    void longChainsOfBranchesStayCompilable() {
+        ShaderIr ir = BatchShaderTest.ifElseChain(120);
+        int largest = largestMethod(ir, Limits.DEFAULT, 64);
+        System.out.printf("BatchCompilerTest: 120 IF/ELSE pairs, largest method %d bytes (%s)%n", largest,
+                LARGEST[0]);
+        assertThat(largest).isLessThan(HUGE_METHOD);
+        assertThat(BatchCheck.compare(ir, null, Limits.DEFAULT, 64, 64, new Random(3))).isNull();
+    }
+
     /** Shaders as long as the ChrisOS pools allow (384 records) and as wild as verified ones get. */
     @Test
     void randomShadersAtTheChrisosPoolsGetMethodsTheJitCompiles() {

@@ -234,18 +234,30 @@ class BatchShaderTest {
     }
 
     /**
-     * 3,000 IFs on per-lane conditions: the main method's control passes the class file's 64 KiB,
-     * so the shader runs on the interpreter, saying why, with the same results.
+     * 3,000 IF/ELSE pairs on per-lane conditions: the class passes the class file's bounds, so the
+     * shader runs on the interpreter, saying why, with the same results.
      */
     @Test
     void aShaderTooLargeForOneClassFallsBack() {
+        ShaderIr ir = ifElseChain(3000);
+        assertThat(Verifier.verify(ir)).isEmpty();
+        BatchShader shader = BatchShader.of(ir, null, Limits.DEFAULT, 16);
+        assertThat(shader.isCompiled()).isFalse();
+        assertThat(shader.fallbackReason()).hasValueSatisfying(why -> assertThat(why).contains("huge.frag"));
+        System.out.println("BatchShaderTest: " + shader.fallbackReason().orElseThrow());
+        Random r = new Random(SEED + 5);
+        assertThat(BatchCheck.compare(shader, Interpreter.of(ir, null), 16, r)).isNull();
+    }
+
+    /** {@code pairs} times: if (v.x > 0.5) acc += v.x; else acc -= 0.5; then the colour is acc. */
+    static ShaderIr ifElseChain(int pairs) {
         IrBuilder b = new IrBuilder();
         int v = b.temp();
         b.emit(Opcode.LOAD_VAR, Type.VEC4, 4, v, -1, -1, 0, 0);
         int acc = b.temp();
         int c = b.temp();
         int half = b.constant(0.5f);
-        for (int k = 0; k < 3000; k++) {
+        for (int k = 0; k < pairs; k++) {
             b.emit(Opcode.CMP, Type.BOOL, 1, c, v, half, Cmp.GT.code(), 0);
             b.emit(Opcode.IF, Type.NONE, 0, -1, c, -1, 0, 0);
             b.emit(Opcode.ADD, Type.FLOAT, 1, acc, acc, v, 0, 0);
@@ -254,14 +266,7 @@ class BatchShaderTest {
             b.emit(Opcode.ENDIF, Type.NONE, 0, -1, -1, -1, 0, 0);
         }
         b.emit(Opcode.STORE_COLOR, Type.VEC4, 4, -1, acc, -1, 0, 0);
-        ShaderIr ir = b.build("huge.frag", Stage.FRAGMENT, ShaderInterface.EMPTY);
-        assertThat(Verifier.verify(ir)).isEmpty();
-        BatchShader shader = BatchShader.of(ir, null, Limits.DEFAULT, 16);
-        assertThat(shader.isCompiled()).isFalse();
-        assertThat(shader.fallbackReason()).hasValueSatisfying(why -> assertThat(why).contains("huge.frag"));
-        System.out.println("BatchShaderTest: " + shader.fallbackReason().orElseThrow());
-        Random r = new Random(SEED + 5);
-        assertThat(BatchCheck.compare(shader, Interpreter.of(ir, null), 16, r)).isNull();
+        return b.build("huge.frag", Stage.FRAGMENT, ShaderInterface.EMPTY);
     }
 
     /** A shader is shared by threads that each run their own batch. */
