@@ -26,9 +26,12 @@ import java.util.Optional;
  */
 public final class BatchShader {
     /**
-     * Lanes per batch unless asked otherwise. In csir-bench's BatchShaderBenchmark 16 lanes ran
-     * clearly slower than 64, and 256 about as fast as 64 within the noise on small shaders; 64 is
-     * an 8x8 tile and keeps the temporary file of a shader of a dozen temporaries (20 KB) in L1.
+     * Lanes per batch unless asked otherwise. In csir-bench's BatchShaderBenchmark (small shaders,
+     * full batches) 16 lanes ran clearly slower than 64, and 256 up to about a third faster than 64;
+     * 64 is kept as the default because it is an 8x8 tile (a rasterizer's batches at triangle edges
+     * are partial) and keeps the temporary file of a shader of a dozen temporaries (20 KB) in L1,
+     * where 256 lanes of a 96-temporary shader take 400 KB. {@link #of(ShaderIr, int[], Limits, int)}
+     * takes any width.
      */
     public static final int DEFAULT_LANES = 64;
 
