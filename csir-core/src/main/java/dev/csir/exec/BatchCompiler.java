@@ -161,6 +161,7 @@ final class BatchCompiler {
 
     /** Finds the labels and the loops' last back-edges, and splits the code into items. */
     private void plan() {
+        boolean[] target = new boolean[count];
         int[] lastBack = new int[count + 1];
         Arrays.fill(lastBack, -1);
         for (int p = 0; p < count; p++) {
@@ -170,7 +171,7 @@ final class BatchCompiler {
                 if (t < 0 || t >= count) {
                     throw new IllegalStateException("jump out of the code at " + p);
                 }
-                labelAt[t] = 0;
+                target[t] = true;
                 if (o == Ops.BACK) {
                     if (t > p) {
                         throw new IllegalStateException("back-edge forward at " + p);
@@ -182,7 +183,7 @@ final class BatchCompiler {
             }
         }
         for (int p = 0; p < count; p++) {
-            if (labelAt[p] == 0) {
+            if (target[p]) {
                 labelAt[p] = labels++;
             }
             if (lastBack[p] >= 0) {
