@@ -135,7 +135,8 @@ class BatchShaderTest {
         System.out.printf("BatchShaderTest: %d of %d corpus shaders compiled to CSIR agree lane by lane%s%n",
                 compiled, all.size(), ShaderCorpus.hasConformance() ? ""
                         : " (without ../shared: examples and test sources only, no conformance shaders)");
-        assertThat(compiled).isGreaterThan(10);
+        // the shipped examples alone (what a checkout without ../shared has besides the test sources)
+        assertThat(compiled).isGreaterThanOrEqualTo(ShaderCorpus.files(java.nio.file.Path.of("..", "examples")).size());
     }
 
     @Test
