@@ -132,6 +132,30 @@ public final class Interpreter {
         return stage;
     }
 
+    // The precompiled form, for BatchCompiler, which turns exactly this code into bytecode so
+    // both paths share one reading of the shader (remap, zero block, failures, frame sizes).
+
+    int[] code() {
+        return code;
+    }
+
+    float[] consts() {
+        return consts;
+    }
+
+    /** Floats of the temporary file a run zeroes (the registers); the zero block follows. */
+    int registerFloats() {
+        return regFloats;
+    }
+
+    int fileFloats() {
+        return fileFloats;
+    }
+
+    int storedVaryingFloats() {
+        return storedVarFloats;
+    }
+
     /**
      * Precompiled instructions (NOPs, LOOPs and ENDIFs dropped or folded into jumps, ENDLOOPs as
      * back-edges, the final END counted).
