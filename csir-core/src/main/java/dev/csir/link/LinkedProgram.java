@@ -1,5 +1,6 @@
 package dev.csir.link;
 
+import dev.csir.exec.BatchShader;
 import dev.csir.exec.Interpreter;
 import dev.csir.ir.Limits;
 import dev.csir.ir.ShaderIr;
@@ -70,6 +71,12 @@ public record LinkedProgram(ShaderIr vertex, ShaderIr fragment, int[] remap, Pro
      */
     public Interpreter interpreter(Stage stage) {
         return stage == Stage.VERTEX ? Interpreter.of(vertex, null, limits) : Interpreter.of(fragment, remap, limits);
+    }
+
+    /** A stage compiled to run over batches of {@code lanes} invocations, as {@link #interpreter} runs one. */
+    public BatchShader batchShader(Stage stage, int lanes) {
+        return stage == Stage.VERTEX ? BatchShader.of(vertex, null, limits, lanes)
+                : BatchShader.of(fragment, remap, limits, lanes);
     }
 
     /**

@@ -14,9 +14,9 @@ import dev.csir.link.UniformValues;
 public final class InterpretedShading implements Shading {
     private final Interpreter vertex;
     private final Interpreter fragment;
-    private final float[] vertexUniforms;
-    private final float[] fragmentUniforms;
-    private final Texture2D[] textures;
+    final float[] vertexUniforms;
+    final float[] fragmentUniforms;
+    final Texture2D[] textures;
     private final int slots;
 
     /**

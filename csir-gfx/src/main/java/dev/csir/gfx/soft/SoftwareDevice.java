@@ -1,5 +1,6 @@
 package dev.csir.gfx.soft;
 
+import dev.csir.exec.BatchShader;
 import dev.csir.exec.Interpreter;
 import dev.csir.exec.Texture2D;
 import dev.csir.gfx.Device;
@@ -19,8 +20,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The software {@link Device}: linked programs run through the CSIR interpreter on every core,
- * with the conventions the VirGL device follows, so both draw the same pixels.
+ * The software {@link Device}: linked programs compiled from CSIR to JVM bytecode that shades
+ * batches of vertices and fragments ({@link CompiledShading}), on every core, with the
+ * conventions the VirGL device follows, so both draw the same pixels; the images are the CSIR
+ * interpreter's, bit for bit.
  */
 public final class SoftwareDevice implements Device {
     /** Largest target side, as the VirGL device allows. */
@@ -74,7 +77,8 @@ public final class SoftwareDevice implements Device {
         Compiled c = compiled(program);
         VertexInput input = vertices(program, mesh, c.vertex().attributeSlots());
         Texture2D[] bound = textures(program, textureSlots);
-        Shading shading = InterpretedShading.of(c.vertex(), c.fragment(), program, uniforms, bound);
+        Shading shading = new CompiledShading(InterpretedShading.of(c.vertex(), c.fragment(), program, uniforms, bound),
+                c.vertexBatches(), c.fragmentBatches());
         renderer.draw(shading, input, state.depthTest(), state.cullBackFaces());
     }
 
@@ -119,7 +123,8 @@ public final class SoftwareDevice implements Device {
         return new VertexInput(mesh.vertices(), layout.stride(), loc, comp, off);
     }
 
-    private record Compiled(LinkedProgram program, Interpreter vertex, Interpreter fragment) {
+    private record Compiled(LinkedProgram program, Interpreter vertex, Interpreter fragment, BatchShader vertexBatches,
+            BatchShader fragmentBatches) {
     }
 
     private Compiled compiled(LinkedProgram program) {
@@ -128,8 +133,8 @@ public final class SoftwareDevice implements Device {
                 return c;
             }
         }
-        Compiled c = new Compiled(program, program.interpreter(Stage.VERTEX),
-                program.interpreter(Stage.FRAGMENT));
+        Compiled c = new Compiled(program, program.interpreter(Stage.VERTEX), program.interpreter(Stage.FRAGMENT),
+                program.batchShader(Stage.VERTEX, VertexBatch.SIZE), program.batchShader(Stage.FRAGMENT, FragmentBatch.SIZE));
         if (programs.size() >= CACHE) {
             programs.removeFirst();
         }

@@ -174,6 +174,8 @@ public final class SoftwareRenderer implements AutoCloseable {
             Shading.Context ctx = contexts[i];
             Arrays.fill(ctx.attributes(), 0f);
             VertexBatch b = vertexBatches[i];
+            // locations this draw does not feed read as zero, whatever an earlier draw left there
+            Arrays.fill(b.attributes, 0f);
             int end = Math.min(n, (i + 1) * perPart);
             for (int first = i * perPart; first < end; first += VertexBatch.SIZE) {
                 int lanes = Math.min(VertexBatch.SIZE, end - first);
