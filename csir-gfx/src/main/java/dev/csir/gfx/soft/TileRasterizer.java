@@ -15,7 +15,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class TileRasterizer {
     private FragmentBatch batch;
     private float[] rowBase = new float[2];
-    private int lanes;
 
     /** Fragments shaded by the last {@link #run} (covered pixels that passed the depth test). */
     long shaded;
@@ -28,23 +27,37 @@ final class TileRasterizer {
         if (rowBase.length < tris.attributes) {
             rowBase = new float[tris.attributes];
         }
-        shaded = 0;
-        lanes = 0;
+        // the counts live in locals: these objects sit side by side in memory, and a field
+        // written per fragment would bounce its cache line between the threads
+        long count = 0;
         int tiles = bins.tiles();
         for (int tile = nextTile.getAndIncrement(); tile < tiles; tile = nextTile.getAndIncrement()) {
-            int x0 = tile % bins.tilesX * Bins.TILE;
-            int y0 = tile / bins.tilesX * Bins.TILE;
-            int[] list = bins.list(tile);
-            for (int i = 0, n = bins.count(tile); i < n; i++) {
-                triangle(tris, list[i], x0, y0, s, ctx, depthTest, varyingComponents);
-                flush(s, ctx, depthTest);
+            // down the columns: two threads then work on tiles above one another, whose rows
+            // share no cache line, not on neighbours in a row, which share one at their border
+            int tx = tile / bins.tilesY;
+            int ty = tile % bins.tilesY;
+            int x0 = tx * Bins.TILE;
+            int y0 = ty * Bins.TILE;
+            int bin = ty * bins.tilesX + tx;
+            int[] list = bins.list(bin);
+            for (int i = 0, n = bins.count(bin); i < n; i++) {
+                int fragments = triangle(tris, list[i], x0, y0, s, ctx, depthTest, varyingComponents);
+                // the full batches went through on the way; the rest is the last one
+                flush(fragments % FragmentBatch.SIZE, s, ctx, depthTest);
+                count += fragments;
             }
         }
+        shaded = count;
     }
 
-    /** The pixels of triangle {@code t} inside the tile at {@code (x0, y0)}. */
-    private void triangle(Triangles tris, int t, int x0, int y0, Surface s, Shading.Context ctx, boolean depthTest,
+    /**
+     * The pixels of triangle {@code t} inside the tile at {@code (x0, y0)}: full batches are shaded
+     * on the way; returns how many fragments there were, the last {@code n % SIZE} still to flush.
+     */
+    private int triangle(Triangles tris, int t, int x0, int y0, Surface s, Shading.Context ctx, boolean depthTest,
             int varyingComponents) {
+        int lanes = 0;
+        int fragments = 0;
         final int n = tris.attributes;
         final float[] base = rowBase;
         final float[] dbuf = s.depth;
@@ -127,21 +140,21 @@ final class TileRasterizer {
                 b.z[lane] = z;
                 b.w[lane] = iw;
                 b.pixel[lane] = idx;
+                fragments++;
                 if (++lanes == FragmentBatch.SIZE) {
-                    flush(s, ctx, depthTest);
+                    flush(lanes, s, ctx, depthTest);
+                    lanes = 0;
                 }
             }
         }
+        return fragments;
     }
 
-    /** Shades the lanes gathered so far and writes the kept ones. */
-    private void flush(Surface s, Shading.Context ctx, boolean depthTest) {
-        int n = lanes;
+    /** Shades the {@code n} lanes gathered and writes the kept ones. */
+    private void flush(int n, Surface s, Shading.Context ctx, boolean depthTest) {
         if (n == 0) {
             return;
         }
-        lanes = 0;
-        shaded += n;
         FragmentBatch b = batch;
         ctx.runFragments(b, n);
         int[] cbuf = s.color;
