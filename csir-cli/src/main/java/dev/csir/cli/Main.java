@@ -136,9 +136,8 @@ public final class Main {
     }
 
     private static int usageError(PrintWriter err, CommandSpec spec, String message) {
-        String path = spec.name().isEmpty() ? "csir" : "csir " + spec.name();
-        err.println(path + ": " + message);
-        err.println("Try '" + path + " --help'.");
+        err.println(spec.path() + ": " + message);
+        err.println("Try '" + spec.path() + " --help'.");
         return USAGE;
     }
 

@@ -305,15 +305,20 @@ final class RenderCommand extends Subcommand {
 
     /** A frame count of at least 1. */
     static int frameCount(String s) throws UsageException {
+        return count(s, Integer.MAX_VALUE, "a frame count of at least 1");
+    }
+
+    /** An integer of 1 to {@code max}, else a usage error saying it is not {@code what}. */
+    private static int count(String s, int max, String what) throws UsageException {
         try {
             int n = Integer.parseInt(s.trim());
-            if (n >= 1) {
+            if (n >= 1 && n <= max) {
                 return n;
             }
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new UsageException("'" + s + "' is not a frame count of at least 1");
+        throw new UsageException("'" + s + "' is not " + what);
     }
 
     /** Pixels of the image that are not the clear colour (as RGBA8). */
@@ -334,15 +339,7 @@ final class RenderCommand extends Subcommand {
 
     /** A thread count of 1 to {@value #MAX_THREADS}. */
     static int threadCount(String s) throws UsageException {
-        try {
-            int n = Integer.parseInt(s.trim());
-            if (n >= 1 && n <= MAX_THREADS) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new UsageException("'" + s + "' is not a thread count of 1 to " + MAX_THREADS);
+        return count(s, MAX_THREADS, "a thread count of 1 to " + MAX_THREADS);
     }
 
     /** A built-in mesh name or a path ending in .obj (read later, so a missing file is a rejected input). */

@@ -495,6 +495,12 @@ final class BatchCompiler {
         if (bodies.isEmpty()) {
             return;
         }
+        lanesLoop(c, masked, () -> bodies.forEach(Runnable::run));
+        bodies.clear();
+    }
+
+    /** The loop over the lanes (the active ones when masked) running {@code body}, lane index in B_L. */
+    private static void lanesLoop(CodeBuilder c, boolean masked, Runnable body) {
         Label head = c.newLabel();
         Label next = c.newLabel();
         Label end = c.newLabel();
@@ -504,13 +510,10 @@ final class BatchCompiler {
         if (masked) {
             c.aload(B_ACT).iload(B_L).baload().ifeq(next);
         }
-        for (Runnable body : bodies) {
-            body.run();
-        }
+        body.run();
         c.labelBinding(next);
         c.iinc(B_L, 1).goto_(head);
         c.labelBinding(end);
-        bodies.clear();
     }
 
     /** The loop of one instruction over the lanes. */
@@ -548,19 +551,7 @@ final class BatchCompiler {
                 once(body);
                 return;
             }
-            Label head = c.newLabel();
-            Label next = c.newLabel();
-            Label end = c.newLabel();
-            c.iconst_0().istore(B_L);
-            c.labelBinding(head);
-            c.iload(B_L).iload(B_N).if_icmpge(end);
-            if (masked) {
-                c.aload(B_ACT).iload(B_L).baload().ifeq(next);
-            }
-            body.run();
-            c.labelBinding(next);
-            c.iinc(B_L, 1).goto_(head);
-            c.labelBinding(end);
+            lanesLoop(c, masked, body);
         }
 
         /**

@@ -338,10 +338,9 @@ final class ExprChecker {
         }
         if ((op == Ast.BinaryOp.EQ || op == Ast.BinaryOp.NE) && (!isScalar(l.type()) || !isScalar(r.type()))) {
             // == and != compare whole vectors, matrices, arrays and structs of one type
-            GlslVersion v = checker.version();
-            if (v.explicit() ? implicitlyConverts(l.type(), r.type(), v) : intToFloat(l.type(), r.type())) {
+            if (operandConverts(l.type(), r.type())) {
                 l = toKind(l, r.type().scalarKind());
-            } else if (v.explicit() ? implicitlyConverts(r.type(), l.type(), v) : intToFloat(r.type(), l.type())) {
+            } else if (operandConverts(r.type(), l.type())) {
                 r = toKind(r, l.type().scalarKind());
             }
             if (!l.type().equals(r.type()) || l.type().isOpaque()) {
@@ -589,10 +588,9 @@ final class ExprChecker {
             return fail(c.cond().pos(), Messages.CONDITION_NOT_BOOL);
         }
         if (!a.type().equals(b.type())) {
-            GlslVersion v = checker.version();
-            if (v.explicit() ? implicitlyConverts(a.type(), b.type(), v) : intToFloat(a.type(), b.type())) {
+            if (operandConverts(a.type(), b.type())) {
                 a = toKind(a, b.type().scalarKind());
-            } else if (v.explicit() ? implicitlyConverts(b.type(), a.type(), v) : intToFloat(b.type(), a.type())) {
+            } else if (operandConverts(b.type(), a.type())) {
                 b = toKind(b, a.type().scalarKind());
             } else {
                 return fail(c.pos(), Messages.TYPE_MISMATCH);
@@ -614,6 +612,15 @@ final class ExprChecker {
         ScalarKind t = to.scalarKind();
         return t == ScalarKind.FLOAT && (f == ScalarKind.INT || f == ScalarKind.UINT)
                 || t == ScalarKind.UINT && f == ScalarKind.INT && v.number() >= 400;
+    }
+
+    /**
+     * Whether an operand of {@code ?:} or of {@code ==} on vectors converts to the other's type:
+     * as {@link #implicitlyConverts} in a shader that names its version, else int to float only.
+     */
+    private boolean operandConverts(Type from, Type to) {
+        GlslVersion v = checker.version();
+        return v.explicit() ? implicitlyConverts(from, to, v) : intToFloat(from, to);
     }
 
     private static boolean sameShape(Type a, Type b) {

@@ -100,7 +100,7 @@ public final class CommandSpec {
     }
 
     /** {@code csir NAME}, or {@code csir} for the top level. */
-    String path() {
+    public String path() {
         return name.isEmpty() ? "csir" : "csir " + name;
     }
 }
