@@ -14,6 +14,8 @@ public final class Function {
     // read-only views made once: passes ask for them in every loop
     private final List<Argument> paramView = Collections.unmodifiableList(params);
     private final List<Block> blockView = Collections.unmodifiableList(blocks);
+    /** The control-flow graph last computed for this function; its owner checks it still holds. */
+    private Object cfg;
 
     public Function(String name, Type returnType, List<Type> paramTypes) {
         this.name = name;
@@ -67,6 +69,15 @@ public final class Function {
         if (blocks.remove(block)) {
             block.setParent(null);
         }
+    }
+
+    /** The graph analysis kept for this function (see {@code Cfg.of}); not part of its value. */
+    public Object cachedCfg() {
+        return cfg;
+    }
+
+    public void cacheCfg(Object cfg) {
+        this.cfg = cfg;
     }
 
     @Override

@@ -43,16 +43,15 @@ final class Interference {
 
     /**
      * The interference graph, after dropping every record whose result nobody reads (and the
-     * copies into registers nobody reads), again until none is left: a dead value can keep
-     * another alive only through the dead record that reads it.
+     * copies into registers nobody reads). One backward walk finds them all: a dead record is
+     * treated as gone where it stands, so it neither writes nor reads, and what only it read is
+     * dead in turn when the walk reaches it; live sets only grow over a loop's rounds, so a record
+     * dead in the last round was dead in every round and added no edge.
      */
     static BitSet[] of(VCode code) {
-        while (true) {
-            Interference g = new Interference(code);
-            g.sequence(0, g.items.size(), new BitSet(), null);
-            if (g.dead.isEmpty()) {
-                return g.adjacent;
-            }
+        Interference g = new Interference(code);
+        g.sequence(0, g.items.size(), new BitSet(), null);
+        if (!g.dead.isEmpty()) {
             List<VCode.Item> kept = new java.util.ArrayList<>(code.items.size());
             for (int p = 0; p < code.items.size(); p++) {
                 VCode.Item item = code.items.get(p);
@@ -65,6 +64,7 @@ final class Interference {
             code.items.clear();
             code.items.addAll(kept);
         }
+        return g.adjacent;
     }
 
     private void pairUp() {
@@ -150,7 +150,11 @@ final class Interference {
                 }
                 if (o.dst() >= 0) {
                     int d = VCode.vreg(o.dst());
-                    dead.set(at, !live.get(d));
+                    boolean unread = !live.get(d);
+                    dead.set(at, unread);
+                    if (unread) {
+                        return live; // dropped: it neither writes nor reads
+                    }
                     interfere(d, live);
                     if (readsAfterWriting(o)) {
                         operandInterferes(d, o.a());
@@ -168,19 +172,23 @@ final class Interference {
             }
             case VCode.Copies c -> {
                 copiesStillRead(c, live);
-                // the destinations are written at once: they interfere with what lives on and with
-                // each other, not with the sources
+                // the destinations still read are written at once: they interfere with what lives
+                // on and with each other, not with the sources; the other copies are dropped
                 BitSet written = new BitSet();
                 for (int d : c.dsts()) {
-                    written.set(VCode.vreg(d));
+                    if (live.get(VCode.vreg(d))) {
+                        written.set(VCode.vreg(d));
+                    }
                 }
-                for (int d : c.dsts()) {
-                    interfere(VCode.vreg(d), live);
-                    interfere(VCode.vreg(d), written);
+                for (int d = written.nextSetBit(0); d >= 0; d = written.nextSetBit(d + 1)) {
+                    interfere(d, live);
+                    interfere(d, written);
                 }
                 live.andNot(written);
-                for (int s : c.srcs()) {
-                    use(live, s);
+                for (int i = 0; i < c.srcs().length; i++) {
+                    if (written.get(VCode.vreg(c.dsts()[i]))) {
+                        use(live, c.srcs()[i]);
+                    }
                 }
             }
         }

@@ -31,6 +31,10 @@ import java.util.Set;
  * <p>Dominators follow Cooper, Harvey and Kennedy, "A Simple, Fast Dominance Algorithm": the
  * iterative data-flow solution over reverse post-order, which is fast on the small, shallow
  * graphs shaders have.
+ *
+ * <p>{@link #of} hands out the graph it last built for the function while the function's blocks
+ * and their terminators' targets are still those it was built from: most passes change no
+ * branch, and checking the targets is far cheaper than building the graph again.
  */
 public final class Cfg {
     private final Function function;
@@ -52,11 +56,16 @@ public final class Cfg {
     private int[] idom;
     private List<List<Block>> children;
     private List<Set<Block>> frontiers;
+    /** Per layout index, the terminator and its targets (nulls and repeats included) as built from. */
+    private final Instruction[] terminators;
+    private final Block[][] targetsSeen;
 
     private Cfg(Function function) {
         this.function = function;
         this.blocks = List.copyOf(function.blocks());
         int n = blocks.size();
+        terminators = new Instruction[n];
+        targetsSeen = new Block[n][];
         index = new IdentityHashMap<>(n);
         for (int i = 0; i < n; i++) {
             index.put(blocks.get(i), i);
@@ -66,6 +75,8 @@ public final class Cfg {
         for (int i = 0; i < n; i++) {
             Instruction t = blocks.get(i).terminator();
             List<Block> targets = t == null ? List.of() : t.targets();
+            terminators[i] = t;
+            targetsSeen[i] = targets.toArray(new Block[0]);
             int[] out = new int[targets.size()];
             int k = 0;
             for (int j = 0; j < targets.size(); j++) {
@@ -124,7 +135,42 @@ public final class Cfg {
 
     /** The graph of {@code function} as its blocks and terminators are now. */
     public static Cfg of(Function function) {
-        return new Cfg(function);
+        if (function.cachedCfg() instanceof Cfg kept && kept.function == function && kept.stillHolds()) {
+            return kept;
+        }
+        Cfg cfg = new Cfg(function);
+        function.cacheCfg(cfg);
+        return cfg;
+    }
+
+    /** Whether the function still has exactly the blocks, terminators and targets this graph was built from. */
+    private boolean stillHolds() {
+        List<Block> now = function.blocks();
+        int n = blocks.size();
+        if (now.size() != n) {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            Block b = now.get(i);
+            if (b != blocks.get(i)) {
+                return false;
+            }
+            Instruction t = b.terminator();
+            if (t != terminators[i]) {
+                return false;
+            }
+            Block[] seen = targetsSeen[i];
+            List<Block> targets = t == null ? List.of() : t.targets();
+            if (targets.size() != seen.length) {
+                return false;
+            }
+            for (int k = 0; k < seen.length; k++) {
+                if (targets.get(k) != seen[k]) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     public Function function() {

@@ -261,7 +261,6 @@ public final class SimplifyCfg implements FunctionPass {
         for (Block b : f.blocks()) {
             List<Block> preds = cfg.predecessors(b);
             for (Instruction phi : b.phis()) {
-                Set<Block> named = Collections.newSetFromMap(new IdentityHashMap<>());
                 for (int k = phi.targets().size() - 1; k >= 0; k--) {
                     // keep the first entry of a block named twice: walk forwards to decide
                     Block from = phi.targets().get(k);
@@ -272,12 +271,11 @@ public final class SimplifyCfg implements FunctionPass {
                             phi.operands().remove(k);
                         }
                         changed = true;
-                    } else {
-                        named.add(from);
                     }
                 }
+                // what is left names each of its blocks once, and only predecessors
                 for (Block p : preds) {
-                    if (!named.contains(p)) {
+                    if (!phi.targets().contains(p)) {
                         Builder.incoming(phi, new Constant.Undef(phi.type()), p);
                         changed = true;
                     }
