@@ -37,6 +37,9 @@ final class BatchCheck {
         fill(b.attributes(), r);
         fill(b.varyingsIn(), r);
         fill(b.fragCoord(), r);
+        for (int l = 0; l < lanes; l++) {
+            b.vertexNumbers(l, r.nextInt(3) == 0 ? r.nextInt() : r.nextInt(1000), r.nextInt(4));
+        }
         // garbage in the outputs: a run must set every one it reports
         fill(b.position(), r);
         fill(b.color(), r);
@@ -52,6 +55,7 @@ final class BatchCheck {
             gather(b.attributes(), f.attributes(), lanes, l);
             gather(b.varyingsIn(), f.varyingsIn(), lanes, l);
             gather(b.fragCoord(), f.fragCoord(), lanes, l);
+            gather(b.systemValues, f.systemValues, lanes, l);
             Status st = reference.run(f);
             String lane = "lane " + l + " of " + n + ": ";
             if (st != b.status(l)) {
