@@ -108,6 +108,37 @@ class IntegerLanesTest {
     }
 
     @Test
+    void onlyCsiVersion2HoldsIntegerLanesAndTheVerifierChecksTheirTypes() {
+        CompileResult c = ShaderCompiler.compile(Stage.VERTEX, "edges.vert", EDGES);
+        assertThat(dev.csir.csi.Csi.version1Problem(c.ir())).matches("opcode \\d+ \\([a-z0-9_]+\\) needs CSI version 2: instruction \\d+");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> dev.csir.csi.Csi.saveV1(c.ir()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("needs CSI version 2");
+        var loaded = (dev.csir.csi.CsiResult.Loaded) dev.csir.csi.Csi.load(dev.csir.csi.Csi.save(c.ir()));
+        assertThat(loaded.shader().code()).isEqualTo(c.ir().code());
+        assertThat(loaded.shader().immediates()).isEqualTo(c.ir().immediates());
+        // the ChrisOS profile keeps float-valued ints: no integer opcode, so version 1 holds it
+        String counter = "uniform vec4 u;\nvoid main() {\n    vec4 s = u;\n    for (int i = 0; i < 3; i++) { s += u; }\n"
+                + "    gl_Position = s;\n}\n";
+        CompileResult old = ShaderCompiler.compile(Stage.VERTEX, "c.vert", counter,
+                dev.csir.CompileOptions.DEFAULT.withLimits(Limits.CHRISOS));
+        assertThat(old.ok()).as(old.log()).isTrue();
+        assertThat(dev.csir.csi.Csi.version1Problem(old.ir())).isNull();
+        assertThat(old.ir().code()).noneMatch(in -> in.opcode().isInteger());
+        // an integer opcode carries integer lanes, I2F a float type, ICMP bool
+        dev.csir.ir.IrBuilder b = new dev.csir.ir.IrBuilder();
+        int t = b.temp();
+        b.emit(dev.csir.ir.Opcode.IADD, dev.csir.ir.Type.VEC4, 4, t, t, t, 0, 0);
+        b.emit(dev.csir.ir.Opcode.I2F, dev.csir.ir.Type.INT32, 1, t, t, -1, 0, 0);
+        b.emit(dev.csir.ir.Opcode.ICMP, dev.csir.ir.Type.INT32, 1, t, t, t, 9, 0);
+        b.emit(dev.csir.ir.Opcode.IADD, dev.csir.ir.Type.U32VEC4, 4, t, t, t, 0, 0);
+        assertThat(dev.csir.verify.Verifier.verify(b.build("t", Stage.FRAGMENT, dev.csir.ir.ShaderInterface.EMPTY)))
+                .extracting(Object::toString).containsExactly(
+                        "instruction 0: integer opcode without an integer-lane type",
+                        "instruction 1: conversion to float without a float type",
+                        "instruction 2: invalid comparison", "instruction 2: comparison without the bool type");
+    }
+
+    @Test
     void vertexNumbersReachTheInterpreterAndTheBatches() {
         String src = """
                 #version 330 core
