@@ -188,6 +188,9 @@ final class Integers {
             r = s.perLane(n, k -> compare(Cmp.NE, false, s.lane(a, k), zero));
         } else if (fromInt && (to == ScalarKind.INT || to == ScalarKind.UINT)) {
             r = a; // the same 32 bits
+        } else if (fromInt && n == 1 && constantValue(i.operand(0)) instanceof dev.csir.ssa.Constant.Scalar k) {
+            // a constant (a specialization constant's default too) converts now, as it always did
+            r = s.floats(1, from == ScalarKind.UINT ? (float) (k.bits() & 0xFFFF_FFFFL) : (float) (int) k.bits());
         } else if (fromInt) {
             r = toFloats(a, n, from == ScalarKind.UINT); // to float
         } else if (from == ScalarKind.BOOL) {
@@ -196,6 +199,11 @@ final class Integers {
             r = fromFloats(a, n, to == ScalarKind.UINT);
         }
         s.bind(i, r);
+    }
+
+    /** The constant a value is in CSIR, which has no specialization, or null. */
+    private static dev.csir.ssa.Constant constantValue(Value v) {
+        return v instanceof dev.csir.ssa.SpecConstant sc ? sc.defaultValue() : v instanceof dev.csir.ssa.Constant c ? c : null;
     }
 
     /** floatBitsToInt and its siblings: the lanes keep their bits. */
