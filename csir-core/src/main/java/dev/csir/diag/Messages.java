@@ -53,6 +53,12 @@ public final class Messages {
     public static final String VARYING_STORE_STAGE = "varying store in a non-vertex shader";
     public static final String FRAGCOORD_LOAD_STAGE = "fragment coordinate load in a non-fragment shader";
     public static final String INTERFACE_MARK_RANGE = "interface high-water mark beyond the slot limits";
+    // Verifier: integer lanes (CSI version 2)
+    public static final String INTEGER_RESULT_TYPE = "integer opcode without an integer-lane type";
+    public static final String CONVERSION_RESULT_TYPE = "conversion to float without a float type";
+    public static final String COMPARISON_RESULT_TYPE = "comparison without the bool type";
+    public static final String SYSVAL_LOAD_STAGE = "system value load in a non-vertex shader";
+    public static final String INVALID_SYSVAL = "invalid system value";
     // Verifier: structured loops (CSI version 2), nested together with IF/ELSE/ENDIF
     public static final String LOOP_TOO_DEEP = "LOOP nested deeper than the limit";
     public static final String ENDLOOP_WITHOUT_LOOP = "ENDLOOP without LOOP";

@@ -336,7 +336,34 @@ final class Assembler {
                 }
             }
             case DISCARD -> emit(Ops.DISCARD, 0, 0, 0, 0, 0);
-            default -> throw new IllegalStateException("unhandled opcode " + op); // all are listed
+            case LOAD_SYSVAL -> {
+                if (in.dst() >= 0) {
+                    // an unknown system value reads the vertex number; the verifier rejects it
+                    int at = in.aux() == Opcode.SYSVAL_INSTANCE_ID ? 4 : 0;
+                    emit(Ops.LOAD_SYSVAL, wr(in.dst(), 1), 0, 0, at, 4);
+                }
+            }
+            default -> integer(op, in);
+        }
+    }
+
+    /** The integer-lane opcodes (see {@link IntLanes}). */
+    private void integer(Opcode op, Insn in) {
+        if (op.integerForm() == null) {
+            throw new IllegalStateException("unhandled opcode " + op); // all are listed
+        }
+        if (in.dst() < 0) {
+            return;
+        }
+        int n = lanes(in.ncomp(), 4);
+        int d = wr(in.dst(), 1);
+        int a = rd(in.a(), 1);
+        int b = rd(in.b(), 1);
+        switch (op.integerForm()) {
+            case UNARY -> emit(Ops.IUN, d, a, 0, IntLanes.unaryKind(op), n);
+            case BINARY -> emit(Ops.IBIN, d, a, b, IntLanes.binaryKind(op), n);
+            case COMPARE -> emit(op == Opcode.ICMP ? Ops.ICMP : Ops.UCMP, d, a, b, in.aux(), 1);
+            case FIELD -> emit(op == Opcode.IBFE ? Ops.IBFE : Ops.UBFE, d, a, b, 0, n);
         }
     }
 

@@ -23,6 +23,8 @@ public final class Batch {
     final float[] uniforms;
     final float[] varyingsIn;
     final float[] fragCoord;
+    /** gl_VertexID and gl_InstanceID per lane, each an integer lane in four floats (as a frame's). */
+    final float[] systemValues;
     final Texture2D[] textures;
     final float[] position;
     final float[] varyingsOut;
@@ -51,6 +53,7 @@ public final class Batch {
         this.uniforms = new float[in.uniformSlots() * 4];
         this.varyingsIn = new float[in.varyingInSlots() * 4 * lanes];
         this.fragCoord = new float[4 * lanes];
+        this.systemValues = new float[8 * lanes];
         this.textures = new Texture2D[in.samplerSlots()];
         this.position = new float[4 * lanes];
         this.varyingsOut = new float[in.varyingOutSlots() * 4 * lanes];
@@ -157,6 +160,14 @@ public final class Batch {
     /** Component {@code c} (0..3) of output vec4 {@code slot} of lane {@code l} in an SoA array. */
     public float at(float[] soa, int lane, int slot, int c) {
         return soa[(slot * 4 + c) * lanes + lane];
+    }
+
+    /** Lane {@code lane}'s vertex number in its draw and its instance's (see {@link Frame#vertexNumbers}). */
+    public Batch vertexNumbers(int lane, int vertexId, int instanceId) {
+        float v = Float.intBitsToFloat(vertexId);
+        float i = Float.intBitsToFloat(instanceId);
+        put(systemValues, lane, 0, v, v, v, v);
+        return put(systemValues, lane, 1, i, i, i, i);
     }
 
     private Batch put(float[] to, int lane, int slot, float x, float y, float z, float w) {

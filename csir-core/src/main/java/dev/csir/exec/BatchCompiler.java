@@ -66,6 +66,10 @@ final class BatchCompiler {
     private static final ClassDesc CD_SELF = ClassDesc.of("dev.csir.exec.CompiledShader");
     private static final MethodTypeDesc F_F = MethodTypeDesc.of(CD_float, CD_float);
     private static final MethodTypeDesc FF_F = MethodTypeDesc.of(CD_float, CD_float, CD_float);
+    private static final ClassDesc CD_INT_LANES = ClassDesc.of("dev.csir.exec.IntLanes");
+    private static final MethodTypeDesc IFF_F = MethodTypeDesc.of(CD_float, CD_int, CD_float, CD_float);
+    private static final MethodTypeDesc F_I = MethodTypeDesc.of(CD_int, CD_float);
+    private static final MethodTypeDesc FII_F = MethodTypeDesc.of(CD_float, CD_float, CD_int, CD_int);
 
     // Block method locals.
     private static final int B_BATCH = 0, B_T = 1, B_ACT = 2, B_N = 3, B_L = 4;
@@ -229,7 +233,7 @@ final class BatchCompiler {
         Arrays.fill(wide, true);
         for (int p = 0; p < count && labelAt[p] < 0 && !isControl(op(p)); p++) {
             boolean uniform = switch (op(p)) {
-                case Ops.LOAD_ATTR, Ops.LOAD_VAR, Ops.LOAD_FCOORD -> false;
+                case Ops.LOAD_ATTR, Ops.LOAD_VAR, Ops.LOAD_FCOORD, Ops.LOAD_SYSVAL -> false;
                 default -> all(wide, reads(p));
             };
             hoisted[p] = uniform && costly(op(p));
@@ -275,6 +279,10 @@ final class BatchCompiler {
             case Ops.FETCH -> new int[] {a, a + 1, a + 3};
             case Ops.TEXSIZE -> span(a, 1);
             case Ops.STORE_POS, Ops.STORE_VAR, Ops.STORE_COLOR -> span(a, 4);
+            case Ops.IUN -> span(a, n);
+            case Ops.IBIN -> concat(span(a, n), span(b, n));
+            case Ops.ICMP, Ops.UCMP -> concat(span(a, 1), span(b, 1));
+            case Ops.IBFE, Ops.UBFE -> concat(span(a, n), span(b, 2));
             default -> new int[0]; // CONST, ZERO1, ZERON, LOAD_UNI1, LOAD_UNI, and the inputs
         };
     }
@@ -288,7 +296,9 @@ final class BatchCompiler {
                     Ops.CMP_NE, Ops.ZERO1 -> new int[] {d, 1};
             case Ops.MOV3, Ops.ADD3, Ops.SUB3, Ops.MUL3 -> new int[] {d, 3};
             case Ops.MOV4, Ops.ADD4, Ops.SUB4, Ops.MUL4, Ops.CONST, Ops.LOAD_UNI1, Ops.MULMV, Ops.SWZ, Ops.SAMPLE,
-                    Ops.FETCH, Ops.TEXSIZE, Ops.LOAD_ATTR, Ops.LOAD_VAR, Ops.LOAD_FCOORD -> new int[] {d, 4};
+                    Ops.FETCH, Ops.TEXSIZE, Ops.LOAD_ATTR, Ops.LOAD_VAR, Ops.LOAD_FCOORD, Ops.LOAD_SYSVAL -> new int[] {d, 4};
+            case Ops.ICMP, Ops.UCMP -> new int[] {d, 1};
+            case Ops.IUN, Ops.IBIN, Ops.IBFE, Ops.UBFE -> new int[] {d, n};
             case Ops.MOVN, Ops.ADDN, Ops.SUBN, Ops.MULN, Ops.MAXN, Ops.MINN, Ops.ABSN, Ops.RSQ, Ops.RCP, Ops.SIN,
                     Ops.COS, Ops.LG2, Ops.TRUNC, Ops.ZERON, Ops.LOAD_UNI -> new int[] {d, n};
             case Ops.MULMM -> new int[] {d, 4 * x};
@@ -891,6 +901,32 @@ final class BatchCompiler {
                 case Ops.LOAD_ATTR -> input("attributes", x);
                 case Ops.LOAD_VAR -> input("varyingsIn", x);
                 case Ops.LOAD_FCOORD -> input("fragCoord", 0);
+                case Ops.LOAD_SYSVAL -> input("systemValues", x);
+                case Ops.IUN -> unary(n, () -> c.invokestatic(CD_INT_LANES, IntLanes.UNARY[x], F_F));
+                case Ops.IBIN -> binary(n, () -> c.invokestatic(CD_INT_LANES, IntLanes.BINARY[x], FF_F));
+                case Ops.ICMP, Ops.UCMP -> loop(() -> store(d, () -> {
+                    c.loadConstant(x);
+                    t(a);
+                    t(b);
+                    c.invokestatic(CD_INT_LANES, o == Ops.ICMP ? "icmp" : "ucmp", IFF_F);
+                }));
+                case Ops.IBFE, Ops.UBFE -> loop(() -> {
+                    // the field is read before any lane is written, as the interpreter reads it
+                    int offset = c.allocateLocal(TypeKind.INT);
+                    int bits = c.allocateLocal(TypeKind.INT);
+                    t(b);
+                    c.invokestatic(CD_INT_LANES, "field", F_I).istore(offset);
+                    t(b + 1);
+                    c.invokestatic(CD_INT_LANES, "field", F_I).istore(bits);
+                    for (int i = 0; i < n; i++) {
+                        int k = i;
+                        store(d + k, () -> {
+                            t(a + k);
+                            c.iload(offset).iload(bits);
+                            c.invokestatic(CD_INT_LANES, o == Ops.IBFE ? "ibfe" : "ubfe", FII_F);
+                        });
+                    }
+                });
                 case Ops.STORE_POS -> output("position", 0);
                 case Ops.STORE_VAR -> output("varyingsOut", x);
                 case Ops.STORE_COLOR -> output("color", 0);

@@ -151,6 +151,7 @@ public final class BatchShader {
         gather(b.attributes, f.attributes, l);
         gather(b.varyingsIn, f.varyingsIn, l);
         gather(b.fragCoord, f.fragCoord, l);
+        gather(b.systemValues, f.systemValues, l);
         System.arraycopy(b.uniforms, 0, f.uniforms, 0, f.uniforms.length);
         System.arraycopy(b.textures, 0, f.textures, 0, f.textures.length);
         b.status[l] = interpreter.run(f);

@@ -18,6 +18,8 @@ public final class Frame {
     final float[] uniforms;
     final float[] varyingsIn;
     final float[] fragCoord = new float[4];
+    /** gl_VertexID then gl_InstanceID, each as an integer lane in four floats. */
+    final float[] systemValues = new float[8];
     final Texture2D[] textures;
     final float[] position = new float[4];
     final float[] varyingsOut;
@@ -114,6 +116,14 @@ public final class Frame {
         return put(varyingsIn, slot, x, y, z, w);
     }
 
+    /** The vertex's number in its draw and its instance's, which LOAD_SYSVAL reads as integers. */
+    public Frame vertexNumbers(int vertexId, int instanceId) {
+        float v = Float.intBitsToFloat(vertexId);
+        float i = Float.intBitsToFloat(instanceId);
+        put(systemValues, 0, v, v, v, v);
+        return put(systemValues, 1, i, i, i, i);
+    }
+
     public Frame fragCoord(float x, float y, float z, float w) {
         return put(fragCoord, 0, x, y, z, w);
     }
@@ -123,8 +133,9 @@ public final class Frame {
         return this;
     }
 
-    /** Clears every input (attributes, uniforms, varyings, fragCoord, textures). */
+    /** Clears every input (attributes, uniforms, varyings, fragCoord, vertex numbers, textures). */
     public Frame clearInputs() {
+        Arrays.fill(systemValues, 0f);
         Arrays.fill(attributes, 0f);
         Arrays.fill(uniforms, 0f);
         Arrays.fill(varyingsIn, 0f);

@@ -21,6 +21,9 @@ import java.util.Arrays;
  * {@link #MAX_ITERATIONS} back-edges, counted in a local, so the guard costs no allocation and
  * nothing on code without loops.
  *
+ * <p>Integer lanes (CSI version 2): the integer opcodes read and write the 32-bit patterns the
+ * float file holds, through {@link IntLanes}, as {@link dev.csir.ir.Opcode} defines them.
+ *
  * <p>Semantics are the original's (chrisos-original.md §4.4) with accurate math: sin, cos, sqrt
  * and pow come from {@link Math} and are rounded to float. Documented choices where the shader
  * language leaves a result undefined: {@code rcp(0) = 0}; {@code rsq(x <= 0) = 0}; see
@@ -401,6 +404,33 @@ public final class Interpreter {
                 case Ops.LOAD_UNI1 -> copy4(f.uniforms, c[pc + 4], t, d);
                 case Ops.LOAD_UNI -> System.arraycopy(f.uniforms, c[pc + 4], t, d, c[pc + 5]);
                 case Ops.LOAD_FCOORD -> copy4(f.fragCoord, 0, t, d);
+                case Ops.LOAD_SYSVAL -> copy4(f.systemValues, c[pc + 4], t, d);
+                case Ops.IBIN -> {
+                    int n = c[pc + 5];
+                    int kind = c[pc + 4];
+                    for (int i = 0; i < n; i++) {
+                        t[d + i] = IntLanes.binary(kind, t[a + i], t[b + i]);
+                    }
+                }
+                case Ops.IUN -> {
+                    int n = c[pc + 5];
+                    int kind = c[pc + 4];
+                    for (int i = 0; i < n; i++) {
+                        t[d + i] = IntLanes.unary(kind, t[a + i]);
+                    }
+                }
+                case Ops.ICMP -> t[d] = IntLanes.icmp(c[pc + 4], t[a], t[b]);
+                case Ops.UCMP -> t[d] = IntLanes.ucmp(c[pc + 4], t[a], t[b]);
+                case Ops.IBFE, Ops.UBFE -> {
+                    // the field is read before any lane is written, so dst may alias it
+                    int n = c[pc + 5];
+                    int offset = IntLanes.field(t[b]);
+                    int bits = IntLanes.field(t[b + 1]);
+                    boolean signed = c[pc] == Ops.IBFE;
+                    for (int i = 0; i < n; i++) {
+                        t[d + i] = signed ? IntLanes.ibfe(t[a + i], offset, bits) : IntLanes.ubfe(t[a + i], offset, bits);
+                    }
+                }
                 case Ops.ZERON -> Arrays.fill(t, d, d + c[pc + 5], 0f);
                 case Ops.STORE_POS -> copy4(t, a, f.position, 0);
                 case Ops.STORE_VAR -> copy4(t, a, f.varyingsOut, c[pc + 4]);

@@ -79,4 +79,16 @@ final class Ops {
     /** dst.xy = the width and height of a texture's level (z, w zero), as floats. */
     static final int TEXSIZE = 60;
     static final int FETCH = 61;
+    /** An integer-lane unary opcode on n lanes; x its {@link IntLanes} kind. */
+    static final int IUN = 62;
+    /** An integer-lane binary opcode on n lanes; x its {@link IntLanes} kind. */
+    static final int IBIN = 63;
+    /** Integer comparisons of lane x, signed and unsigned; x the comparison code. */
+    static final int ICMP = 64;
+    static final int UCMP = 65;
+    /** bitfieldExtract on n lanes, b and b + 1 the offset and the bit count. */
+    static final int IBFE = 66;
+    static final int UBFE = 67;
+    /** A vertex system value (x its offset in the frame's system values) into four lanes. */
+    static final int LOAD_SYSVAL = 68;
 }

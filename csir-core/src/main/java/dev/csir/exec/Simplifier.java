@@ -83,6 +83,11 @@ final class Simplifier {
         int[] reads = new int[temps];
         for (Insn in : code) {
             Opcode op = Opcode.of(in.op());
+            if (op != null && op.isInteger()) {
+                count(reads, in.a(), 1);
+                count(reads, in.b(), op.readsB() ? 1 : 0);
+                continue;
+            }
             switch (op) {
                 case MOV, SWZ, SETLANE, ABS, RSQ, RCP, SIN, COS, LG2, TRUNC, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, FETCH,
                         TEXSIZE, STORE_POS, STORE_VAR, STORE_COLOR, IF -> count(reads, in.a(), 1);
@@ -145,9 +150,13 @@ final class Simplifier {
      */
     private static int lanesWritten(Insn in) {
         int nc = in.ncomp();
+        Opcode.IntegerForm form = Opcode.of(in.op()).integerForm();
+        if (form != null) {
+            return form == Opcode.IntegerForm.COMPARE ? 1 : lanes(nc, 4);
+        }
         return switch (Opcode.of(in.op())) {
             case CONST, SWZ, MULMV, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, TEXSIZE, LOAD_ATTR, LOAD_VAR,
-                 LOAD_FCOORD -> 4;
+                 LOAD_FCOORD, LOAD_SYSVAL -> 4;
             case LOAD_UNI -> in.aux2() <= 1 ? 4 : 0;
             case MOV, ADD, SUB, MUL, MAX, MIN, ABS -> lanes(nc, 4);
             case RSQ, RCP, SIN, COS, LG2, TRUNC -> lanes(nc, 1);

@@ -20,6 +20,12 @@ package dev.csir.ir;
  * do not compile; 32 samplers draw and more are refused ("Sampler view exceeded, max is 32").
  * So every default is one the real server takes, the attributes and samplers exactly at its
  * limit.
+ *
+ * <p>{@link #integerLanes()}: whether the compiler lowers int and uint to CSIR's integer lanes
+ * (32-bit two's-complement patterns and the integer opcodes, CSI version 2 only; true in the
+ * default profile) or keeps them as the original's float-valued integers (ChrisOS, whose CSI
+ * version 1 cannot hold the integer opcodes; there the bit operators, the integer built-ins and
+ * the vertex numbers are located errors, as before).
  */
 public record Limits(
         int maxInstructions,
@@ -31,14 +37,31 @@ public record Limits(
         int uniformSlots,
         int samplerSlots,
         int tgsiBudget,
-        int maxSourceBytes) {
+        int maxSourceBytes,
+        boolean integerLanes) {
 
     /** The documented pools and the 3600-byte TGSI budget of the ChrisOS kernel's command buffer. */
-    public static final Limits CHRISOS = new Limits(384, 160, 96, 32, 8, 8, 32, 4, 3600, 4095);
+    public static final Limits CHRISOS = new Limits(384, 160, 96, 32, 8, 8, 32, 4, 3600, 4095, false);
 
     /** What CSIR, virglrenderer and the interpreter take. */
     public static final Limits DEFAULT = new Limits(Short.MAX_VALUE, 1024, 4096, 32, 16, 32, 1024, 32, Integer.MAX_VALUE,
-            16 * 1024 * 1024);
+            16 * 1024 * 1024, true);
+
+    /**
+     * A profile of these capacities that keeps ints as the original's float-valued integers
+     * ({@link #integerLanes()} false), as ChrisOS does.
+     */
+    public Limits(int maxInstructions, int maxImmediates, int maxTemporaries, int maxIfDepth, int attributeSlots,
+            int varyingSlots, int uniformSlots, int samplerSlots, int tgsiBudget, int maxSourceBytes) {
+        this(maxInstructions, maxImmediates, maxTemporaries, maxIfDepth, attributeSlots, varyingSlots, uniformSlots,
+                samplerSlots, tgsiBudget, maxSourceBytes, false);
+    }
+
+    /** This profile with or without integer lanes. */
+    public Limits withIntegerLanes(boolean on) {
+        return new Limits(maxInstructions, maxImmediates, maxTemporaries, maxIfDepth, attributeSlots, varyingSlots,
+                uniformSlots, samplerSlots, tgsiBudget, maxSourceBytes, on);
+    }
 
     /** Each capacity the smaller of this one and {@code other}'s. */
     public Limits within(Limits other) {
@@ -46,7 +69,8 @@ public record Limits(
                 Math.min(maxTemporaries, other.maxTemporaries), Math.min(maxIfDepth, other.maxIfDepth),
                 Math.min(attributeSlots, other.attributeSlots), Math.min(varyingSlots, other.varyingSlots),
                 Math.min(uniformSlots, other.uniformSlots), Math.min(samplerSlots, other.samplerSlots),
-                Math.min(tgsiBudget, other.tgsiBudget), Math.min(maxSourceBytes, other.maxSourceBytes));
+                Math.min(tgsiBudget, other.tgsiBudget), Math.min(maxSourceBytes, other.maxSourceBytes),
+                integerLanes && other.integerLanes);
     }
 
     /** The profile called {@code name} ({@code default} or {@code chrisos}), or null. */

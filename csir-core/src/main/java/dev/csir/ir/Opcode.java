@@ -2,7 +2,25 @@ package dev.csir.ir;
 
 /**
  * The CSIR opcodes, numbered as the CSI record stores them: the original's 33 (NOP 0 ... DISCARD
- * 32), then the structured loops, which only CSI version 2 stores (see {@link #isVersion2Only()}).
+ * 32), then csir's additions, which only CSI version 2 stores (see {@link #isVersion2Only()}):
+ * the structured loops, more texture forms, and the integer opcodes.
+ *
+ * <p><b>Integer lanes</b> (IADD 43 ... LOAD_SYSVAL 76). A lane is 32 bits. The original's opcodes
+ * read and write them as floats; the integer opcodes read and write the same 32 bits as a
+ * two's-complement integer, as TGSI's untyped registers hold them ({@code UADD} and {@code ADD}
+ * on one {@code TEMP}). A lane an integer opcode wrote holds that pattern until it is
+ * overwritten; MOV, SWZ, SETLANE, CONST and the stores copy it unchanged, a float opcode reads
+ * it as the float of those bits. What a lane means is fixed by the instruction that wrote it,
+ * and the {@code ty} field says it for a reader: {@link Type#INT32}/{@link Type#UINT32} and their
+ * vectors are integer lanes, the original's INT/IVEC are float-valued integers (CSI version 1,
+ * the ChrisOS profile). Conversions are explicit ({@link #I2F}, {@link #U2F}, {@link #F2I},
+ * {@link #F2U}); comparisons ({@link #ICMP}, {@link #UCMP}) give CSIR's bool, 1.0 or 0.0 in lane x,
+ * as {@link #CMP} does. The lane-wise integer opcodes (every {@link IntegerForm} but COMPARE)
+ * work on {@code ncomp} lanes, 0 meaning 4, as ADD does. Semantics (the interpreter's and the
+ * transform-IR evaluator's): arithmetic wraps; division and remainder round toward zero, by zero
+ * give 0 (GLSL leaves it undefined), {@code INT_MIN / -1} is {@code INT_MIN} and
+ * {@code INT_MIN % -1} is 0; shifts take the count modulo 32; float to int truncates and
+ * saturates (NaN 0), float to uint saturates at 0 and 2^32-1.
  */
 public enum Opcode {
     NOP("nop"), CONST("const"), MOV("mov"), SWZ("swz"), SETLANE("lane"),
@@ -34,14 +52,86 @@ public enum Opcode {
      */
     SAMPLE_GRAD("sample2d_grad"),
     /** One texel of a 2D texture, unfiltered (TGSI TXF): {@code a.xy} the texel, {@code a.w} the level, integer values. */
-    FETCH("fetch2d");
+    FETCH("fetch2d"),
+    // Integer lanes (see the class comment): dst = a OP b per lane
+    IADD("iadd", IntegerForm.BINARY), IMUL("imul", IntegerForm.BINARY),
+    IDIV("idiv", IntegerForm.BINARY), UDIV("udiv", IntegerForm.BINARY),
+    IMOD("imod", IntegerForm.BINARY), UMOD("umod", IntegerForm.BINARY),
+    /** Shifts by {@code b & 31}: left, arithmetic right, logical right. */
+    SHL("shl", IntegerForm.BINARY), ISHR("ishr", IntegerForm.BINARY), USHR("ushr", IntegerForm.BINARY),
+    AND("and", IntegerForm.BINARY), OR("or", IntegerForm.BINARY), XOR("xor", IntegerForm.BINARY),
+    IMIN("imin", IntegerForm.BINARY), IMAX("imax", IntegerForm.BINARY),
+    UMIN("umin", IntegerForm.BINARY), UMAX("umax", IntegerForm.BINARY),
+    // dst = OP a per lane
+    INEG("ineg", IntegerForm.UNARY), NOT("not", IntegerForm.UNARY), IABS("iabs", IntegerForm.UNARY),
+    /** -1, 0 or 1. */
+    ISSG("issg", IntegerForm.UNARY),
+    /** bitfieldReverse, bitCount, findLSB, findMSB of an int (the highest bit unlike the sign) and of a uint. */
+    BREV("brev", IntegerForm.UNARY), POPC("popc", IntegerForm.UNARY), LSB("lsb", IntegerForm.UNARY),
+    IMSB("imsb", IntegerForm.UNARY), UMSB("umsb", IntegerForm.UNARY),
+    /** Conversions: int or uint lanes to float lanes, float lanes to int or uint lanes. */
+    I2F("i2f", IntegerForm.UNARY), U2F("u2f", IntegerForm.UNARY),
+    F2I("f2i", IntegerForm.UNARY), F2U("f2u", IntegerForm.UNARY),
+    /** Lane x of a against lane x of b by the {@link Cmp} code in aux, signed or unsigned: 1.0 or 0.0 in lane x. */
+    ICMP("icmp", IntegerForm.COMPARE), UCMP("ucmp", IntegerForm.COMPARE),
+    /**
+     * bitfieldExtract per lane of {@code a}, sign-extended or not: {@code b.x} the offset and
+     * {@code b.y} the bit count for every lane; 0 outside {@code 0 <= offset, 0 <= bits,
+     * offset + bits <= 32}.
+     */
+    IBFE("ibfe", IntegerForm.FIELD), UBFE("ubfe", IntegerForm.FIELD),
+    /**
+     * A system value of the vertex stage in all four lanes as integer lanes: aux
+     * {@link #SYSVAL_VERTEX_ID} the vertex's number in its draw (gl_VertexID), aux
+     * {@link #SYSVAL_INSTANCE_ID} its instance's (gl_InstanceID).
+     */
+    LOAD_SYSVAL("load_sysval");
+
+    /** How an integer opcode uses its record's operands. */
+    public enum IntegerForm {
+        /** {@code dst = op a} on ncomp lanes. */
+        UNARY,
+        /** {@code dst = a op b} on ncomp lanes. */
+        BINARY,
+        /** Lane x of a and b compared by aux's {@link Cmp} code into lane x. */
+        COMPARE,
+        /** {@code dst = op(a, b.x, b.y)} on ncomp lanes. */
+        FIELD
+    }
+
+    /** LOAD_SYSVAL's aux for gl_VertexID (gl_VertexIndex of a draw from vertex 0). */
+    public static final int SYSVAL_VERTEX_ID = 0;
+    /** LOAD_SYSVAL's aux for gl_InstanceID. */
+    public static final int SYSVAL_INSTANCE_ID = 1;
 
     private static final Opcode[] BY_CODE = values();
 
     private final String mnemonic;
+    private final IntegerForm integerForm;
 
     Opcode(String mnemonic) {
+        this(mnemonic, null);
+    }
+
+    Opcode(String mnemonic, IntegerForm integerForm) {
         this.mnemonic = mnemonic;
+        this.integerForm = integerForm;
+    }
+
+    /** How this integer opcode uses its operands, or null for the float and other opcodes. */
+    public IntegerForm integerForm() {
+        return integerForm;
+    }
+
+    /** Whether this is an integer-lane opcode that reads {@code a} (and writes dst). */
+    public boolean isInteger() {
+        return integerForm != null;
+    }
+
+    /** Whether this integer opcode reads operand {@code b}. */
+    public boolean readsB() {
+        return integerForm == IntegerForm.BINARY || integerForm == IntegerForm.COMPARE
+                || integerForm == IntegerForm.FIELD;
     }
 
     /** The on-disk opcode number. */
@@ -67,6 +157,6 @@ public enum Opcode {
     /** Highest opcode number of the original (DISCARD): what CSI version 1 stores. */
     public static final int MAX_ORIGINAL_CODE = 32;
 
-    /** Highest valid opcode number (TEXSIZE). */
-    public static final int MAX_CODE = 42;
+    /** Highest valid opcode number (LOAD_SYSVAL). */
+    public static final int MAX_CODE = 76;
 }

@@ -1,6 +1,12 @@
 package dev.csir.ir;
 
-/** Semantic types, numbered as the CSI record's {@code ty} field stores them. */
+/**
+ * Semantic types, numbered as the CSI record's {@code ty} field stores them. INT and IVEC2..4 are
+ * the original's float-valued integers (a whole float per lane); INT32, UINT32 and their vectors
+ * (CSI version 2) are integer lanes holding the 32-bit two's-complement pattern, the types of
+ * what the integer opcodes write (see {@link Opcode}). Their names are those of GLSL's explicitly
+ * sized types ({@code int32_t}, {@code i32vec2}, {@code uint32_t}, {@code u32vec2}, ...).
+ */
 public enum Type {
     NONE("none", 0, 0), VOID("void", 0, 0), BOOL("bool", 1, 0), INT("int", 1, 0), FLOAT("float", 1, 0),
     VEC2("vec2", 2, 0), VEC3("vec3", 3, 0), VEC4("vec4", 4, 0),
@@ -9,7 +15,9 @@ public enum Type {
     // After the original's last type, so every original number keeps its meaning; only CSI
     // version 2 stores them (see isVersion2Only()). A matrix's components are its rows.
     MAT2("mat2", 2, 2), MAT2X3("mat2x3", 3, 2), MAT2X4("mat2x4", 4, 2), MAT3X2("mat3x2", 2, 3),
-    MAT3X4("mat3x4", 4, 3), MAT4X2("mat4x2", 2, 4), MAT4X3("mat4x3", 3, 4);
+    MAT3X4("mat3x4", 4, 3), MAT4X2("mat4x2", 2, 4), MAT4X3("mat4x3", 3, 4),
+    INT32("int32_t", 1, 0), I32VEC2("i32vec2", 2, 0), I32VEC3("i32vec3", 3, 0), I32VEC4("i32vec4", 4, 0),
+    UINT32("uint32_t", 1, 0), U32VEC2("u32vec2", 2, 0), U32VEC3("u32vec3", 3, 0), U32VEC4("u32vec4", 4, 0);
 
     private static final Type[] BY_CODE = values();
 
@@ -47,7 +55,17 @@ public enum Type {
     }
 
     public boolean isScalar() {
-        return this == BOOL || this == INT || this == FLOAT;
+        return this == BOOL || this == INT || this == FLOAT || this == INT32 || this == UINT32;
+    }
+
+    /** Whether values of this type are integer lanes (32-bit patterns, CSI version 2). */
+    public boolean isIntegerLanes() {
+        return ordinal() >= INT32.ordinal() && ordinal() <= U32VEC4.ordinal();
+    }
+
+    /** Whether these integer lanes are unsigned. */
+    public boolean isUnsigned() {
+        return ordinal() >= UINT32.ordinal() && ordinal() <= U32VEC4.ordinal();
     }
 
     public boolean isIntLike() {
@@ -99,6 +117,14 @@ public enum Type {
             case 4 -> IVEC4;
             default -> throw new IllegalArgumentException("no int vector with " + n + " components");
         };
+    }
+
+    /** The integer-lane vector (or scalar) type with n components, unsigned or signed. */
+    public static Type integerLanes(int n, boolean unsigned) {
+        if (n < 1 || n > 4) {
+            throw new IllegalArgumentException("no integer vector with " + n + " components");
+        }
+        return BY_CODE[(unsigned ? UINT32 : INT32).ordinal() + n - 1];
     }
 
     /** The type with this code, or {@code null}. */

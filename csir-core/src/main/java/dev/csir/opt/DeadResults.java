@@ -92,7 +92,11 @@ public final class DeadResults {
         if (op == null) {
             return false;
         }
+        if (op.isInteger()) {
+            return true;
+        }
         return switch (op) {
+            case LOAD_SYSVAL -> true;
             case CONST, MOV, SWZ, ADD, SUB, MUL, MAX, MIN, ABS, DOT, RSQ, RCP, SIN, COS, LG2, POW, TRUNC, CMP,
                  MULMV -> true;
             default -> false;

@@ -38,10 +38,13 @@ final class Effects {
 
     /** Temporaries written from {@code dst} on (0 when the instruction writes none). */
     static int writeSpan(Insn in) {
+        if (Opcode.of(in.op()).isInteger()) {
+            return 1;
+        }
         return switch (Opcode.of(in.op())) {
             case CONST, MOV, SWZ, SETLANE, ADD, SUB, MUL, MAX, MIN, ABS, DOT, RSQ, RCP, SIN, COS, LG2,
                  POW, TRUNC, CMP, MULMV, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, TEXSIZE, LOAD_ATTR, LOAD_VAR,
-                 LOAD_FCOORD -> 1;
+                 LOAD_FCOORD, LOAD_SYSVAL -> 1;
             case LOAD_UNI -> in.aux2();
             case MULMM -> in.aux();
             default -> 0;
@@ -50,13 +53,17 @@ final class Effects {
 
     /** Lanes of each written temporary that both backends overwrite. */
     static int mustWrite(Insn in) {
+        Opcode.IntegerForm form = Opcode.of(in.op()).integerForm();
+        if (form != null) {
+            return form == Opcode.IntegerForm.COMPARE ? 1 : mask(n4(in));
+        }
         return switch (Opcode.of(in.op())) {
             case MOV, SWZ, ADD, SUB, MUL, MAX, MIN, ABS -> mask(n4(in));
             case RSQ, RCP, SIN, COS, LG2, TRUNC -> mask(n1(in));
             case SETLANE -> 1 << (in.aux() & 3);
             case DOT, POW, CMP -> 1;
             case CONST, MULMV, MULMM, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, TEXSIZE, LOAD_ATTR, LOAD_VAR,
-                 LOAD_UNI, LOAD_FCOORD -> FULL;
+                 LOAD_UNI, LOAD_FCOORD, LOAD_SYSVAL -> FULL;
             default -> 0;
         };
     }
@@ -71,7 +78,11 @@ final class Effects {
 
     /** Temporaries read from operand {@code a} (or {@code b}) on; 0 when that operand is not read. */
     static int readSpan(Insn in, boolean b) {
-        return switch (Opcode.of(in.op())) {
+        Opcode op = Opcode.of(in.op());
+        if (op.isInteger()) {
+            return !b || op.readsB() ? 1 : 0;
+        }
+        return switch (op) {
             case MULMM -> in.aux();
             case MULMV -> b ? 1 : in.aux();
             case ADD, SUB, MUL, MAX, MIN, DOT, POW, CMP, SAMPLE_GRAD -> 1;
@@ -86,6 +97,14 @@ final class Effects {
     static int readLanes(Insn in, boolean b) {
         if (readSpan(in, b) == 0) {
             return 0;
+        }
+        Opcode.IntegerForm form = Opcode.of(in.op()).integerForm();
+        if (form != null) {
+            return switch (form) {
+                case COMPARE -> 1;
+                case FIELD -> b ? mask(2) : mask(n4(in)); // b: the offset in x, the bit count in y
+                default -> mask(n4(in));
+            };
         }
         return switch (Opcode.of(in.op())) {
             case MOV, ADD, SUB, MUL, MAX, MIN -> mask(n4(in));

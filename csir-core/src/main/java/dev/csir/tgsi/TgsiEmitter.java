@@ -25,6 +25,10 @@ import dev.csir.ir.Stage;
  * CONTINUE lowered to a flag as {@link TgsiFlow} describes: the flags are TEMPs declared after the
  * shader's own (so {@code DCL TEMP} covers them) and their constants one IMM after the shader's;
  * both count against the budget like any other line.
+ * Integer lanes (CSI version 2) map onto TGSI's integer opcodes on the same untyped registers
+ * ({@link TgsiInstructions}); a CONST of an integer-lane type is an {@code IMM[n] UINT32} of its
+ * patterns, and LOAD_SYSVAL reads {@code SV[k]}, declared {@code VERTEXID} or {@code INSTANCEID}
+ * in the order the shader first loads them.
  * Register numbers and the instruction mapping are otherwise those of the original.
  */
 public final class TgsiEmitter {
@@ -46,12 +50,19 @@ public final class TgsiEmitter {
         int budget = limits.tgsiBudget();
         int consts = 0;
         boolean fragCoord = false;
+        // the SV register of each system value (by LOAD_SYSVAL's aux), -1 when none loads it
+        int[] systemValues = {-1, -1};
+        int nsv = 0;
         for (int i = 0; i < ir.size(); i++) {
-            int op = ir.insn(i).op();
+            Insn in = ir.insn(i);
+            int op = in.op();
             if (op == Opcode.CONST.code()) {
                 consts++;
             } else if (op == Opcode.LOAD_FCOORD.code()) {
                 fragCoord = true;
+            } else if (op == Opcode.LOAD_SYSVAL.code() && in.aux() >= 0 && in.aux() < systemValues.length
+                    && systemValues[in.aux()] < 0) {
+                systemValues[in.aux()] = nsv++;
             }
         }
         ShaderInterface iface = ir.iface();
@@ -63,7 +74,7 @@ public final class TgsiEmitter {
 
         int fragCoordInput = TgsiInstructions.fragCoordInput(iface, remapOrNull);
         TgsiFlow flow = TgsiFlow.plan(ir, ir.temps(), w);
-        header(w, ir, remapOrNull, fragCoord ? fragCoordInput : -1, ir.temps() + flow.extraTemps());
+        header(w, ir, remapOrNull, fragCoord ? fragCoordInput : -1, ir.temps() + flow.extraTemps(), systemValues);
         // The text goes on past the budget (at most a few records' lines each of a verified
         // shader's 384), so the failure can say how long it is in all.
         boolean declarationsOver = w.length() > budget;
@@ -80,7 +91,7 @@ public final class TgsiEmitter {
             crossed = -1;
         }
         boolean over = w.length() > budget;
-        TgsiInstructions body = new TgsiInstructions(w, remapOrNull, fragCoordInput, flow, imms);
+        TgsiInstructions body = new TgsiInstructions(w, remapOrNull, fragCoordInput, flow, imms, systemValues);
         for (int i = 0; i < ir.size(); i++) {
             if (!body.emit(ir.insn(i))) {
                 return new TgsiResult.Failed(Messages.TGSI_UNSUPPORTED, i);
@@ -98,7 +109,8 @@ public final class TgsiEmitter {
     }
 
     /** {@code fragCoordInput} is the register of gl_FragCoord, or -1 when nothing loads it. */
-    private static void header(TgsiWriter w, ShaderIr ir, int[] remap, int fragCoordInput, int temps) {
+    private static void header(TgsiWriter w, ShaderIr ir, int[] remap, int fragCoordInput, int temps,
+            int[] systemValues) {
         ShaderInterface iface = ir.iface();
         w.text(header(ir.stage())).end();
         if (ir.stage() == Stage.VERTEX) {
@@ -109,6 +121,14 @@ public final class TgsiEmitter {
             w.text("DCL OUT[0], POSITION").end();
             for (int i = 0; i <= iface.varHi(); i++) {
                 w.text("DCL ").reg("OUT", i + 1).text(", ").reg("GENERIC", i).end();
+            }
+            for (int k = 0; k < systemValues.length; k++) {
+                for (int sv = 0; sv < systemValues.length; sv++) {
+                    if (systemValues[sv] == k) {
+                        w.text("DCL ").reg("SV", k).text(sv == Opcode.SYSVAL_VERTEX_ID ? ", VERTEXID" : ", INSTANCEID")
+                                .end();
+                    }
+                }
             }
         } else {
             for (int i = 0; i <= iface.varHi(); i++) {
@@ -158,7 +178,12 @@ public final class TgsiEmitter {
                 int index = in.aux() + lane;
                 lanes[lane] = index >= 0 && index < ir.immediateCount() ? ir.immediate(index) : 0f;
             }
-            immediate(w, k++, lanes);
+            dev.csir.ir.Type ty = dev.csir.ir.Type.of(in.ty());
+            if (ty != null && ty.isIntegerLanes()) {
+                integerImmediate(w, k++, lanes);
+            } else {
+                immediate(w, k++, lanes);
+            }
             if (crossed < 0 && w.length() > budget) {
                 crossed = i;
             }
@@ -174,6 +199,18 @@ public final class TgsiEmitter {
                 w.text(", ");
             }
             TgsiFloats.append(w.sb, lanes[lane]);
+        }
+        w.text("}").end();
+    }
+
+    /** One {@code IMM[index] UINT32 {x, y, z, w}} line of integer lanes: their patterns, in decimal. */
+    private static void integerImmediate(TgsiWriter w, int index, float[] lanes) {
+        w.reg("IMM", index).text(" UINT32 {");
+        for (int lane = 0; lane < 4; lane++) {
+            if (lane > 0) {
+                w.text(", ");
+            }
+            w.text(Integer.toUnsignedString(Float.floatToRawIntBits(lanes[lane])));
         }
         w.text("}").end();
     }

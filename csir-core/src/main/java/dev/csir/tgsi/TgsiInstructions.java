@@ -15,13 +15,17 @@ final class TgsiInstructions {
     private final TgsiFlow flow;
     /** The IMM line of each CONST's pool span ({@link TgsiEmitter#span}). */
     private final java.util.Map<Long, Integer> imms;
+    /** The SV register of each system value, by LOAD_SYSVAL's aux. */
+    private final int[] systemValues;
 
-    TgsiInstructions(TgsiWriter w, int[] remap, int fragCoordInput, TgsiFlow flow, java.util.Map<Long, Integer> imms) {
+    TgsiInstructions(TgsiWriter w, int[] remap, int fragCoordInput, TgsiFlow flow, java.util.Map<Long, Integer> imms,
+            int[] systemValues) {
         this.w = w;
         this.remap = remap;
         this.fragCoordInput = fragCoordInput;
         this.flow = flow;
         this.imms = imms;
+        this.systemValues = systemValues;
     }
 
     /**
@@ -151,7 +155,71 @@ final class TgsiInstructions {
                 return flow.emit(op, in);
             }
             case DISCARD -> w.begin("KILL").end();
+            case LOAD_SYSVAL -> {
+                if (in.aux() < 0 || in.aux() >= systemValues.length) {
+                    return false;
+                }
+                w.begin("MOV").sp().temp(in.dst()).comma().reg("SV", systemValues[in.aux()]).text(".xxxx").end();
+            }
+            case ICMP, UCMP -> {
+                return integerCompare(in, op == Opcode.UCMP);
+            }
+            case IBFE, UBFE -> w.begin(op == Opcode.IBFE ? "IBFE" : "UBFE").sp().tempMasked(in.dst(), lanes(in)).comma()
+                    .temp(in.a()).comma().tempReplicated(in.b(), 0).comma().tempReplicated(in.b(), 1).end();
+            default -> {
+                String name = integerOpcode(op);
+                if (op.integerForm() == Opcode.IntegerForm.BINARY) {
+                    binary(name, in);
+                } else {
+                    w.begin(name).sp().tempMasked(in.dst(), lanes(in)).comma().temp(in.a()).end();
+                }
+            }
         }
+        return true;
+    }
+
+    /** The TGSI opcode of a lane-wise integer opcode: each has its own, as virglrenderer translates them. */
+    private static String integerOpcode(Opcode op) {
+        return switch (op) {
+            case IADD -> "UADD";
+            case IMUL -> "UMUL";
+            case IMOD -> "MOD";
+            case IDIV, UDIV, UMOD, SHL, ISHR, USHR, AND, OR, XOR, IMIN, IMAX, UMIN, UMAX, INEG, NOT, IABS, ISSG,
+                 BREV, POPC, LSB, IMSB, UMSB, I2F, U2F, F2I, F2U -> op.name();
+            default -> throw new IllegalStateException("no TGSI opcode for " + op);
+        };
+    }
+
+    /**
+     * An integer comparison of lane x into CSIR's bool: TGSI's {@code ISLT}/{@code USLT} and
+     * siblings give ~0 or 0, which INEG makes 1 or 0 and I2F 1.0 or 0.0. GT and LE swap the
+     * operands of LT and GE, as {@link #compare} does.
+     */
+    private boolean integerCompare(Insn in, boolean unsigned) {
+        String opcode;
+        boolean swap = false;
+        switch (in.aux()) {
+            case 1 -> opcode = unsigned ? "USLT" : "ISLT";
+            case 2 -> {
+                opcode = unsigned ? "USLT" : "ISLT";
+                swap = true;
+            }
+            case 3 -> {
+                opcode = unsigned ? "USGE" : "ISGE";
+                swap = true;
+            }
+            case 4 -> opcode = unsigned ? "USGE" : "ISGE";
+            case 5 -> opcode = "USEQ";
+            case 6 -> opcode = "USNE";
+            default -> {
+                return false;
+            }
+        }
+        int p = swap ? in.b() : in.a();
+        int q = swap ? in.a() : in.b();
+        w.begin(opcode).sp().tempLane(in.dst(), 0).comma().tempReplicated(p, 0).comma().tempReplicated(q, 0).end();
+        w.begin("INEG").sp().tempLane(in.dst(), 0).comma().tempReplicated(in.dst(), 0).end();
+        w.begin("I2F").sp().tempLane(in.dst(), 0).comma().tempReplicated(in.dst(), 0).end();
         return true;
     }
 

@@ -170,7 +170,7 @@ final class Allocator {
         }
         int total = temps + (scratch ? 1 : 0);
         claimTemporaries(out, total);
-        Map<List<Float>, Integer> pool = new LinkedHashMap<>();
+        Map<List<Integer>, Integer> pool = new LinkedHashMap<>();
         int copies = 0;
         // an ELSE waits for the next record: when coalescing emptied its arm, that is the ENDIF
         VCode.Op pendingElse = null;
@@ -234,10 +234,11 @@ final class Allocator {
         }
     }
 
-    private static int immediate(IrBuilder out, Map<List<Float>, Integer> pool, float[] values) {
-        List<Float> key = new ArrayList<>();
+    private static int immediate(IrBuilder out, Map<List<Integer>, Integer> pool, float[] values) {
+        List<Integer> key = new ArrayList<>();
         for (float f : values) {
-            key.add(f); // Float equality tells -0 from 0 and NaNs apart by bits
+            // by the raw bits: -0 is not 0, and no two NaNs (integer lanes, many of them) are alike
+            key.add(Float.floatToRawIntBits(f));
         }
         Integer known = pool.get(key);
         if (known != null) {

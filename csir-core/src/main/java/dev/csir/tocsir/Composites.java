@@ -27,7 +27,7 @@ final class Composites {
         if (t instanceof MatrixType m) {
             int d = s.result(i);
             for (int c = 0; c < m.columns(); c++) {
-                s.emitPartial(Opcode.MOV, Selector.columnType(t), m.rows(), d + c, s.operand(i.operand(c)), -1, 0, 0);
+                s.emitPartial(Opcode.MOV, s.colType(t), m.rows(), d + c, s.operand(i.operand(c)), -1, 0, 0);
             }
             return;
         }
@@ -47,13 +47,13 @@ final class Composites {
             int r = s.operand(p);
             int n = Selector.lanes(p.type());
             if (first) {
-                s.emit(Opcode.MOV, Selector.csirType(t), n, d, r, -1, 0, 0);
+                s.emit(Opcode.MOV, s.type(t), n, d, r, -1, 0, 0);
                 lane = n;
                 first = false;
                 continue;
             }
             for (int k = 0; k < n; k++) {
-                s.emitPartial(Opcode.SETLANE, Selector.csirType(t), 1, d, r, -1, lane++, k);
+                s.emitPartial(Opcode.SETLANE, s.type(t), 1, d, r, -1, lane++, k);
             }
         }
     }
@@ -90,14 +90,14 @@ final class Composites {
         int d = s.result(i);
         int[] path = i.immediates();
         for (int col = 0; col < Selector.width(t); col++) {
-            s.emitColumnWrite(t, Opcode.MOV, Selector.columnType(t), Selector.lanes(t), d, col, whole + col, -1, 0, 0);
+            s.emitColumnWrite(t, Opcode.MOV, s.colType(t), Selector.lanes(t), d, col, whole + col, -1, 0, 0);
         }
         if (t instanceof MatrixType && path.length == 1) {
-            s.emitPartial(Opcode.MOV, Selector.columnType(t), Selector.lanes(t), d + path[0], v, -1, 0, 0);
+            s.emitPartial(Opcode.MOV, s.colType(t), Selector.lanes(t), d + path[0], v, -1, 0, 0);
         } else {
             int target = t instanceof MatrixType ? d + path[0] : d;
             int lane = path[path.length - 1];
-            s.emitPartial(Opcode.SETLANE, Selector.columnType(t), 1, target, v, -1, lane, 0);
+            s.emitPartial(Opcode.SETLANE, s.colType(t), 1, target, v, -1, lane, 0);
         }
     }
 
@@ -109,7 +109,7 @@ final class Composites {
         int a = s.operand(i.operand(0));
         int b = s.operand(i.operand(1));
         int[] sel = i.immediates();
-        dev.csir.ir.Type ty = Selector.csirType(i.type());
+        dev.csir.ir.Type ty = s.type(i.type());
         boolean allA = true;
         for (int s : sel) {
             allA &= s < na;
@@ -139,11 +139,11 @@ final class Composites {
         int index = s.operand(i.operand(1));
         int n = Selector.lanes(i.operand(0).type());
         int d = s.result(i);
-        s.emit(Opcode.SWZ, Selector.csirType(i.type()), 1, d, v, -1, 0, 0);
+        s.emit(Opcode.SWZ, s.type(i.type()), 1, d, v, -1, 0, 0);
         for (int k = 1; k < n; k++) {
-            int hit = s.compare(Cmp.EQ, index, s.floats(1, k));
+            int hit = s.indexIs(index, k);
             s.control(Opcode.IF, hit);
-            s.emitPartial(Opcode.SWZ, Selector.csirType(i.type()), 1, d, v, -1, k, 0);
+            s.emitPartial(Opcode.SWZ, s.type(i.type()), 1, d, v, -1, k, 0);
             s.control(Opcode.ENDIF, -1);
         }
     }
@@ -157,11 +157,11 @@ final class Composites {
         int index = s.operand(i.operand(2));
         int n = Selector.lanes(i.type());
         int d = s.result(i);
-        s.emit(Opcode.MOV, Selector.csirType(i.type()), n, d, v, -1, 0, 0);
+        s.emit(Opcode.MOV, s.type(i.type()), n, d, v, -1, 0, 0);
         for (int k = 0; k < n; k++) {
-            int hit = s.compare(Cmp.EQ, index, s.floats(1, k));
+            int hit = s.indexIs(index, k);
             s.control(Opcode.IF, hit);
-            s.emitPartial(Opcode.SETLANE, Selector.csirType(i.type()), 1, d, x, -1, k, 0);
+            s.emitPartial(Opcode.SETLANE, s.type(i.type()), 1, d, x, -1, k, 0);
             s.control(Opcode.ENDIF, -1);
         }
     }

@@ -89,7 +89,7 @@ public final class CsirLowering {
      */
     private static Structurizer layOut(Function main, ShaderStage stage, Slots slots, Limits limits, boolean wrapped,
             boolean returnFlag) {
-        Selector s = new Selector(stage, slots);
+        Selector s = new Selector(stage, slots, limits.integerLanes());
         Structurizer st = new Structurizer(s, () -> storeOutputs(s, slots, stage), limits.maxIfDepth(), wrapped,
                 returnFlag);
         st.run(main);
@@ -105,6 +105,10 @@ public final class CsirLowering {
             }
             dev.csir.ir.Type ty = Selector.csirType(g.valueType());
             int n = Selector.lanes(g.valueType());
+            if (s.intLanes(g.valueType()) && g.builtIn() == null) {
+                // the interface holds ints as whole floats
+                home = s.ints.toFloats(home, n, g.valueType().scalarKind() == dev.csir.types.ScalarKind.UINT);
+            }
             if (Slots.isPosition(g)) {
                 s.emit(Opcode.STORE_POS, ty, n, -1, home, -1, 0, 0);
             } else if (g.builtIn() != null) {

@@ -49,6 +49,15 @@ final class Intrinsics {
             return made[k];
         };
         Args a = new Args(arg);
+        if (s.intLanes(i.operand(0).type())) {
+            Integer r = s.ints.intrinsic(i, arg);
+            if (r == null) {
+                s.unsupported("built-in " + i.intrinsic().glslName() + " on " + i.operand(0).type());
+            } else {
+                s.bind(i, r);
+            }
+            return;
+        }
         Integer r = switch (i.intrinsic()) {
             case ABS -> s.op(Opcode.ABS, n, a.get(0), -1);
             case SIGN -> sign(a.get(0), n);
@@ -178,7 +187,11 @@ final class Intrinsics {
                 yield s.perLane(n, k -> s.compare(Cmp.GT, s.lane(m, k), big));
             }
             case FMA -> s.op(Opcode.ADD, n, s.op(Opcode.MUL, n, a.get(0), a.get(1)), a.get(2));
-            case LDEXP -> s.op(Opcode.MUL, n, a.get(0), power(2f, k -> s.lane(i.operand(1), k), n));
+            case LDEXP -> {
+                // the exponent is an int: integer lanes made floats first where ints are integer lanes
+                int e = s.integers ? s.ints.toFloats(s.operand(i.operand(1)), n, false) : -1;
+                yield s.op(Opcode.MUL, n, a.get(0), power(2f, k -> e >= 0 ? s.lane(e, k) : s.lane(i.operand(1), k), n));
+            }
             case FACEFORWARD -> {
                 // N where dot(Nref, I) < 0, else -N: N * (2c - 1)
                 int c = s.compare(Cmp.LT, dot(a.get(2), a.get(1), n), s.floats(1, 0f));

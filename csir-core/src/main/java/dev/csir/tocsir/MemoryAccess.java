@@ -61,7 +61,11 @@ final class MemoryAccess {
     void fetch(Instruction i) {
         int slot = samplerSlot(i);
         if (slot >= 0) {
-            s.emit(Opcode.FETCH, dev.csir.ir.Type.VEC4, 4, s.result(i), packed(i.operand(1), i.operand(2)), -1, slot, 0);
+            int texel = packed(i.operand(1), i.operand(2));
+            if (s.integers) {
+                texel = s.ints.toFloats(texel, 4, false); // FETCH takes CSIR's float-valued ints
+            }
+            s.emit(Opcode.FETCH, dev.csir.ir.Type.VEC4, 4, s.result(i), texel, -1, slot, 0);
         }
     }
 
@@ -80,6 +84,13 @@ final class MemoryAccess {
             return;
         }
         int lod = i.operands().size() > 1 ? s.operand(i.operand(1)) : s.operand(dev.csir.ssa.Constant.ofInt(0));
+        if (s.integers) {
+            // TEXSIZE takes and gives CSIR's float-valued ints
+            int size = s.code.newRegister(1);
+            s.emit(Opcode.TEXSIZE, Selector.csirType(i.type()), 2, size, s.ints.toFloats(lod, 1, false), -1, slot, 0);
+            s.bind(i, s.ints.fromFloats(size, 2, false));
+            return;
+        }
         s.emit(Opcode.TEXSIZE, Selector.csirType(i.type()), 2, s.result(i), lod, -1, slot, 0);
     }
 
@@ -107,7 +118,14 @@ final class MemoryAccess {
         Value root = Memory.base(pointer);
         if (root instanceof GlobalVariable g && g.space() == AddressSpace.INPUT
                 && (g.builtIn() == dev.csir.ssa.BuiltIn.VERTEX_INDEX || g.builtIn() == dev.csir.ssa.BuiltIn.INSTANCE_INDEX)) {
-            s.unsupported("the vertex and instance numbers (" + g.name() + ")");
+            if (!s.integers) {
+                s.unsupported("the vertex and instance numbers (" + g.name() + ")");
+                return;
+            }
+            int r = s.code.newRegister(1);
+            s.emit(Opcode.LOAD_SYSVAL, dev.csir.ir.Type.INT32, 4, r, -1, -1,
+                    g.builtIn() == dev.csir.ssa.BuiltIn.VERTEX_INDEX ? Opcode.SYSVAL_VERTEX_ID : Opcode.SYSVAL_INSTANCE_ID, 0);
+            s.bind(i, r);
             return;
         }
         if (root instanceof GlobalVariable g && g.space() == AddressSpace.INPUT) {
@@ -119,7 +137,7 @@ final class MemoryAccess {
             } else {
                 s.emit(Opcode.LOAD_VAR, Selector.csirType(g.valueType()), Selector.lanes(g.valueType()), r, -1, -1, s.slots.slot(g), 0);
             }
-            s.bind(i, select(r, g.valueType(), path));
+            s.bind(i, select(fromInterface(r, g.valueType()), g.valueType(), path));
             return;
         }
         if (root instanceof GlobalVariable g && (g.space() == AddressSpace.UNIFORM || g.space() == AddressSpace.PUSH_CONSTANT)) {
@@ -143,7 +161,7 @@ final class MemoryAccess {
         Type t = i.type();
         int d = s.result(i);
         for (int col = 0; col < Selector.width(t); col++) {
-            s.emitColumnWrite(t, Opcode.MOV, Selector.columnType(t), Selector.lanes(t), d, col, src + col, -1, 0, 0);
+            s.emitColumnWrite(t, Opcode.MOV, s.colType(t), Selector.lanes(t), d, col, src + col, -1, 0, 0);
         }
     }
 
@@ -194,7 +212,15 @@ final class MemoryAccess {
         }
         int r = s.code.newRegister(Selector.width(member));
         s.emit(Opcode.LOAD_UNI, Selector.csirType(member), Selector.lanes(member), r, -1, -1, slot, Selector.width(member));
-        s.bind(i, select(r, member, rest));
+        s.bind(i, select(fromInterface(r, member), member, rest));
+    }
+
+    /**
+     * A value loaded from the interface, which holds ints as whole floats: as integer lanes where
+     * the lowering holds ints so, else as it is.
+     */
+    private int fromInterface(int r, Type t) {
+        return s.intLanes(t) ? s.ints.fromFloats(r, Selector.lanes(t), t.scalarKind() == dev.csir.types.ScalarKind.UINT) : r;
     }
 
     void store(Instruction i) {
@@ -221,10 +247,10 @@ final class MemoryAccess {
         if (path.isEmpty()) {
             s.copies(new int[] {home}, new int[] {v});
         } else if (type instanceof MatrixType && path.size() == 1) {
-            s.emitPartial(Opcode.MOV, Selector.columnType(type), Selector.lanes(type), home + path.getFirst(), v, -1, 0, 0);
+            s.emitPartial(Opcode.MOV, s.colType(type), Selector.lanes(type), home + path.getFirst(), v, -1, 0, 0);
         } else {
             int target = type instanceof MatrixType ? home + path.getFirst() : home;
-            s.emitPartial(Opcode.SETLANE, Selector.columnType(type), 1, target, v, -1, path.getLast(), 0);
+            s.emitPartial(Opcode.SETLANE, s.colType(type), 1, target, v, -1, path.getLast(), 0);
         }
     }
 }

@@ -20,16 +20,20 @@ import java.util.Map;
 
 /**
  * Instruction selection: each transform-IR instruction of the (inlined) entry function becomes
- * CSIR operations on virtual registers. Values are float lanes as CSIR has them: an int is a
- * whole float, a bool 1.0 or 0.0. Operations CSIR defines on lane x only (CMP, POW) are applied
- * per lane for vectors; constants are materialized by a CONST before their use, shared until the
- * next control-flow record.
+ * CSIR operations on virtual registers. Values are lanes as CSIR has them: a float a float, a
+ * bool 1.0 or 0.0, and an int or uint either an integer lane (its 32-bit pattern, under the
+ * integer opcodes: {@link #integers}, the default profile; see {@link Integers}) or, in the
+ * ChrisOS profile, the original's whole float. Operations CSIR defines on lane x only (CMP, POW)
+ * are applied per lane for vectors; constants are materialized by a CONST before their use,
+ * shared until the next control-flow record.
  */
 final class Selector {
     final VCode code = new VCode();
     final ShaderStage stage;
     final Slots slots;
     final List<LoweringError> errors = new ArrayList<>();
+    /** Whether ints and uints are integer lanes ({@link dev.csir.ir.Limits#integerLanes()}). */
+    final boolean integers;
     private final Map<Value, Integer> values = new IdentityHashMap<>();
     /** The register holding each local, private global or output (its home). */
     private final Map<Value, Integer> homes = new IdentityHashMap<>();
@@ -38,12 +42,14 @@ final class Selector {
     private final Intrinsics intrinsics = new Intrinsics(this);
     private final Composites composites = new Composites(this);
     private final MemoryAccess memory = new MemoryAccess(this);
+    final Integers ints = new Integers(this);
     private int line;
     private int column;
 
-    Selector(ShaderStage stage, Slots slots) {
+    Selector(ShaderStage stage, Slots slots, boolean integers) {
         this.stage = stage;
         this.slots = slots;
+        this.integers = integers;
     }
 
     // ---- positions, errors, emission
@@ -120,6 +126,25 @@ final class Selector {
         return t instanceof MatrixType m ? dev.csir.ir.Type.floatVector(m.rows()) : csirType(t);
     }
 
+    /**
+     * The CSIR type of a value's lanes as this lowering holds them: {@link #csirType}, but an int
+     * or uint scalar or vector is integer lanes where {@link #integers} holds.
+     */
+    dev.csir.ir.Type type(Type t) {
+        return intLanes(t) ? dev.csir.ir.Type.integerLanes(lanes(t), t.scalarKind() == ScalarKind.UINT) : csirType(t);
+    }
+
+    /** {@link #type} of one column. */
+    dev.csir.ir.Type colType(Type t) {
+        return t instanceof MatrixType ? columnType(t) : type(t);
+    }
+
+    /** Whether a value of this type is held as integer lanes. */
+    boolean intLanes(Type t) {
+        return integers && (t instanceof ScalarType || t instanceof VectorType)
+                && (t.scalarKind() == ScalarKind.INT || t.scalarKind() == ScalarKind.UINT);
+    }
+
     static boolean isInt(ScalarType s) {
         return s.kind() == ScalarKind.INT || s.kind() == ScalarKind.UINT;
     }
@@ -173,7 +198,7 @@ final class Selector {
         for (int col = 0; col < width(t); col++) {
             float[] lanes = lanesOf(c, t, col);
             code.constants.add(lanes);
-            emitColumnWrite(t, Opcode.CONST, columnType(t), lanes.length, r, col, -1, -1, code.constants.size() - 1, 0);
+            emitColumnWrite(t, Opcode.CONST, colType(t), lanes.length, r, col, -1, -1, code.constants.size() - 1, 0);
         }
         constants.put(c, r);
         return r;
@@ -194,8 +219,8 @@ final class Selector {
         }
     }
 
-    /** The float lanes of column {@code col} of a constant (or of the whole scalar or vector). */
-    private static float[] lanesOf(Constant c, Type t, int col) {
+    /** The lanes of column {@code col} of a constant (or of the whole scalar or vector). */
+    private float[] lanesOf(Constant c, Type t, int col) {
         Constant part = c;
         if (t instanceof MatrixType) {
             part = c instanceof Constant.Composite k ? k.elements().get(col) : null;
@@ -204,7 +229,8 @@ final class Selector {
         float[] out = new float[n];
         for (int i = 0; i < n; i++) {
             Constant e = part instanceof Constant.Composite k ? k.elements().get(i) : part;
-            out[i] = e instanceof Constant.Scalar s ? floatOf(s) : 0f;
+            out[i] = e instanceof Constant.Scalar s ? integers && Selector.isInt(s.type())
+                    ? Float.intBitsToFloat((int) s.bits()) : floatOf(s) : 0f;
         }
         return out;
     }
@@ -283,6 +309,23 @@ final class Selector {
         return t;
     }
 
+    /** An int constant splat over {@code n} lanes (integer lanes or a whole float, as ints are held). */
+    int intConstant(int n, int k) {
+        Constant.Scalar s = Constant.ofInt(k);
+        return n == 1 ? constant(s) : constant(Constant.splat(VectorType.of(ScalarType.INT, n), s));
+    }
+
+    /** Whether the int in lane x of {@code index} is {@code k}: a dynamic index's test. */
+    int indexIs(int index, int k) {
+        return integers ? ints.compare(Cmp.EQ, false, index, intConstant(1, k)) : compare(Cmp.EQ, index, floats(1, k));
+    }
+
+    /** Whether the int in lane x of a switch's {@code selector} is {@code k}. */
+    int caseIs(int selector, int k) {
+        return integers ? ints.compare(Cmp.EQ, false, selector, intConstant(1, k))
+                : compare(Cmp.EQ, selector, constant(Constant.ofInt(k)));
+    }
+
     /** A scalar comparison, 1.0 or 0.0 in lane x. */
     int compare(Cmp cmp, int a, int b) {
         int t = code.newRegister(1);
@@ -321,6 +364,9 @@ final class Selector {
     /** Lowers one instruction that is no terminator and no phi. */
     void select(Instruction i) {
         from(i);
+        if (integers && ints.lower(i)) {
+            return;
+        }
         switch (i.op()) {
             case ALLOCA, ACCESS_CHAIN -> { } // resolved where loaded and stored
             case LOAD -> memory.load(i);
@@ -386,7 +432,7 @@ final class Selector {
         int b = operand(i.operand(1));
         int d = result(i);
         for (int col = 0; col < width(t); col++) {
-            emitColumnWrite(t, op, columnType(t), lanes(t), d, col, a + col, b + col, 0, 0);
+            emitColumnWrite(t, op, colType(t), lanes(t), d, col, a + col, b + col, 0, 0);
         }
     }
 
@@ -406,9 +452,9 @@ final class Selector {
         for (int col = 0; col < width(t); col++) {
             int q = divide(a + col, b + col, n);
             if (t.scalarKind() == ScalarKind.FLOAT) {
-                emitColumnWrite(t, Opcode.MOV, columnType(t), n, d, col, q, -1, 0, 0);
+                emitColumnWrite(t, Opcode.MOV, colType(t), n, d, col, q, -1, 0, 0);
             } else {
-                emit(Opcode.TRUNC, csirType(t), n, d, q, -1, 0, 0);
+                emit(Opcode.TRUNC, type(t), n, d, q, -1, 0, 0);
             }
         }
     }
@@ -434,8 +480,8 @@ final class Selector {
         int a = operand(i.operand(0));
         int b = operand(i.operand(1));
         int q = code.newRegister(1);
-        emit(Opcode.TRUNC, csirType(i.type()), n, q, divide(a, b, n), -1, 0, 0);
-        emit(Opcode.SUB, csirType(i.type()), n, result(i), a, op(Opcode.MUL, n, b, q), 0, 0);
+        emit(Opcode.TRUNC, type(i.type()), n, q, divide(a, b, n), -1, 0, 0);
+        emit(Opcode.SUB, type(i.type()), n, result(i), a, op(Opcode.MUL, n, b, q), 0, 0);
     }
 
     /** {@code k - x}: negation from 0, logical not from 1. */
@@ -448,7 +494,7 @@ final class Selector {
         int base = floats(lanes(t), k);
         int d = result(i);
         for (int col = 0; col < width(t); col++) {
-            emitColumnWrite(t, Opcode.SUB, columnType(t), lanes(t), d, col, base, a + col, 0, 0);
+            emitColumnWrite(t, Opcode.SUB, colType(t), lanes(t), d, col, base, a + col, 0, 0);
         }
     }
 
@@ -462,7 +508,7 @@ final class Selector {
         int b = operand(i.operand(1));
         if (l instanceof MatrixType m && r instanceof MatrixType rm) {
             if (hasMatrixOps(m) && m.equals(rm)) {
-                emit(Opcode.MULMM, csirType(l), m.columns(), result(i), a, b, m.columns(), 0);
+                emit(Opcode.MULMM, type(l), m.columns(), result(i), a, b, m.columns(), 0);
                 return;
             }
             // column k of the product is the left matrix times column k of the right one
@@ -532,11 +578,11 @@ final class Selector {
         if (i.operand(0).type() instanceof ScalarType) {
             control(Opcode.IF, c);
             for (int col = 0; col < width(t); col++) {
-                emitPartial(Opcode.MOV, columnType(t), lanes(t), d + col, a + col, -1, 0, 0);
+                emitPartial(Opcode.MOV, colType(t), lanes(t), d + col, a + col, -1, 0, 0);
             }
             control(Opcode.ELSE, -1);
             for (int col = 0; col < width(t); col++) {
-                emitPartial(Opcode.MOV, columnType(t), lanes(t), d + col, b + col, -1, 0, 0);
+                emitPartial(Opcode.MOV, colType(t), lanes(t), d + col, b + col, -1, 0, 0);
             }
             control(Opcode.ENDIF, -1);
             return;
@@ -544,7 +590,7 @@ final class Selector {
         int n = lanes(t);
         int notC = op(Opcode.SUB, n, floats(n, 1f), c);
         int sum = op(Opcode.ADD, n, op(Opcode.MUL, n, c, a), op(Opcode.MUL, n, notC, b));
-        emit(Opcode.MOV, csirType(t), n, d, sum, -1, 0, 0);
+        emit(Opcode.MOV, type(t), n, d, sum, -1, 0, 0);
     }
 
     private void convert(Instruction i) {
@@ -559,7 +605,7 @@ final class Selector {
             int zero = floats(1, 0f);
             bind(i, perLane(n, k -> compare(Cmp.NE, lane(a, k), zero)));
         } else if (from == ScalarKind.FLOAT && to != ScalarKind.FLOAT) {
-            emit(Opcode.TRUNC, csirType(i.type()), n, result(i), a, -1, 0, 0);
+            emit(Opcode.TRUNC, type(i.type()), n, result(i), a, -1, 0, 0);
         } else {
             // ints and bools are whole floats already
             bind(i, a);

@@ -283,7 +283,7 @@ final class Structurizer {
         int any = -1;
         for (int k = 0; k < t.immediateCount(); k++) {
             Block target = t.targets().get(k + 1);
-            int eq = s.compare(dev.csir.ir.Cmp.EQ, selector, s.constant(dev.csir.ssa.Constant.ofInt(t.immediate(k))));
+            int eq = s.caseIs(selector, t.immediate(k));
             matches.merge(target, eq, (x, y) -> s.op(Opcode.MAX, 1, x, y));
             any = any < 0 ? eq : s.op(Opcode.MAX, 1, any, eq);
         }

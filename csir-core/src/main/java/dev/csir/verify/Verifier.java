@@ -50,6 +50,11 @@ import java.util.List;
  * <li>CMP carries a {@link Cmp} code ({@code invalid comparison}); DOT a width 1..4
  *     ({@code invalid dot product width}); SETLANE lanes 0..3 ({@code invalid lane}); SWZ a
  *     mask 0..255 ({@code invalid swizzle});</li>
+ * <li>the integer opcodes (CSI version 2) carry the type of what they write: integer lanes
+ *     ({@link Type#isIntegerLanes()}; {@code integer opcode without an integer-lane type}), a
+ *     float type for I2F and U2F ({@code conversion to float without a float type}), BOOL for
+ *     ICMP and UCMP ({@code comparison without the bool type}), whose aux is a {@link Cmp} code;
+ *     LOAD_SYSVAL only in vertex shaders, with aux a system value ({@code invalid system value});</li>
  * <li>each opcode's operands must be present: every value-producing op needs a destination,
  *     and the ops that read {@code a} or {@code b} need them ({@code invalid destination},
  *     {@code invalid operand}; IF's {@code a} reports {@code invalid if}).</li>
@@ -230,6 +235,7 @@ public final class Verifier {
                 case LOAD_VAR -> check(!vertex, Messages.VARYING_LOAD_STAGE);
                 case STORE_VAR -> check(vertex, Messages.VARYING_STORE_STAGE);
                 case LOAD_FCOORD -> check(!vertex, Messages.FRAGCOORD_LOAD_STAGE);
+                case LOAD_SYSVAL -> check(vertex, Messages.SYSVAL_LOAD_STAGE);
                 default -> {
                 }
             }
@@ -268,9 +274,37 @@ public final class Verifier {
                 case DOT -> check(in.aux() >= 1 && in.aux() <= 4, Messages.INVALID_DOT_WIDTH);
                 case SETLANE -> check(lane(in.aux()) && lane(in.aux2()), Messages.INVALID_LANE);
                 case SWZ -> check(in.aux() >= 0 && in.aux() <= 0xFF, Messages.INVALID_SWIZZLE);
+                case LOAD_SYSVAL -> {
+                    check(in.aux() == Opcode.SYSVAL_VERTEX_ID || in.aux() == Opcode.SYSVAL_INSTANCE_ID,
+                            Messages.INVALID_SYSVAL);
+                    integerType(in);
+                }
                 default -> {
+                    if (op.isInteger()) {
+                        integerShape(op, in);
+                    }
                 }
             }
+        }
+
+        /** The result type an integer opcode must carry, and a comparison's code. */
+        private void integerShape(Opcode op, Insn in) {
+            Type ty = Type.of(in.ty());
+            switch (op) {
+                case I2F, U2F -> check(ty == null || ty == Type.FLOAT || ty == Type.VEC2 || ty == Type.VEC3
+                        || ty == Type.VEC4, Messages.CONVERSION_RESULT_TYPE);
+                case ICMP, UCMP -> {
+                    check(Cmp.of(in.aux()) != null, Messages.INVALID_COMPARISON);
+                    check(ty == null || ty == Type.BOOL, Messages.COMPARISON_RESULT_TYPE);
+                }
+                default -> integerType(in);
+            }
+        }
+
+        /** An unknown type is already reported as {@code invalid type}. */
+        private void integerType(Insn in) {
+            Type ty = Type.of(in.ty());
+            check(ty == null || ty.isIntegerLanes(), Messages.INTEGER_RESULT_TYPE);
         }
 
         /**
@@ -305,6 +339,9 @@ public final class Verifier {
         }
 
         private static boolean readsA(Opcode op) {
+            if (op.isInteger()) {
+                return true;
+            }
             return switch (op) {
                 case MOV, SWZ, SETLANE, ADD, SUB, MUL, MAX, MIN, ABS, DOT, RSQ, RCP, SIN, COS, LG2, POW,
                         TRUNC, CMP, MULMV, MULMM, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, TEXSIZE, STORE_POS,
@@ -314,6 +351,9 @@ public final class Verifier {
         }
 
         private static boolean readsB(Opcode op) {
+            if (op.isInteger()) {
+                return op.readsB();
+            }
             return switch (op) {
                 case ADD, SUB, MUL, MAX, MIN, DOT, POW, CMP, MULMV, MULMM, SAMPLE_GRAD -> true;
                 default -> false;

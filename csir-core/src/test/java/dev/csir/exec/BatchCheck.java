@@ -23,10 +23,34 @@ final class BatchCheck {
         if (!shader.isCompiled()) {
             return "not compiled: " + shader.fallbackReason().orElse("?");
         }
-        return compare(shader, Interpreter.of(ir, remap, limits), n, r);
+        return compare(shader, Interpreter.of(ir, remap, limits), n, r, bitExact(ir));
+    }
+
+    /**
+     * Whether every output of {@code ir} must agree bit for bit, NaNs too: code with no float
+     * arithmetic (integer lanes, copies, comparisons, loads, stores, control), where no NaN
+     * payload is left to the platform.
+     */
+    static boolean bitExact(ShaderIr ir) {
+        for (dev.csir.ir.Insn in : ir.code()) {
+            dev.csir.ir.Opcode op = in.opcode();
+            boolean exact = op == null || op.isInteger() || switch (op) {
+                case NOP, CONST, MOV, SWZ, SETLANE, CMP, LOAD_ATTR, LOAD_VAR, LOAD_UNI, LOAD_FCOORD, LOAD_SYSVAL,
+                     STORE_POS, STORE_VAR, STORE_COLOR, IF, ELSE, ENDIF, LOOP, ENDLOOP, BREAK, CONTINUE, DISCARD -> true;
+                default -> false;
+            };
+            if (!exact) {
+                return false;
+            }
+        }
+        return true;
     }
 
     static String compare(BatchShader shader, Interpreter reference, int n, Random r) {
+        return compare(shader, reference, n, r, false);
+    }
+
+    static String compare(BatchShader shader, Interpreter reference, int n, Random r, boolean exact) {
         Batch b = shader.newBatch();
         int lanes = shader.lanes();
         fill(b.uniforms(), r);
@@ -37,6 +61,9 @@ final class BatchCheck {
         fill(b.attributes(), r);
         fill(b.varyingsIn(), r);
         fill(b.fragCoord(), r);
+        for (int l = 0; l < lanes; l++) {
+            b.vertexNumbers(l, r.nextInt(3) == 0 ? r.nextInt() : r.nextInt(1000), r.nextInt(4));
+        }
         // garbage in the outputs: a run must set every one it reports
         fill(b.position(), r);
         fill(b.color(), r);
@@ -52,6 +79,7 @@ final class BatchCheck {
             gather(b.attributes(), f.attributes(), lanes, l);
             gather(b.varyingsIn(), f.varyingsIn(), lanes, l);
             gather(b.fragCoord(), f.fragCoord(), lanes, l);
+            gather(b.systemValues, f.systemValues, lanes, l);
             Status st = reference.run(f);
             String lane = "lane " + l + " of " + n + ": ";
             if (st != b.status(l)) {
@@ -60,9 +88,9 @@ final class BatchCheck {
             if (f.discarded() != b.discarded(l)) {
                 return lane + "discarded " + b.discarded(l) + ", interpreter " + f.discarded();
             }
-            String d = same("position", f.position(), b.position(), lanes, l);
-            d = d != null ? d : same("color", f.color(), b.color(), lanes, l);
-            d = d != null ? d : same("varying", f.varyingsOut(), b.varyingsOut(), lanes, l);
+            String d = same("position", f.position(), b.position(), lanes, l, exact);
+            d = d != null ? d : same("color", f.color(), b.color(), lanes, l, exact);
+            d = d != null ? d : same("varying", f.varyingsOut(), b.varyingsOut(), lanes, l, exact);
             if (d != null) {
                 return lane + d;
             }
@@ -70,11 +98,12 @@ final class BatchCheck {
         return null;
     }
 
-    private static String same(String what, float[] expected, float[] soa, int lanes, int l) {
+    private static String same(String what, float[] expected, float[] soa, int lanes, int l, boolean exact) {
         for (int i = 0; i < expected.length; i++) {
             float e = expected[i];
             float g = soa[i * lanes + l];
-            boolean ok = Float.isNaN(e) ? Float.isNaN(g) : Float.floatToRawIntBits(e) == Float.floatToRawIntBits(g);
+            boolean ok = Float.isNaN(e) && !exact ? Float.isNaN(g)
+                    : Float.floatToRawIntBits(e) == Float.floatToRawIntBits(g);
             if (!ok) {
                 return what + "[" + i + "] " + g + " (0x" + Integer.toHexString(Float.floatToRawIntBits(g))
                         + "), interpreter " + e + " (0x" + Integer.toHexString(Float.floatToRawIntBits(e)) + ")";

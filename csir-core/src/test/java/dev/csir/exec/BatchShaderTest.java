@@ -55,6 +55,7 @@ class BatchShaderTest {
         Random r = new Random(SEED);
         int verified = 0;
         int rejected = 0;
+        int integer = 0;
         Map<Status, Integer> ends = new EnumMap<>(Status.class);
         for (int program = 0; verified < RANDOM_IR; program++) {
             ShaderIr ir = RandomIr.generate(RandomIr.Choices.of(r));
@@ -69,15 +70,21 @@ class BatchShaderTest {
                     remap == null ? "none" : java.util.Arrays.toString(remap), IrDump.dump(ir)).isNull();
             if (ok) {
                 verified++;
+                if (BatchCheck.bitExact(ir) && ir.code().stream().anyMatch(in -> in.opcode() != null
+                        && in.opcode().isInteger())) {
+                    integer++; // compared bit for bit, NaN patterns too
+                }
                 Interpreter in = Interpreter.of(ir, remap, Limits.CHRISOS);
                 ends.merge(in.run(in.newFrame()), 1, Integer::sum);
             } else {
                 rejected++;
             }
         }
-        System.out.printf("BatchShaderTest: %d verified random CSIR programs (zero inputs end %s) and %d rejected"
-                + " ones agree lane by lane%n", verified, ends, rejected);
+        System.out.printf("BatchShaderTest: %d verified random CSIR programs (zero inputs end %s; %d of integer"
+                + " lanes, compared bit for bit) and %d rejected ones agree lane by lane%n", verified, ends, integer,
+                rejected);
         assertThat(ends).containsKey(Status.ITERATION_LIMIT);
+        assertThat(integer).isGreaterThan(RANDOM_IR / 10);
     }
 
     @Test

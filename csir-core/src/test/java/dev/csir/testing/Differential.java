@@ -97,7 +97,7 @@ public final class Differential {
 
     /**
      * One random invocation on both sides; null when they agree, else what differs. Inputs and
-     * uniforms: floats in [-2, 2), ints in [-5, 5], bools; a vertex attribute's missing w reads 1;
+     * uniforms: floats in [-2, 2), ints in [-5, 5], uints in [0, 10], bools; a vertex attribute's missing w reads 1;
      * gl_FragCoord at a pixel centre of a 64x64 target; every sampler a random 4x4 texture, which
      * the evaluator samples through the interpreter's own {@link Texture2D#sample}.
      */
@@ -135,7 +135,8 @@ public final class Differential {
             for (int i = 0; i < n; i++) {
                 float f = switch (t.scalarKind()) {
                     case BOOL -> random.nextBoolean() ? 1 : 0;
-                    case INT, UINT -> random.nextInt(11) - 5;
+                    case INT -> random.nextInt(11) - 5;
+                    case UINT -> random.nextInt(11); // a uint input is a whole float, so not negative
                     default -> random.nextFloat() * 4 - 2;
                 };
                 values[i] = f;

@@ -16,7 +16,23 @@ import java.util.Random;
  * passes the verifier, and now and then wild, so the verifier's rejections are exercised too.
  */
 public final class RandomIr {
-    private static final Opcode[] OPS = Opcode.values();
+    /** The opcodes of a float program: all but the integer lanes. */
+    private static final Opcode[] OPS = java.util.Arrays.stream(Opcode.values()).filter(o -> !o.isInteger()
+            && o != Opcode.LOAD_SYSVAL).toArray(Opcode[]::new);
+    /**
+     * The opcodes of an integer program: the integer lanes, with the moves, constants, loads,
+     * stores, float comparisons and control flow, but no float arithmetic. A NaN a float opcode
+     * makes has a payload Java leaves to the platform (and the JIT may swap a product's
+     * operands), so an integer opcode reading one could see other bits on the two paths; the
+     * opcodes here only copy, compare or make whole floats.
+     */
+    private static final Opcode[] INTEGER_OPS = java.util.Arrays.stream(Opcode.values()).filter(o -> o.isInteger()
+            || switch (o) {
+                case NOP, CONST, MOV, SWZ, SETLANE, CMP, LOAD_ATTR, LOAD_VAR, LOAD_UNI, LOAD_FCOORD, LOAD_SYSVAL,
+                     STORE_POS, STORE_VAR, STORE_COLOR, IF, ELSE, ENDIF, LOOP, ENDLOOP, BREAK, CONTINUE, DISCARD -> true;
+                default -> false;
+            }).toArray(Opcode[]::new);
+    private Opcode[] ops = OPS;
     private static final float[] SPECIAL = {0f, -0f, 1f, -1f, 0.5f, 2f, 1e-7f, -3.75f, 1e30f, -1e30f,
         Float.MIN_VALUE, Float.MIN_NORMAL, Float.MAX_VALUE, -Float.MAX_VALUE, Float.NaN,
         Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, 123456.78f, 3.1415927f, 1e-38f};
@@ -65,6 +81,7 @@ public final class RandomIr {
 
     private ShaderIr shader() {
         clean = c.below(3) == 0;
+        ops = c.below(3) == 0 ? INTEGER_OPS : OPS;
         stage = c.below(2) == 0 ? Stage.VERTEX : Stage.FRAGMENT;
         int temps = clean ? 4 + c.below(lim.maxTemporaries() - 3)
                 : rarely() ? 1 + c.below(lim.maxTemporaries() + 1) : 1 + c.below(12);
@@ -85,15 +102,15 @@ public final class RandomIr {
         // The open constructs, innermost last: true for a LOOP, false for an IF.
         List<Boolean> open = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            Opcode op = OPS[c.below(OPS.length)];
+            Opcode op = ops[c.below(ops.length)];
             boolean inLoop = open.contains(true);
             if (op == Opcode.LOOP && c.below(6) > 0) {
-                op = Opcode.ADD; // loops stay rare: a verified one may run to the iteration guard
+                op = filler(); // loops stay rare: a verified one may run to the iteration guard
             } else if (inLoop && c.below(4) == 0) {
                 op = Opcode.BREAK; // and mostly end early
             }
             if (clean && !fits(op, open, attrHi, sampHi)) {
-                op = Opcode.ADD;
+                op = filler();
             }
             boolean innermostIf = !open.isEmpty() && !open.getLast();
             boolean innermostLoop = !open.isEmpty() && open.getLast();
@@ -139,7 +156,7 @@ public final class RandomIr {
         int depth = open.size();
         boolean vertex = stage == Stage.VERTEX;
         return switch (op) {
-            case STORE_POS, LOAD_ATTR, STORE_VAR -> vertex && (op != Opcode.LOAD_ATTR || attrHi >= 0);
+            case STORE_POS, LOAD_ATTR, STORE_VAR, LOAD_SYSVAL -> vertex && (op != Opcode.LOAD_ATTR || attrHi >= 0);
             case STORE_COLOR, DISCARD, LOAD_VAR, LOAD_FCOORD -> !vertex;
             case SAMPLE -> sampHi >= 0;
             case IF, LOOP -> depth < lim.maxIfDepth();
@@ -156,7 +173,7 @@ public final class RandomIr {
 
     private Insn insn(Opcode op, int temps, int nimm, int attrHi, int sampHi) {
         int raw = rarely() ? c.below(256) : op.code();
-        int ty = rarely() ? c.below(256) : c.below(14);
+        int ty = rarely() ? c.below(256) : op.isInteger() || op == Opcode.LOAD_SYSVAL ? integerType(op) : c.below(14);
         int ncomp = rarely() ? c.below(256) : op == Opcode.CONST ? 1 + c.below(4) : c.below(5);
         int dst = temp(temps);
         int a = temp(temps);
@@ -171,7 +188,8 @@ public final class RandomIr {
         int aux = 0;
         int aux2 = 0;
         switch (op) {
-            case CMP -> aux = 1 + c.below(6);
+            case CMP, ICMP, UCMP -> aux = 1 + c.below(6);
+            case LOAD_SYSVAL -> aux = c.below(2);
             case DOT -> aux = 1 + c.below(4);
             case SETLANE -> {
                 aux = c.below(4);
@@ -203,6 +221,20 @@ public final class RandomIr {
             aux2 = wild();
         }
         return new Insn(raw, ty, ncomp, dst, a, b, cc, aux, aux2);
+    }
+
+    /** What takes the place of an opcode that does not fit: an addition of the program's kind. */
+    private Opcode filler() {
+        return ops == INTEGER_OPS ? Opcode.IADD : Opcode.ADD;
+    }
+
+    /** The type an integer opcode carries: integer lanes, a float type for I2F and U2F, bool for comparisons. */
+    private int integerType(Opcode op) {
+        return switch (op) {
+            case I2F, U2F -> dev.csir.ir.Type.floatVector(1 + c.below(4)).code();
+            case ICMP, UCMP -> dev.csir.ir.Type.BOOL.code();
+            default -> dev.csir.ir.Type.integerLanes(1 + c.below(4), c.below(2) == 0).code();
+        };
     }
 
     /** Mostly a valid temporary, sometimes none (-1) or one past the last. */

@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 /**
  * Checks emitted TGSI against the rules of virglrenderer's text parser and sanity pass as the
  * grammar reference records them: LF lines, header first, declarations and immediates before the
- * first instruction, sorted immediates with a parsable FLT32 form, ordered write masks, four-letter
+ * first instruction, sorted immediates with a parsable FLT32 form (or UINT32 decimals), ordered write masks, four-letter
  * source swizzles, known opcodes with their operand counts, every register declared once and
  * declared before use, exactly one END, dense instruction numbers; and the structure
  * virglrenderer turns into GLSL blocks: IF/ELSE/ENDIF and BGNLOOP/ENDLOOP nested properly, BRK
@@ -20,14 +20,15 @@ import java.util.regex.Pattern;
  */
 final class TgsiTextCheck {
     private static final Pattern DCL = Pattern.compile(
-            "DCL (IN|OUT|TEMP|SAMP|SVIEW|CONST\\[0\\])\\[(\\d+)(?:\\.\\.(\\d+))?\\](.*)");
-    private static final Pattern IMM = Pattern.compile("IMM\\[(\\d+)\\] FLT32 \\{([^}]*)\\}");
+            "DCL (IN|OUT|TEMP|SAMP|SVIEW|SV|CONST\\[0\\])\\[(\\d+)(?:\\.\\.(\\d+))?\\](.*)");
+    private static final Pattern IMM = Pattern.compile("IMM\\[(\\d+)\\] (FLT32|UINT32) \\{([^}]*)\\}");
+    private static final Pattern UINT = Pattern.compile("\\d{1,10}");
     private static final Pattern FLOAT = Pattern.compile(
             "0x[0-9a-f]{8}|[+-]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d+)?");
     private static final Pattern INSN = Pattern.compile("  (\\d+): ([A-Z0-9]+)(?: (.*))?");
     private static final Pattern DST = Pattern.compile("(TEMP|OUT)\\[(\\d+)\\](\\.x?y?z?w?)?");
     private static final Pattern SRC = Pattern.compile(
-            "(TEMP|IN|IMM|CONST\\[0\\]|SAMP)\\[(\\d+)\\](\\.[xyzw]{4})?");
+            "(TEMP|IN|IMM|CONST\\[0\\]|SAMP|SV)\\[(\\d+)\\](\\.[xyzw]{4})?");
     /** Opcode to {destinations, sources}; TEX also takes a texture target. */
     private static final Map<String, int[]> OPS = Map.ofEntries(
             Map.entry("MOV", new int[] {1, 1}), Map.entry("ABS", new int[] {1, 1}),
@@ -46,7 +47,26 @@ final class TgsiTextCheck {
             Map.entry("BGNLOOP", new int[] {0, 0}), Map.entry("ENDLOOP", new int[] {0, 0}),
             Map.entry("BRK", new int[] {0, 0}), Map.entry("LG2", new int[] {1, 1}),
             Map.entry("TXB", new int[] {1, 2}), Map.entry("TXQ", new int[] {1, 2}),
-            Map.entry("F2I", new int[] {1, 1}), Map.entry("I2F", new int[] {1, 1}));
+            Map.entry("F2I", new int[] {1, 1}), Map.entry("I2F", new int[] {1, 1}),
+            // the integer lanes: opcodes virglrenderer translates (none of its untranslated list)
+            Map.entry("UADD", new int[] {1, 2}), Map.entry("UMUL", new int[] {1, 2}),
+            Map.entry("IDIV", new int[] {1, 2}), Map.entry("UDIV", new int[] {1, 2}),
+            Map.entry("MOD", new int[] {1, 2}), Map.entry("UMOD", new int[] {1, 2}),
+            Map.entry("SHL", new int[] {1, 2}), Map.entry("ISHR", new int[] {1, 2}),
+            Map.entry("USHR", new int[] {1, 2}), Map.entry("AND", new int[] {1, 2}),
+            Map.entry("OR", new int[] {1, 2}), Map.entry("XOR", new int[] {1, 2}),
+            Map.entry("IMIN", new int[] {1, 2}), Map.entry("IMAX", new int[] {1, 2}),
+            Map.entry("UMIN", new int[] {1, 2}), Map.entry("UMAX", new int[] {1, 2}),
+            Map.entry("ISLT", new int[] {1, 2}), Map.entry("ISGE", new int[] {1, 2}),
+            Map.entry("USLT", new int[] {1, 2}), Map.entry("USGE", new int[] {1, 2}),
+            Map.entry("USEQ", new int[] {1, 2}), Map.entry("USNE", new int[] {1, 2}),
+            Map.entry("INEG", new int[] {1, 1}), Map.entry("NOT", new int[] {1, 1}),
+            Map.entry("IABS", new int[] {1, 1}), Map.entry("ISSG", new int[] {1, 1}),
+            Map.entry("BREV", new int[] {1, 1}), Map.entry("POPC", new int[] {1, 1}),
+            Map.entry("LSB", new int[] {1, 1}), Map.entry("IMSB", new int[] {1, 1}),
+            Map.entry("UMSB", new int[] {1, 1}), Map.entry("U2F", new int[] {1, 1}),
+            Map.entry("F2U", new int[] {1, 1}), Map.entry("IBFE", new int[] {1, 3}),
+            Map.entry("UBFE", new int[] {1, 3}));
 
     private TgsiTextCheck() {
     }
@@ -79,10 +99,14 @@ final class TgsiTextCheck {
             } else if (im.matches()) {
                 assertThat(pc).as("immediate after code: %s", line).isZero();
                 assertThat(Integer.parseInt(im.group(1))).as("immediates sorted: %s", line).isEqualTo(imms++);
-                String[] values = im.group(2).split(", ", -1);
+                String[] values = im.group(3).split(", ", -1);
                 assertThat(values).as(line).hasSize(4);
+                boolean uint = im.group(2).equals("UINT32");
                 for (String v : values) {
-                    assertThat(FLOAT.matcher(v).matches()).as("float %s in %s", v, line).isTrue();
+                    assertThat((uint ? UINT : FLOAT).matcher(v).matches()).as("value %s in %s", v, line).isTrue();
+                    if (uint) {
+                        assertThat(Long.parseLong(v)).as(line).isLessThanOrEqualTo(0xFFFF_FFFFL);
+                    }
                 }
             } else if (in.matches()) {
                 assertThat(Integer.parseInt(in.group(1))).as("dense pc: %s", line).isEqualTo(pc++);
@@ -137,6 +161,10 @@ final class TgsiTextCheck {
             }
             case "OUT" -> assertThat(tail).as(line).matches(", (POSITION|COLOR|GENERIC\\[\\d+\\])");
             case "SVIEW" -> assertThat(tail).as(line).isEqualTo(", 2D, FLOAT");
+            case "SV" -> {
+                assertThat(vertex).as("a system value in a vertex shader: %s", line).isTrue();
+                assertThat(tail).as(line).matches(", (VERTEXID|INSTANCEID)");
+            }
             default -> assertThat(tail).as(line).isEmpty();
         }
     }

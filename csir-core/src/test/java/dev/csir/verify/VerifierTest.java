@@ -318,17 +318,23 @@ class VerifierTest {
             assertThat(Opcode.MAX_ORIGINAL_CODE).isEqualTo(32);
             assertThat(List.of(LOOP.code(), ENDLOOP.code(), BREAK.code(), CONTINUE.code()))
                     .containsExactly(33, 34, 35, 36);
-            assertThat(Opcode.MAX_CODE).isEqualTo(42).isEqualTo(Opcode.values().length - 1);
+            assertThat(Opcode.MAX_CODE).isEqualTo(76).isEqualTo(Opcode.values().length - 1);
             assertThat(Opcode.of(33)).isEqualTo(LOOP);
             assertThat(Opcode.of(36)).isEqualTo(CONTINUE);
             assertThat(Opcode.of(37)).isEqualTo(Opcode.LG2);
             assertThat(Opcode.of(38)).isEqualTo(Opcode.SAMPLE_BIAS);
             assertThat(Opcode.of(39)).isEqualTo(Opcode.TEXSIZE);
             assertThat(Opcode.of(42)).isEqualTo(Opcode.FETCH);
-            assertThat(Opcode.of(43)).isNull();
-            assertThat(Arrays.stream(Opcode.values()).filter(Opcode::isVersion2Only))
+            // the integer lanes follow FETCH, all of them version 2 only
+            assertThat(Opcode.of(43)).isEqualTo(Opcode.IADD);
+            assertThat(Opcode.of(72)).isEqualTo(Opcode.ICMP);
+            assertThat(Opcode.of(76)).isEqualTo(Opcode.LOAD_SYSVAL);
+            assertThat(Opcode.of(77)).isNull();
+            assertThat(Arrays.stream(Opcode.values()).filter(Opcode::isVersion2Only).limit(10))
                     .containsExactly(LOOP, ENDLOOP, BREAK, CONTINUE, Opcode.LG2, Opcode.SAMPLE_BIAS, Opcode.TEXSIZE,
                             Opcode.SAMPLE_LOD, Opcode.SAMPLE_GRAD, Opcode.FETCH);
+            assertThat(Arrays.stream(Opcode.values()).filter(Opcode::isInteger))
+                    .allMatch(Opcode::isVersion2Only).hasSize(33);
             assertThat(List.of(LOOP.mnemonic(), ENDLOOP.mnemonic(), BREAK.mnemonic(), CONTINUE.mnemonic()))
                     .containsExactly("loop", "endloop", "break", "continue");
         }

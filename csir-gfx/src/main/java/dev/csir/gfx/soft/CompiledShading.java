@@ -66,6 +66,11 @@ public final class CompiledShading implements Shading {
             }
 
             @Override
+            public void vertexNumbers(int vertexId, int instanceId) {
+                one.vertexNumbers(vertexId, instanceId);
+            }
+
+            @Override
             public float[] position() {
                 return one.position();
             }
@@ -99,6 +104,9 @@ public final class CompiledShading implements Shading {
             public void runVertices(VertexBatch batch, int n) {
                 // both batches hold lane l of float f at f * 64 + l
                 System.arraycopy(batch.attributes, 0, vb.attributes(), 0, batch.attributeFloats() * VertexBatch.SIZE);
+                for (int l = 0; l < n; l++) {
+                    vb.vertexNumbers(l, batch.vertexIds[l], 0);
+                }
                 vertex.run(vb, n);
                 System.arraycopy(vb.position(), 0, batch.position, 0, 4 * VertexBatch.SIZE);
                 System.arraycopy(vb.varyingsOut(), 0, batch.varyings, 0, batch.components() * VertexBatch.SIZE);

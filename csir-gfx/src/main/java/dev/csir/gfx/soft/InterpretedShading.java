@@ -76,6 +76,11 @@ public final class InterpretedShading implements Shading {
             }
 
             @Override
+            public void vertexNumbers(int vertexId, int instanceId) {
+                vf.vertexNumbers(vertexId, instanceId);
+            }
+
+            @Override
             public float[] position() {
                 return vf.position();
             }

@@ -31,6 +31,13 @@ public interface Shading {
         /** Runs the vertex stage on {@link #attributes()}. */
         void runVertex();
 
+        /**
+         * The vertex numbers the next {@link #runVertex()} reads as gl_VertexID and
+         * gl_InstanceID. The software renderer draws one instance: its number is 0.
+         */
+        default void vertexNumbers(int vertexId, int instanceId) {
+        }
+
         /** Vertex output: the clip-space position. */
         float[] position();
 
@@ -64,6 +71,7 @@ public interface Shading {
                 for (int f = 0; f < floats; f++) {
                     attrs[f] = batch.attributes[f * VertexBatch.SIZE + i];
                 }
+                vertexNumbers(batch.vertexIds[i], 0);
                 runVertex();
                 for (int c = 0; c < 4; c++) {
                     batch.position[c * VertexBatch.SIZE + i] = pos[c];

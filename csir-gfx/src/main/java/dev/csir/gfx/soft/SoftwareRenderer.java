@@ -181,6 +181,7 @@ public final class SoftwareRenderer implements AutoCloseable {
                 int lanes = Math.min(VertexBatch.SIZE, end - first);
                 for (int lane = 0; lane < lanes; lane++) {
                     b.fetch(input, first + lane, lane);
+                    b.vertexIds[lane] = first + lane;
                 }
                 ctx.runVertices(b, lanes);
                 for (int lane = 0; lane < lanes; lane++) {

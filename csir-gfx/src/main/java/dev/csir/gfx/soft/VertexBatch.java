@@ -12,6 +12,8 @@ public final class VertexBatch {
 
     final float[] attributes;
     final float[] position = new float[4 * SIZE];
+    /** Lane {@code i}'s vertex number in the draw (gl_VertexID: its index in the vertex array). */
+    final int[] vertexIds = new int[SIZE];
     final float[] varyings;
     private final int attributeFloats;
     private final int components;

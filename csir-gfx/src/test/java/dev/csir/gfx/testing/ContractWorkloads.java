@@ -105,7 +105,88 @@ public final class ContractWorkloads {
     public static List<Workload> all() {
         return List.of(colouredTriangle(), texturedQuad(), sizedAndBiasedQuad(), explicitLookupsQuad(), depth(), cube("cube, depth", DrawState.DEPTH),
                 cube("cube, depth and culling", DrawState.DEPTH_CULL), cubeAroundTheCamera(), lighting(),
-                fragCoord(), discard(), builtins(), uniformBlockCube(), pushConstants(), matrices());
+                fragCoord(), discard(), builtins(), uniformBlockCube(), pushConstants(), matrices(), vertexNumbers(),
+                integerArithmetic());
+    }
+
+    /**
+     * A triangle coloured by gl_VertexID: each corner's bits as its red and green, the number
+     * over 2 as blue (the vertex shader's ints and its int-to-float conversions).
+     */
+    private static Workload vertexNumbers() {
+        LinkedProgram p = TestPrograms.link("vid.vert", """
+                #version 330 core
+                layout(location = 0) in vec4 position;
+                out vec3 colour;
+                void main() {
+                    int id = gl_VertexID + gl_InstanceID * 7;
+                    colour = vec3(float(id & 1), float((id >> 1) & 1), float(id) / 2.0);
+                    gl_Position = position;
+                }
+                """, "vid.frag", """
+                #version 330 core
+                in vec3 colour;
+                out vec4 fragColor;
+                void main() {
+                    fragColor = vec4(colour, 1.0);
+                }
+                """);
+        Mesh m = triangle(0, 0, new float[][] {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}});
+        return new Workload("gl_VertexID", d -> d.draw(p, p.newUniforms(), m, DrawState.FLAT), f -> {
+            // near each corner, its own vertex's colour dominates: 0 black, 1 red and half blue, 2 green and blue
+            int[] left = f.channels(W / 10 + 2, H - H / 10 - 2);
+            int[] right = f.channels(W - W / 10 - 3, H - H / 10 - 2);
+            int[] top = f.channels(W / 2, H / 10 + 2);
+            assertThat(left[0] + left[1] + left[2]).as("vertex 0").isLessThan(60);
+            assertThat(right[0]).as("vertex 1 red").isGreaterThan(200);
+            assertThat(right[2]).as("vertex 1 blue").isBetween(100, 140);
+            assertThat(top[1]).as("vertex 2 green").isGreaterThan(200);
+            assertThat(top[2]).as("vertex 2 blue").isGreaterThan(200);
+        });
+    }
+
+    /**
+     * A full-screen quad whose colour is an integer hash of the pixel: uint multiplication that
+     * wraps, shifts, xor, bitCount, findMSB, bitfieldExtract, int division of negative values (toward
+     * zero) and uint remainder, each the same on every device.
+     */
+    private static Workload integerArithmetic() {
+        LinkedProgram p = TestPrograms.link("int.vert", """
+                #version 330 core
+                layout(location = 0) in vec4 position;
+                void main() {
+                    gl_Position = position;
+                }
+                """, "int.frag", """
+                #version 400 core
+                out vec4 fragColor;
+                void main() {
+                    ivec2 q = ivec2(gl_FragCoord.xy);
+                    uint h = uint(q.x) * 73856093u ^ uint(q.y) * 19349663u;
+                    h ^= h >> 13;
+                    h *= 0x5bd1e995u;
+                    h ^= h >> 15;
+                    int d = (q.x - 48) / 7 + (q.y - 48) / -5;
+                    uint r = h % 251u;
+                    int top = findMSB(int(h >> 1)) + bitCount(h);
+                    int field = bitfieldExtract(int(h), 4, 6);
+                    fragColor = vec4(float(h & 255u) / 255.0, float(r) / 255.0,
+                            float((top * 4 + d + field) & 255) / 255.0, 1.0);
+                }
+                """);
+        float[] v = {-1, -1, 0, 1, 1, -1, 0, 1, 1, 1, 0, 1, -1, -1, 0, 1, 1, 1, 0, 1, -1, 1, 0, 1};
+        Mesh m = new Mesh(v, VertexLayout.of(4, new VertexAttribute(0, 4, 0)));
+        return new Workload("integer arithmetic", d -> d.draw(p, p.newUniforms(), m, DrawState.FLAT), f -> {
+            // a pixel near the bottom left (gl_FragCoord (5.5, 3.5)), computed in Java
+            int x = 5;
+            int y = 3;
+            int h = x * 73856093 ^ y * 19349663;
+            h ^= h >>> 13;
+            h *= 0x5bd1e995;
+            h ^= h >>> 15;
+            assertThat(f.channels(x, H - 1 - y)[0]).isEqualTo(h & 255);
+            assertThat(f.channels(x, H - 1 - y)[1]).isEqualTo(Integer.remainderUnsigned(h, 251));
+        });
     }
 
     /** mat2, mat3x2 and mat2x4 uniforms, a 2x2 inverse and the products of every shape in both stages. */
