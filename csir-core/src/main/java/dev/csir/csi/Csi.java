@@ -201,6 +201,12 @@ public final class Csi {
         if (slots != null) {
             return slots;
         }
+        for (dev.csir.ir.InterfaceVar v : iface.samplers()) {
+            // version 1 keeps no symbols, so every sampler it loads is 2D
+            if (v.type().isVersion2Only()) {
+                return Messages.csiTypeNeedsVersion2(v.type().code(), v.type().glslName()) + ": sampler '" + v.name() + "'";
+            }
+        }
         for (int i = 0; i < ir.size(); i++) {
             String bad = version2Opcode(ir.insn(i), i);
             if (bad != null) {

@@ -303,7 +303,7 @@ final class CsiV2 {
             if ((kindByte & EXPLICIT_SLOT) != 0 && k == InterfaceVar.Kind.UNIFORM) {
                 throw symbol(i, sym, "a uniform with a source-given location");
             }
-            if (type == Type.SAMPLER2D && k != InterfaceVar.Kind.UNIFORM) {
+            if (type.isSampler() && k != InterfaceVar.Kind.UNIFORM) {
                 throw symbol(i, sym, "a sampler that is not a uniform");
             }
             checkSlot(i, sym, k, type, slot, stage, attrHi, varHi, uniHi, sampHi);
@@ -335,7 +335,7 @@ final class CsiV2 {
         String what;
         switch (k) {
             case UNIFORM -> {
-                if (type == Type.SAMPLER2D) {
+                if (type.isSampler()) {
                     hi = sampHi;
                     what = "sampler";
                 } else {

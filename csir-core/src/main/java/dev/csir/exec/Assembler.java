@@ -301,9 +301,19 @@ final class Assembler {
             }
             // the textures a CSIR device binds have one level, which a bias cannot change
             // the interpreter's textures have one level, where a bias, a level or derivatives change nothing
-            case SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD -> texture(in, Ops.SAMPLE);
+            // one level per texture, so a bias or an explicit level reads as the plain lookup
+            case SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD -> texture(in, switch (ir.iface().samplerKind(in.aux())) {
+                case SAMPLERCUBE -> Ops.SAMPLE_CUBE;
+                case SAMPLER3D -> Ops.SAMPLE_3D;
+                case SAMPLER2DARRAY -> Ops.SAMPLE_ARRAY;
+                default -> Ops.SAMPLE;
+            });
             case FETCH -> texture(in, Ops.FETCH);
-            case TEXSIZE -> texture(in, Ops.TEXSIZE);
+            case TEXSIZE -> texture(in, switch (ir.iface().samplerKind(in.aux())) {
+                case SAMPLER3D -> Ops.TEXSIZE_3D;
+                case SAMPLER2DARRAY -> Ops.TEXSIZE_ARRAY;
+                default -> Ops.TEXSIZE;
+            });
             case LOAD_ATTR -> {
                 attrSlots = Math.max(attrSlots, in.aux() + 1);
                 load(Ops.LOAD_ATTR, in, in.aux(), 1);

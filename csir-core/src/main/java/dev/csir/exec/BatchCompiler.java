@@ -57,6 +57,12 @@ final class BatchCompiler {
     private static final ClassDesc CD_STATUS = ClassDesc.of("dev.csir.exec.Status");
     private static final ClassDesc CD_MATH = ClassDesc.of("java.lang.Math");
     private static final ClassDesc CD_FLOATS = CD_float.arrayType();
+    /** Lanes' lookups of three coordinates and its sizes with a depth: texture, coordinates or level, scratch, temps, at, stride. */
+    private static final MethodTypeDesc LAYERED_SAMPLE_CALL = MethodTypeDesc.of(CD_void, CD_TEXTURE,
+            CD_float, CD_float, CD_float, CD_FLOATS, CD_FLOATS,
+            CD_int, CD_int);
+    private static final MethodTypeDesc SIZE_CALL = MethodTypeDesc.of(CD_void, CD_TEXTURE,
+            CD_float, CD_FLOATS, CD_FLOATS, CD_int, CD_int);
     private static final ClassDesc CD_BOOLS = CD_boolean.arrayType();
     private static final MethodTypeDesc BLOCK = MethodTypeDesc.of(CD_void, CD_BATCH, CD_FLOATS, CD_BOOLS, CD_int);
     private static final MethodTypeDesc DISPATCH = MethodTypeDesc.of(CD_void, CD_BATCH);
@@ -254,7 +260,8 @@ final class BatchCompiler {
     private static boolean costly(int op) {
         return switch (op) {
             case Ops.SIN, Ops.COS, Ops.POW, Ops.LG2, Ops.RSQ1, Ops.RSQ, Ops.RCP1, Ops.RCP, Ops.DOT3, Ops.DOT4,
-                    Ops.DOTN, Ops.MULMV, Ops.MULMM, Ops.SAMPLE, Ops.FETCH, Ops.TEXSIZE -> true;
+                    Ops.DOTN, Ops.MULMV, Ops.MULMM, Ops.SAMPLE, Ops.FETCH, Ops.TEXSIZE, Ops.SAMPLE_CUBE,
+                    Ops.SAMPLE_3D, Ops.SAMPLE_ARRAY, Ops.TEXSIZE_3D, Ops.TEXSIZE_ARRAY -> true;
             default -> false;
         };
     }
@@ -277,7 +284,8 @@ final class BatchCompiler {
             case Ops.SWZ -> new int[] {a, b, x, word(p, Ops.Y)};
             case Ops.SAMPLE -> span(a, 2);
             case Ops.FETCH -> new int[] {a, a + 1, a + 3};
-            case Ops.TEXSIZE -> span(a, 1);
+            case Ops.TEXSIZE, Ops.TEXSIZE_3D, Ops.TEXSIZE_ARRAY -> span(a, 1);
+            case Ops.SAMPLE_CUBE, Ops.SAMPLE_3D, Ops.SAMPLE_ARRAY -> span(a, 3);
             case Ops.STORE_POS, Ops.STORE_VAR, Ops.STORE_COLOR -> span(a, 4);
             case Ops.IUN -> span(a, n);
             case Ops.IBIN -> concat(span(a, n), span(b, n));
@@ -296,7 +304,8 @@ final class BatchCompiler {
                     Ops.CMP_NE, Ops.ZERO1 -> new int[] {d, 1};
             case Ops.MOV3, Ops.ADD3, Ops.SUB3, Ops.MUL3 -> new int[] {d, 3};
             case Ops.MOV4, Ops.ADD4, Ops.SUB4, Ops.MUL4, Ops.CONST, Ops.LOAD_UNI1, Ops.MULMV, Ops.SWZ, Ops.SAMPLE,
-                    Ops.FETCH, Ops.TEXSIZE, Ops.LOAD_ATTR, Ops.LOAD_VAR, Ops.LOAD_FCOORD, Ops.LOAD_SYSVAL -> new int[] {d, 4};
+                    Ops.FETCH, Ops.TEXSIZE, Ops.SAMPLE_CUBE, Ops.SAMPLE_3D, Ops.SAMPLE_ARRAY, Ops.TEXSIZE_3D,
+                    Ops.TEXSIZE_ARRAY, Ops.LOAD_ATTR, Ops.LOAD_VAR, Ops.LOAD_FCOORD, Ops.LOAD_SYSVAL -> new int[] {d, 4};
             case Ops.ICMP, Ops.UCMP -> new int[] {d, 1};
             case Ops.IUN, Ops.IBIN, Ops.IBFE, Ops.UBFE -> new int[] {d, n};
             case Ops.MOVN, Ops.ADDN, Ops.SUBN, Ops.MULN, Ops.MAXN, Ops.MINN, Ops.ABSN, Ops.RSQ, Ops.RCP, Ops.SIN,
@@ -898,6 +907,11 @@ final class BatchCompiler {
                         CD_float, CD_FLOATS, CD_FLOATS, CD_int, CD_int), new int[] {a, a + 1, a + 3});
                 case Ops.TEXSIZE -> texture("size", MethodTypeDesc.of(CD_void, CD_TEXTURE, CD_float,
                         CD_FLOATS, CD_FLOATS, CD_int, CD_int), new int[] {a});
+                case Ops.TEXSIZE_3D -> texture("size3d", SIZE_CALL, new int[] {a});
+                case Ops.TEXSIZE_ARRAY -> texture("sizeArray", SIZE_CALL, new int[] {a});
+                case Ops.SAMPLE_CUBE -> texture("sampleCube", LAYERED_SAMPLE_CALL, new int[] {a, a + 1, a + 2});
+                case Ops.SAMPLE_3D -> texture("sample3d", LAYERED_SAMPLE_CALL, new int[] {a, a + 1, a + 2});
+                case Ops.SAMPLE_ARRAY -> texture("sampleArray", LAYERED_SAMPLE_CALL, new int[] {a, a + 1, a + 2});
                 case Ops.LOAD_ATTR -> input("attributes", x);
                 case Ops.LOAD_VAR -> input("varyingsIn", x);
                 case Ops.LOAD_FCOORD -> input("fragCoord", 0);

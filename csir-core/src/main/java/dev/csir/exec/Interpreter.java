@@ -398,6 +398,11 @@ public final class Interpreter {
                 case Ops.MULMM -> mulMatMat(t, d, a, b, c[pc + 4]);
                 case Ops.SAMPLE -> Texture2D.sample(f.textures[c[pc + 4]], t[a], t[a + 1], t, d);
                 case Ops.TEXSIZE -> textureSize(f.textures[c[pc + 4]], t[a], t, d);
+                case Ops.SAMPLE_CUBE -> Texture2D.sampleCube(f.textures[c[pc + 4]], t[a], t[a + 1], t[a + 2], t, d);
+                case Ops.SAMPLE_3D -> Texture2D.sample3d(f.textures[c[pc + 4]], t[a], t[a + 1], t[a + 2], t, d);
+                case Ops.SAMPLE_ARRAY -> Texture2D.sampleArray(f.textures[c[pc + 4]], t[a], t[a + 1], t[a + 2], t, d);
+                case Ops.TEXSIZE_3D -> textureSize3d(f.textures[c[pc + 4]], t[a], t, d);
+                case Ops.TEXSIZE_ARRAY -> textureSizeArray(f.textures[c[pc + 4]], t[a], t, d);
                 case Ops.FETCH -> Texture2D.fetch(f.textures[c[pc + 4]], t[a], t[a + 1], t[a + 3], t, d);
                 case Ops.LOAD_ATTR -> copy4(f.attributes, c[pc + 4], t, d);
                 case Ops.LOAD_VAR -> copy4(f.varyingsIn, c[pc + 4], t, d);
@@ -521,6 +526,18 @@ public final class Interpreter {
         t[d + 1] = tex == null ? 0f : Math.max(1, tex.height() >> level);
         t[d + 2] = 0f;
         t[d + 3] = 0f;
+    }
+
+    /** TEXSIZE of a 3D texture: {@link #textureSize} and the level's depth in z (halved per level, at least 1). */
+    static void textureSize3d(Texture2D tex, float lod, float[] t, int d) {
+        textureSize(tex, lod, t, d);
+        t[d + 2] = tex == null ? 0f : Math.max(1, tex.depth() >> Math.clamp((long) lod, 0, 30));
+    }
+
+    /** TEXSIZE of a 2D array: {@link #textureSize} and the layers in z (every level has them all). */
+    static void textureSizeArray(Texture2D tex, float lod, float[] t, int d) {
+        textureSize(tex, lod, t, d);
+        t[d + 2] = tex == null ? 0f : tex.depth();
     }
 
     static float lg2(float x) {

@@ -83,6 +83,31 @@ final class Lanes {
         spread(scratch, t, at, stride);
     }
 
+    static void sampleCube(Texture2D tex, float x, float y, float z, float[] scratch, float[] t, int at, int stride) {
+        Texture2D.sampleCube(tex, x, y, z, scratch, 0);
+        spread(scratch, t, at, stride);
+    }
+
+    static void sample3d(Texture2D tex, float u, float v, float r, float[] scratch, float[] t, int at, int stride) {
+        Texture2D.sample3d(tex, u, v, r, scratch, 0);
+        spread(scratch, t, at, stride);
+    }
+
+    static void sampleArray(Texture2D tex, float u, float v, float r, float[] scratch, float[] t, int at, int stride) {
+        Texture2D.sampleArray(tex, u, v, r, scratch, 0);
+        spread(scratch, t, at, stride);
+    }
+
+    static void size3d(Texture2D tex, float lod, float[] scratch, float[] t, int at, int stride) {
+        Interpreter.textureSize3d(tex, lod, scratch, 0);
+        spread(scratch, t, at, stride);
+    }
+
+    static void sizeArray(Texture2D tex, float lod, float[] scratch, float[] t, int at, int stride) {
+        Interpreter.textureSizeArray(tex, lod, scratch, 0);
+        spread(scratch, t, at, stride);
+    }
+
     private static void spread(float[] s, float[] t, int at, int stride) {
         t[at] = s[0];
         t[at + stride] = s[1];

@@ -91,4 +91,11 @@ final class Ops {
     static final int UBFE = 67;
     /** A vertex system value (x its offset in the frame's system values) into four lanes. */
     static final int LOAD_SYSVAL = 68;
+    /** Lookups at slot x of a cube, 3D or 2D array texture; a.xyz the direction or coordinate. */
+    static final int SAMPLE_CUBE = 69;
+    static final int SAMPLE_3D = 70;
+    static final int SAMPLE_ARRAY = 71;
+    /** dst.xyz = a 3D level's width, height and depth, or a 2D array's width, height and layers. */
+    static final int TEXSIZE_3D = 72;
+    static final int TEXSIZE_ARRAY = 73;
 }

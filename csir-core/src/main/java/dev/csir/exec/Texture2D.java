@@ -6,8 +6,13 @@ import java.util.Arrays;
  * A CPU texture for {@link Interpreter} sampling: row-major texels as {@code 0xAARRGGBB}, row 0 at
  * v = 0 (the original's BGRA byte buffer read as little-endian ints). The array is shared, not
  * copied, so a caller may update texels in place between invocations.
+ *
+ * <p>{@code depth} images of {@code width x height} follow one another in {@code argb}: one for a
+ * 2D texture, a 3D texture's slices (r = 0 first), a 2D array's layers, or a cube's six faces in
+ * GL's order +X, -X, +Y, -Y, +Z, -Z. The sampler slot's kind says which; {@link #sampleCube},
+ * {@link #sample3d} and {@link #sampleArray} read the layers, {@link #sample} the first.
  */
-public record Texture2D(int width, int height, int[] argb, Nearest nearest) {
+public record Texture2D(int width, int height, int[] argb, Nearest nearest, int depth) {
 
     /** Which texel nearest sampling picks for a coordinate (both clamp to the edge). */
     public enum Nearest {
@@ -20,19 +25,27 @@ public record Texture2D(int width, int height, int[] argb, Nearest nearest) {
         GL
     }
 
+    /** The layers of a cube map. */
+    public static final int CUBE_FACES = 6;
+
     public Texture2D {
-        if (width < 0 || height < 0 || argb == null || argb.length < (long) width * height) {
-            throw new IllegalArgumentException("texture " + width + "x" + height + " needs "
-                    + (long) width * height + " texels");
+        if (width < 0 || height < 0 || depth < 1 || argb == null || argb.length < (long) width * height * depth) {
+            throw new IllegalArgumentException("texture " + width + "x" + height + "x" + depth + " needs "
+                    + (long) width * height * depth + " texels");
         }
         if (nearest == null) {
             throw new IllegalArgumentException("texture without a sampling rule");
         }
     }
 
+    /** A 2D texture (one layer). */
+    public Texture2D(int width, int height, int[] argb, Nearest nearest) {
+        this(width, height, argb, nearest, 1);
+    }
+
     /** A texture sampled by the original's rule. */
     public Texture2D(int width, int height, int[] argb) {
-        this(width, height, argb, Nearest.ORIGINAL);
+        this(width, height, argb, Nearest.ORIGINAL, 1);
     }
 
     /** The texel at (x, y), no bounds forgiveness. */
@@ -46,39 +59,95 @@ public record Texture2D(int width, int height, int[] argb, Nearest nearest) {
      * an empty texture (or {@code tex == null}) samples (0, 0, 0, 0).
      */
     public static void sample(Texture2D tex, float u, float v, float[] out, int at) {
-        if (tex == null || tex.width <= 0 || tex.height <= 0) {
-            out[at] = 0f;
-            out[at + 1] = 0f;
-            out[at + 2] = 0f;
-            out[at + 3] = 0f;
+        if (empty(tex, out, at)) {
             return;
         }
-        int w = tex.width;
-        int h = tex.height;
-        // Written as "less than / greater than" so NaN passes through like the C code; the int
-        // cast below then gives 0 and the index clamp keeps it in range.
+        sampleLayer(tex, 0, u, v, out, at);
+    }
+
+    /**
+     * A cube-map lookup in direction (x, y, z) (OpenGL 4.6 section 8.13, table 8.19): the face of
+     * the major axis, the largest magnitude, ties going to x before y before z; then
+     * {@code s = (sc/|ma| + 1)/2}, {@code t = (tc/|ma| + 1)/2} sampled on that face as 2D.
+     */
+    public static void sampleCube(Texture2D tex, float x, float y, float z, float[] out, int at) {
+        if (empty(tex, out, at)) {
+            return;
+        }
+        float ax = Math.abs(x), ay = Math.abs(y), az = Math.abs(z);
+        int face;
+        float sc, tc, ma;
+        if (ax >= ay && ax >= az) {
+            face = x >= 0f ? 0 : 1;
+            sc = x >= 0f ? -z : z;
+            tc = -y;
+            ma = ax;
+        } else if (ay >= az) {
+            face = y >= 0f ? 2 : 3;
+            sc = x;
+            tc = y >= 0f ? z : -z;
+            ma = ay;
+        } else {
+            face = z >= 0f ? 4 : 5;
+            sc = z >= 0f ? x : -x;
+            tc = -y;
+            ma = az;
+        }
+        sampleLayer(tex, Math.min(face, tex.depth - 1), 0.5f * (sc / ma + 1f), 0.5f * (tc / ma + 1f), out, at);
+    }
+
+    /** A 3D lookup at (u, v, r), each clamped to [0, 1] and taken to its nearest texel as {@link #sample} does. */
+    public static void sample3d(Texture2D tex, float u, float v, float r, float[] out, int at) {
+        if (empty(tex, out, at)) {
+            return;
+        }
+        sampleLayer(tex, tex.nearestIndex(clamp01(r), tex.depth), u, v, out, at);
+    }
+
+    /** A 2D array lookup at (u, v) in layer {@code floor(r + 0.5)} clamped to the layers (GL's layer rule). */
+    public static void sampleArray(Texture2D tex, float u, float v, float r, float[] out, int at) {
+        if (empty(tex, out, at)) {
+            return;
+        }
+        // the cast takes NaN to 0 and saturates the infinities, which the clamp then bounds
+        int layer = Math.clamp((long) Math.floor(r + 0.5f), 0, tex.depth - 1);
+        sampleLayer(tex, layer, u, v, out, at);
+    }
+
+    private static boolean empty(Texture2D tex, float[] out, int at) {
+        if (tex == null || tex.width <= 0 || tex.height <= 0) {
+            java.util.Arrays.fill(out, at, at + 4, 0f);
+            return true;
+        }
+        return false;
+    }
+
+    /** Written as "less than / greater than" so NaN passes through like the C code. */
+    private static float clamp01(float u) {
         if (u < 0f) {
             u = 0f;
         }
         if (u > 1f) {
             u = 1f;
         }
-        if (v < 0f) {
-            v = 0f;
-        }
-        if (v > 1f) {
-            v = 1f;
-        }
-        int x;
-        int y;
-        if (tex.nearest == Nearest.GL) {
-            x = Math.clamp((int) (u * w), 0, w - 1);
-            y = Math.clamp((int) (v * h), 0, h - 1);
-        } else {
-            x = Math.clamp((int) (u * (w - 1) + 0.5f), 0, w - 1);
-            y = Math.clamp((int) (v * (h - 1) + 0.5f), 0, h - 1);
-        }
-        int p = tex.argb[y * w + x];
+        return u;
+    }
+
+    /** The texel a clamped coordinate picks among {@code n} by this texture's rule; NaN gives 0. */
+    private int nearestIndex(float u, int n) {
+        return nearest == Nearest.GL ? Math.clamp((int) (u * n), 0, n - 1)
+                : Math.clamp((int) (u * (n - 1) + 0.5f), 0, n - 1);
+    }
+
+    private static void sampleLayer(Texture2D tex, int layer, float u, float v, float[] out, int at) {
+        int w = tex.width;
+        int h = tex.height;
+        int x = tex.nearestIndex(clamp01(u), w);
+        int y = tex.nearestIndex(clamp01(v), h);
+        unpack(tex.argb[(layer * h + y) * w + x], out, at);
+    }
+
+    private static void unpack(int p, float[] out, int at) {
         out[at] = ((p >>> 16) & 0xFF) / 255f;
         out[at + 1] = ((p >>> 8) & 0xFF) / 255f;
         out[at + 2] = (p & 0xFF) / 255f;
@@ -103,17 +172,17 @@ public record Texture2D(int width, int height, int[] argb, Nearest nearest) {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Texture2D t && width == t.width && height == t.height && nearest == t.nearest
-                && Arrays.equals(argb, 0, width * height, t.argb, 0, t.width * t.height);
+        return o instanceof Texture2D t && width == t.width && height == t.height && depth == t.depth
+                && nearest == t.nearest && Arrays.equals(argb, 0, width * height * depth, t.argb, 0, t.width * t.height * t.depth);
     }
 
     @Override
     public int hashCode() {
-        return (width * 31 + height) * 31 + Arrays.hashCode(Arrays.copyOf(argb, width * height));
+        return ((width * 31 + height) * 31 + depth) * 31 + Arrays.hashCode(Arrays.copyOf(argb, width * height * depth));
     }
 
     @Override
     public String toString() {
-        return "Texture2D[" + width + "x" + height + (nearest == Nearest.GL ? ", GL" : "") + "]";
+        return "Texture2D[" + width + "x" + height + (depth > 1 ? "x" + depth : "") + (nearest == Nearest.GL ? ", GL" : "") + "]";
     }
 }

@@ -2,7 +2,8 @@ package dev.csir.ir;
 
 /**
  * One interface symbol of a shader: a uniform (slot = first vec4 slot, or the sampler slot for
- * a {@code sampler2D}), an input (vertex: attribute location; fragment: varying slot) or an
+ * a sampler, whose type is the slot's kind: {@link Type#SAMPLER2D}, or in CSI version 2
+ * {@link Type#SAMPLERCUBE}, {@link Type#SAMPLER3D}, {@link Type#SAMPLER2DARRAY}), an input (vertex: attribute location; fragment: varying slot) or an
  * output (vertex: varying slot; fragment: 0 for the colour output). {@code line} and
  * {@code column} locate the declaration's name in source (0 when unknown, as after loading a blob),
  * so link errors can point at it. {@code explicitSlot} says the source chose the slot with
@@ -34,6 +35,6 @@ public record InterfaceVar(Kind kind, String name, Type type, int slot, int line
     }
 
     public boolean isSampler() {
-        return type == Type.SAMPLER2D;
+        return type.isSampler();
     }
 }

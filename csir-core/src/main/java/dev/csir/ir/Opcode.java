@@ -21,6 +21,14 @@ package dev.csir.ir;
  * give 0 (GLSL leaves it undefined), {@code INT_MIN / -1} is {@code INT_MIN} and
  * {@code INT_MIN % -1} is 0; shifts take the count modulo 32; float to int truncates and
  * saturates (NaN 0), float to uint saturates at 0 and 2^32-1.
+ *
+ * <p><b>Sampler kinds.</b> SAMPLE, SAMPLE_BIAS, SAMPLE_LOD and TEXSIZE at a slot whose kind
+ * ({@link ShaderInterface#samplerKind}) is {@link Type#SAMPLERCUBE}, {@link Type#SAMPLER3D} or
+ * {@link Type#SAMPLER2DARRAY} read {@code a.xyz} (a cube's direction, a 3D texture's s, t, r, an
+ * array's s, t and layer, rounded and clamped) instead of {@code a.xy}, a bias or level still in
+ * {@code a.w}; TEXSIZE gives a 3D level's depth or an array's layers in {@code dst.z}. SAMPLE_GRAD
+ * and FETCH are 2D only (the verifier checks it). The 2D names ({@code sample2d}) stay as the
+ * original's.
  */
 public enum Opcode {
     NOP("nop"), CONST("const"), MOV("mov"), SWZ("swz"), SETLANE("lane"),

@@ -5,6 +5,14 @@ import java.util.List;
 /**
  * What a shader exposes beyond its instructions: the interface symbols in declaration order and
  * the high-water marks the TGSI emitter declares from (-1 when a kind is absent).
+ *
+ * <p><b>Sampler kinds.</b> A sampler slot's kind (its texture target) is the type of the sampler
+ * symbol at that slot: {@link Type#SAMPLER2D}, or, in CSI version 2 only, {@link Type#SAMPLERCUBE},
+ * {@link Type#SAMPLER3D} and {@link Type#SAMPLER2DARRAY}. The sampling records (SAMPLE, SAMPLE_BIAS,
+ * SAMPLE_LOD, TEXSIZE, ...) stay the same opcodes and read their coordinate as their slot's kind
+ * says ({@link #samplerKind}); a slot with no symbol (a version 1 blob carries none) is 2D. The kind
+ * lives in one place per slot rather than in every record because a slot binds one texture of one
+ * kind, as TGSI's {@code DCL SVIEW[n], CUBE} and GL's texture targets do.
  */
 public record ShaderInterface(int attrHi, int varHi, int uniHi, int sampHi, List<InterfaceVar> vars) {
 
@@ -66,6 +74,16 @@ public record ShaderInterface(int attrHi, int varHi, int uniHi, int sampHi, List
 
     public List<InterfaceVar> samplers() {
         return vars.stream().filter(v -> v.kind() == InterfaceVar.Kind.UNIFORM && v.isSampler()).toList();
+    }
+
+    /** The kind of sampler slot {@code slot}: its symbol's type, {@link Type#SAMPLER2D} when no symbol names it. */
+    public Type samplerKind(int slot) {
+        for (InterfaceVar v : vars) {
+            if (v.kind() == InterfaceVar.Kind.UNIFORM && v.isSampler() && v.slot() == slot) {
+                return v.type();
+            }
+        }
+        return Type.SAMPLER2D;
     }
 
     /** vec4 uniform slots in use (uniHi + 1). */

@@ -17,7 +17,10 @@ public enum Type {
     MAT2("mat2", 2, 2), MAT2X3("mat2x3", 3, 2), MAT2X4("mat2x4", 4, 2), MAT3X2("mat3x2", 2, 3),
     MAT3X4("mat3x4", 4, 3), MAT4X2("mat4x2", 2, 4), MAT4X3("mat4x3", 3, 4),
     INT32("int32_t", 1, 0), I32VEC2("i32vec2", 2, 0), I32VEC3("i32vec3", 3, 0), I32VEC4("i32vec4", 4, 0),
-    UINT32("uint32_t", 1, 0), U32VEC2("u32vec2", 2, 0), U32VEC3("u32vec3", 3, 0), U32VEC4("u32vec4", 4, 0);
+    UINT32("uint32_t", 1, 0), U32VEC2("u32vec2", 2, 0), U32VEC3("u32vec3", 3, 0), U32VEC4("u32vec4", 4, 0),
+    // The other sampler kinds (CSI version 2): a sampler slot's kind is its symbol's type, and
+    // a sampling record at that slot reads its coordinate as that kind says (see Opcode).
+    SAMPLERCUBE("samplerCube", 0, 0), SAMPLER3D("sampler3D", 0, 0), SAMPLER2DARRAY("sampler2DArray", 0, 0);
 
     private static final Type[] BY_CODE = values();
 
@@ -66,6 +69,25 @@ public enum Type {
     /** Whether these integer lanes are unsigned. */
     public boolean isUnsigned() {
         return ordinal() >= UINT32.ordinal() && ordinal() <= U32VEC4.ordinal();
+    }
+
+    /** Whether this is a sampler kind: what a sampler slot's symbol has as its type. */
+    public boolean isSampler() {
+        return this == SAMPLER2D || this == SAMPLERCUBE || this == SAMPLER3D || this == SAMPLER2DARRAY;
+    }
+
+    /**
+     * Coordinate components a lookup of this sampler kind reads (2 for sampler2D, 3 for the
+     * others: a cube's direction, a 3D texture's s, t, r, an array's s, t and layer), 0 for
+     * types that are no sampler.
+     */
+    public int samplerCoordinates() {
+        return this == SAMPLER2D ? 2 : isSampler() ? 3 : 0;
+    }
+
+    /** Components textureSize gives for this sampler kind: a 3D texture's and an array's three, else two. */
+    public int samplerSizeComponents() {
+        return this == SAMPLER3D || this == SAMPLER2DARRAY ? 3 : 2;
     }
 
     public boolean isIntLike() {

@@ -85,7 +85,14 @@ public final class Linker {
         List<SamplerInfo> samplers = new ArrayList<>();
         for (ShaderIr s : List.of(vertex, fragment)) {
             for (InterfaceVar u : s.iface().samplers()) {
-                samplers.add(new SamplerInfo(u.name(), s.stage(), u.slot()));
+                for (SamplerInfo other : samplers) {
+                    if (other.name().equals(u.name()) && other.kind() != u.type()) {
+                        log.add(LinkError.at(Messages.UNIFORM_TYPE_MISMATCH, s.stage(), u,
+                                "'" + u.name() + "' is " + other.kind().glslName() + " in the vertex shader and "
+                                        + u.type().glslName() + " in the fragment shader"));
+                    }
+                }
+                samplers.add(new SamplerInfo(u.name(), s.stage(), u.slot(), u.type()));
             }
             for (InterfaceVar u : s.iface().uniforms()) {
                 mergeUniform(uniforms, u, s.stage(), log);

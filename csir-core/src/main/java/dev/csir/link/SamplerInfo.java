@@ -1,7 +1,23 @@
 package dev.csir.link;
 
 import dev.csir.ir.Stage;
+import dev.csir.ir.Type;
 
-/** A sampler of a linked program: name, stage and sampler slot (one record per declaring stage). */
-public record SamplerInfo(String name, Stage stage, int slot) {
+/**
+ * A sampler of a linked program: name, stage, sampler slot (one record per declaring stage) and
+ * kind, the texture a device binds there ({@link Type#SAMPLER2D}, {@link Type#SAMPLERCUBE},
+ * {@link Type#SAMPLER3D} or {@link Type#SAMPLER2DARRAY}).
+ */
+public record SamplerInfo(String name, Stage stage, int slot, Type kind) {
+
+    public SamplerInfo {
+        if (kind == null || !kind.isSampler()) {
+            throw new IllegalArgumentException("sampler '" + name + "' of kind " + kind);
+        }
+    }
+
+    /** A 2D sampler. */
+    public SamplerInfo(String name, Stage stage, int slot) {
+        this(name, stage, slot, Type.SAMPLER2D);
+    }
 }

@@ -91,7 +91,7 @@ public final class TgsiEmitter {
             crossed = -1;
         }
         boolean over = w.length() > budget;
-        TgsiInstructions body = new TgsiInstructions(w, remapOrNull, fragCoordInput, flow, imms, systemValues);
+        TgsiInstructions body = new TgsiInstructions(w, remapOrNull, fragCoordInput, flow, imms, systemValues, iface);
         for (int i = 0; i < ir.size(); i++) {
             if (!body.emit(ir.insn(i))) {
                 return new TgsiResult.Failed(Messages.TGSI_UNSUPPORTED, i);
@@ -142,7 +142,7 @@ public final class TgsiEmitter {
         }
         for (int i = 0; i <= iface.sampHi(); i++) {
             w.text("DCL ").reg("SAMP", i).end();
-            w.text("DCL ").reg("SVIEW", i).text(", 2D, FLOAT").end();
+            w.text("DCL ").reg("SVIEW", i).text(", ").text(TgsiInstructions.target(iface.samplerKind(i))).text(", FLOAT").end();
         }
         if (iface.uniHi() >= 0) {
             w.text("DCL CONST[0][0..").num(iface.uniHi()).text("]").end();

@@ -18,14 +18,36 @@ final class TgsiInstructions {
     /** The SV register of each system value, by LOAD_SYSVAL's aux. */
     private final int[] systemValues;
 
+    /** The TGSI texture target of each sampler slot ({@link #target}). */
+    private final ShaderInterface iface;
+
     TgsiInstructions(TgsiWriter w, int[] remap, int fragCoordInput, TgsiFlow flow, java.util.Map<Long, Integer> imms,
-            int[] systemValues) {
+            int[] systemValues, ShaderInterface iface) {
+        this.iface = iface;
         this.w = w;
         this.remap = remap;
         this.fragCoordInput = fragCoordInput;
         this.flow = flow;
         this.imms = imms;
         this.systemValues = systemValues;
+    }
+
+    /**
+     * The TGSI texture target of a sampler kind, as an instruction's and SVIEW's declaration name it:
+     * TEX/TXB/TXL/TXQ read a cube's direction and a 3D coordinate from xyz, a 2D array's layer from
+     * z (rounded and clamped by the sampler), and take a bias or level from w, as CSIR packs them.
+     */
+    static String target(dev.csir.ir.Type kind) {
+        return switch (kind) {
+            case SAMPLERCUBE -> "CUBE";
+            case SAMPLER3D -> "3D";
+            case SAMPLER2DARRAY -> "2D_ARRAY";
+            default -> "2D";
+        };
+    }
+
+    private String target(int slot) {
+        return ", " + target(iface.samplerKind(slot));
     }
 
     /**
@@ -122,11 +144,11 @@ final class TgsiInstructions {
                 }
             }
             case SAMPLE -> w.begin("TEX").sp().temp(in.dst()).comma().temp(in.a()).comma()
-                    .reg("SAMP", in.aux()).text(", 2D").end();
+                    .reg("SAMP", in.aux()).text(target(in.aux())).end();
             case SAMPLE_BIAS -> w.begin("TXB").sp().temp(in.dst()).comma().temp(in.a()).comma()
-                    .reg("SAMP", in.aux()).text(", 2D").end();
+                    .reg("SAMP", in.aux()).text(target(in.aux())).end();
             case SAMPLE_LOD -> w.begin("TXL").sp().temp(in.dst()).comma().temp(in.a()).comma()
-                    .reg("SAMP", in.aux()).text(", 2D").end();
+                    .reg("SAMP", in.aux()).text(target(in.aux())).end();
             case SAMPLE_GRAD -> w.begin("TXD").sp().temp(in.dst()).comma().temp(in.a()).comma().temp(in.b())
                     .text(".xyxx").comma().temp(in.b()).text(".zwxx").comma().reg("SAMP", in.aux()).text(", 2D").end();
             case FETCH -> {
@@ -138,7 +160,7 @@ final class TgsiInstructions {
                 // TXQ takes an integer level and yields integers; CSIR's integer values are floats
                 w.begin("F2I").sp().temp(in.dst()).text(".x").comma().temp(in.a()).text(".xxxx").end();
                 w.begin("TXQ").sp().temp(in.dst()).comma().temp(in.dst()).text(".xxxx").comma()
-                        .reg("SAMP", in.aux()).text(", 2D").end();
+                        .reg("SAMP", in.aux()).text(target(in.aux())).end();
                 w.begin("I2F").sp().temp(in.dst()).comma().temp(in.dst()).end();
             }
             case LOAD_ATTR -> w.begin("MOV").sp().temp(in.dst()).comma().reg("IN", in.aux()).end();

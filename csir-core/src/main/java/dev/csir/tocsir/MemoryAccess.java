@@ -32,21 +32,21 @@ final class MemoryAccess {
             return;
         }
         // SAMPLE_BIAS takes the coordinate and the bias in one register, the bias in w, as TXB does
-        s.emit(Opcode.SAMPLE_BIAS, dev.csir.ir.Type.VEC4, 4, s.result(i), packed(i.operand(1), i.operand(2)), -1, slot, 0);
+        s.emit(Opcode.SAMPLE_BIAS, dev.csir.ir.Type.VEC4, 4, s.result(i), packed(slot, i.operand(1), i.operand(2)), -1, slot, 0);
     }
 
     /** {@code samplelod sampler, coord, lod}: TXL's coordinate and level in one register, the level in w. */
     void sampleLod(Instruction i) {
         int slot = samplerSlot(i);
         if (slot >= 0) {
-            s.emit(Opcode.SAMPLE_LOD, dev.csir.ir.Type.VEC4, 4, s.result(i), packed(i.operand(1), i.operand(2)), -1, slot, 0);
+            s.emit(Opcode.SAMPLE_LOD, dev.csir.ir.Type.VEC4, 4, s.result(i), packed(slot, i.operand(1), i.operand(2)), -1, slot, 0);
         }
     }
 
     /** {@code samplegrad sampler, coord, ddx, ddy}: the derivatives in one register, ddx in xy and ddy in zw. */
     void sampleGrad(Instruction i) {
         int slot = samplerSlot(i);
-        if (slot < 0) {
+        if (slot < 0 || !is2d(slot, "textureGrad")) {
             return;
         }
         int grads = s.code.newRegister(1);
@@ -60,8 +60,8 @@ final class MemoryAccess {
     /** {@code fetch sampler, texel, lod}: TXF's texel and level in one register, the level in w. */
     void fetch(Instruction i) {
         int slot = samplerSlot(i);
-        if (slot >= 0) {
-            int texel = packed(i.operand(1), i.operand(2));
+        if (slot >= 0 && is2d(slot, "texelFetch")) {
+            int texel = packed(slot, i.operand(1), i.operand(2));
             if (s.integers) {
                 texel = s.ints.toFloats(texel, 4, false); // FETCH takes CSIR's float-valued ints
             }
@@ -69,10 +69,11 @@ final class MemoryAccess {
         }
     }
 
-    /** A 2-lane coordinate with a scalar in w. */
-    private int packed(dev.csir.ssa.Value coord, dev.csir.ssa.Value w) {
+    /** The coordinate of a lookup at {@code slot} (two lanes for 2D, three for the other kinds) with a scalar in w. */
+    private int packed(int slot, dev.csir.ssa.Value coord, dev.csir.ssa.Value w) {
         int r = s.code.newRegister(1);
-        s.emit(Opcode.MOV, dev.csir.ir.Type.VEC2, 2, r, s.operand(coord), -1, 0, 0);
+        int n = kind(slot).samplerCoordinates();
+        s.emit(Opcode.MOV, dev.csir.ir.Type.floatVector(n), n, r, s.operand(coord), -1, 0, 0);
         s.emitPartial(Opcode.SETLANE, dev.csir.ir.Type.FLOAT, 1, r, s.operand(w), -1, 3, 0);
         return r;
     }
@@ -83,15 +84,31 @@ final class MemoryAccess {
         if (slot < 0) {
             return;
         }
+        int n = kind(slot).samplerSizeComponents();
         int lod = i.operands().size() > 1 ? s.operand(i.operand(1)) : s.operand(dev.csir.ssa.Constant.ofInt(0));
         if (s.integers) {
             // TEXSIZE takes and gives CSIR's float-valued ints
             int size = s.code.newRegister(1);
-            s.emit(Opcode.TEXSIZE, Selector.csirType(i.type()), 2, size, s.ints.toFloats(lod, 1, false), -1, slot, 0);
-            s.bind(i, s.ints.fromFloats(size, 2, false));
+            s.emit(Opcode.TEXSIZE, Selector.csirType(i.type()), n, size, s.ints.toFloats(lod, 1, false), -1, slot, 0);
+            s.bind(i, s.ints.fromFloats(size, n, false));
             return;
         }
-        s.emit(Opcode.TEXSIZE, Selector.csirType(i.type()), 2, s.result(i), lod, -1, slot, 0);
+        s.emit(Opcode.TEXSIZE, Selector.csirType(i.type()), n, s.result(i), lod, -1, slot, 0);
+    }
+
+    /** The kind of sampler slot {@code slot}, which says how its lookups read their coordinate. */
+    private dev.csir.ir.Type kind(int slot) {
+        return s.slots.iface.samplerKind(slot);
+    }
+
+    /** Whether slot {@code slot} is 2D; otherwise reports that CSIR has no {@code function} on its kind. */
+    private boolean is2d(int slot, String function) {
+        dev.csir.ir.Type kind = kind(slot);
+        if (kind != dev.csir.ir.Type.SAMPLER2D) {
+            s.unsupported(function + " on a " + kind.glslName());
+            return false;
+        }
+        return true;
     }
 
     /** The CSIR sampler slot of a texture instruction's sampler, or -1 after reporting why there is none. */

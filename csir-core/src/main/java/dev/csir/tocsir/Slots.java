@@ -50,6 +50,24 @@ final class Slots {
         return "CSIR cannot express " + what;
     }
 
+    /**
+     * The CSIR sampler kind of a GLSL sampler type, or null when CSIR has none: float sampler2D
+     * always, samplerCube, sampler3D and sampler2DArray where the profile writes CSI version 2
+     * (the same profiles that have integer lanes; ChrisOS keeps version 1).
+     */
+    static Type samplerKind(dev.csir.types.Type t, Limits limits) {
+        if (!(t instanceof SamplerType st) || st.shadow() || st.sampled() != dev.csir.types.ScalarKind.FLOAT) {
+            return null;
+        }
+        Type kind = switch (st.dim()) {
+            case D2 -> st.arrayed() ? Type.SAMPLER2DARRAY : Type.SAMPLER2D;
+            case D3 -> st.arrayed() ? null : Type.SAMPLER3D;
+            case CUBE -> st.arrayed() ? null : Type.SAMPLERCUBE;
+            default -> null;
+        };
+        return kind != null && kind.isVersion2Only() && !limits.integerLanes() ? null : kind;
+    }
+
     int slot(GlobalVariable g) {
         return slots.getOrDefault(g, -1);
     }
@@ -148,15 +166,18 @@ final class Slots {
                     }
                 }
                 case UNIFORM_CONSTANT -> {
-                    if (!SamplerType.SAMPLER2D.equals(g.valueType())) {
-                        return cannotExpress(d, "a uniform of type " + g.valueType());
+                    Type kind = samplerKind(g.valueType(), limits);
+                    if (kind == null) {
+                        return cannotExpress(d, "a uniform of type " + g.valueType()
+                                + (limits.integerLanes() || !(g.valueType() instanceof SamplerType)
+                                        ? "" : " in a profile that keeps CSI version 1 (only sampler2D)"));
                     }
                     if (samplers.size() >= limits.samplerSlots()) {
                         return Messages.TOO_MANY_SAMPLERS;
                     }
                     int slot = samplers.size();
                     samplers.put(g, slot);
-                    vars.add(new InterfaceVar(InterfaceVar.Kind.UNIFORM, g.name(), Type.SAMPLER2D, slot, d.line(), d.column(),
+                    vars.add(new InterfaceVar(InterfaceVar.Kind.UNIFORM, g.name(), kind, slot, d.line(), d.column(),
                             false));
                 }
                 default -> {

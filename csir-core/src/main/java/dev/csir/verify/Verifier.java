@@ -243,8 +243,11 @@ public final class Verifier {
 
         private void slotsAndSpans(Opcode op, Insn in) {
             switch (op) {
-                case SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, TEXSIZE -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots()),
+                case SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, TEXSIZE -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots()),
                         Messages.INVALID_SAMPLER);
+                // explicit derivatives and texel fetches are defined on 2D slots only
+                case SAMPLE_GRAD, FETCH -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots())
+                        && iface.samplerKind(in.aux()) == dev.csir.ir.Type.SAMPLER2D, Messages.INVALID_SAMPLER);
                 case LOAD_ATTR -> check(slot(in.aux(), iface.attrHi(), limits.attributeSlots()),
                         Messages.INVALID_ATTRIBUTE);
                 case LOAD_VAR, STORE_VAR -> check(in.aux() >= 0 && in.aux() < limits.varyingSlots(),
