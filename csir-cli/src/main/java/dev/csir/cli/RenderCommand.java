@@ -29,7 +29,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -435,6 +434,19 @@ final class RenderCommand extends Subcommand {
                 throw new BadInput(file + ": " + e.getMessage());
             }
         }
-        return Collections.nCopies(slots, t);
+        // a cube, 3D or array sampler gets the image on every face or layer, each tinted its own way
+        Texture[] bound = new Texture[slots];
+        for (dev.csir.link.SamplerInfo s : lp.iface().samplers()) {
+            Texture k = Texture.layered(t, s.kind());
+            if (bound[s.slot()] != null && bound[s.slot()].kind() != s.kind()) {
+                throw new BadInput("sampler slot " + s.slot() + " is a " + bound[s.slot()].kind().glslName()
+                        + " in one stage and a " + s.kind().glslName() + " in the other; --texture binds one texture per slot");
+            }
+            bound[s.slot()] = k;
+        }
+        for (int i = 0; i < slots; i++) {
+            bound[i] = bound[i] == null ? t : bound[i];
+        }
+        return List.of(bound);
     }
 }

@@ -153,6 +153,10 @@ public final class SoftwareDevice implements Device {
             if (s.slot() >= slots.size() || slots.get(s.slot()) == null) {
                 throw new GfxException("no texture for sampler '" + s.name() + "' (slot " + s.slot() + ")");
             }
+            Texture bound = slots.get(s.slot());
+            if (bound.kind() != s.kind()) {
+                throw new GfxException(Texture.kindMismatch(s, bound));
+            }
         }
         Texture2D[] out = new Texture2D[hi + 1];
         for (int i = 0; i < slots.size(); i++) {
@@ -169,13 +173,13 @@ public final class SoftwareDevice implements Device {
             }
         }
         byte[] rgba = t.rgba();
-        int[] argb = new int[t.width() * t.height()];
+        int[] argb = new int[t.width() * t.height() * t.layers()];
         for (int i = 0; i < argb.length; i++) {
             int o = i * 4;
             argb[i] = (rgba[o + 3] & 0xff) << 24 | (rgba[o] & 0xff) << 16 | (rgba[o + 1] & 0xff) << 8 | (rgba[o + 2] & 0xff);
         }
         // The device samples as GL does (Texture's contract), not by the original's rule.
-        Texture2D c = new Texture2D(t.width(), t.height(), argb, Texture2D.Nearest.GL);
+        Texture2D c = new Texture2D(t.width(), t.height(), argb, Texture2D.Nearest.GL, t.layers());
         if (textures.size() >= CACHE) {
             textures.removeFirst();
         }

@@ -507,6 +507,11 @@ public final class VirglDevice implements Device {
                 }
                 views[i] = blank.view();
             } else {
+                for (SamplerInfo s : program.iface().samplers()) {
+                    if (s.stage() == stage && s.slot() == i && s.kind() != t.kind()) {
+                        throw new GfxException(Texture.kindMismatch(s, t));
+                    }
+                }
                 views[i] = texture(t, slots).view();
             }
         }
@@ -553,10 +558,20 @@ public final class VirglDevice implements Device {
     }
 
     private TextureObjects uploadTexture(Texture t) throws GfxException {
-        int res = resource(TARGET_TEXTURE_2D, FORMAT_R8G8B8A8_UNORM, BIND_SAMPLER_VIEW, t.width(), t.height());
-        enc.writeTexture2D(res, t.width(), t.height(), t.rgba());
+        int target = switch (t.kind()) {
+            case SAMPLERCUBE -> TARGET_TEXTURE_CUBE;
+            case SAMPLER3D -> TARGET_TEXTURE_3D;
+            case SAMPLER2DARRAY -> TARGET_TEXTURE_2D_ARRAY;
+            default -> TARGET_TEXTURE_2D;
+        };
+        boolean volume = t.kind() == dev.csir.ir.Type.SAMPLER3D;
+        int res = nextResource++;
+        // a 3D texture's slices are its depth, a cube's faces and an array's layers its array size
+        client.createResource(res, target, FORMAT_R8G8B8A8_UNORM, BIND_SAMPLER_VIEW, t.width(), t.height(),
+                volume ? t.layers() : 1, volume ? 1 : t.layers(), 0, 0);
+        enc.writeTexture(res, t.width(), t.height(), t.layers(), t.rgba());
         int view = nextObject++;
-        enc.createSamplerView(view, res, FORMAT_R8G8B8A8_UNORM);
+        enc.createSamplerView(view, res, FORMAT_R8G8B8A8_UNORM, target, volume ? 0 : t.layers() - 1);
         return new TextureObjects(t, res, view);
     }
 

@@ -245,11 +245,20 @@ public final class VirglEncoder {
 
     /** A sampler view of level 0, layer 0 of a texture with the identity swizzle. */
     public VirglEncoder createSamplerView(int handle, int resource, int format) {
+        return createSamplerView(handle, resource, format, 0, 0);
+    }
+
+    /**
+     * A sampler view of level 0, layers 0 to {@code lastLayer} (a cube's 5, an array's layers
+     * less one) of a texture of pipe target {@code target} (0 leaves it to the resource's), with
+     * the identity swizzle.
+     */
+    public VirglEncoder createSamplerView(int handle, int resource, int format, int target, int lastLayer) {
         packet(CCMD_CREATE_OBJECT, OBJ_SAMPLER_VIEW, 6);
         put(handle);
         put(resource);
-        put(format);
-        put(0); // first | last layer << 16
+        put(format | target << 24);
+        put(lastLayer << 16); // first | last layer << 16
         put(0); // first | last level << 8
         put(0 | 1 << 3 | 2 << 6 | 3 << 9); // swizzle r g b a
         return this;
@@ -375,16 +384,27 @@ public final class VirglEncoder {
 
     /** Writes RGBA8 rows (row 0 = y 0) into a 2D texture, whole rows per packet. */
     public VirglEncoder writeTexture2D(int resource, int width, int height, byte[] rgba) {
-        int[] words = new int[width * height];
+        return writeTexture(resource, width, height, 1, rgba);
+    }
+
+    /**
+     * Writes {@code layers} images of RGBA8 rows (row 0 = y 0) one after another into a texture,
+     * image z at box z (a cube's face, a 3D texture's slice, an array's layer), whole rows per packet.
+     */
+    public VirglEncoder writeTexture(int resource, int width, int height, int layers, byte[] rgba) {
+        int[] words = new int[width * height * layers];
         for (int i = 0; i < words.length; i++) {
             int o = i * 4;
             words[i] = (rgba[o] & 0xff) | (rgba[o + 1] & 0xff) << 8 | (rgba[o + 2] & 0xff) << 16
                     | (rgba[o + 3] & 0xff) << 24;
         }
         int rows = Math.max(1, (MAX_PAYLOAD - 11) / width);
-        for (int y = 0; y < height; y += rows) {
-            int n = Math.min(rows, height - y);
-            resourceInlineWrite(resource, 0, width * 4, 0, 0, y, 0, width, n, 1, words, y * width, n * width);
+        for (int z = 0; z < layers; z++) {
+            for (int y = 0; y < height; y += rows) {
+                int n = Math.min(rows, height - y);
+                resourceInlineWrite(resource, 0, width * 4, layers > 1 ? width * height * 4 : 0, 0, y, z, width, n, 1, words,
+                        (z * height + y) * width, n * width);
+            }
         }
         return this;
     }

@@ -65,6 +65,9 @@ public final class VirglProtocol {
     // resource targets and bind flags
     public static final int TARGET_BUFFER = 0;
     public static final int TARGET_TEXTURE_2D = 2;
+    public static final int TARGET_TEXTURE_3D = 3;
+    public static final int TARGET_TEXTURE_CUBE = 4;
+    public static final int TARGET_TEXTURE_2D_ARRAY = 7;
     public static final int BIND_DEPTH_STENCIL = 1 << 0;
     public static final int BIND_RENDER_TARGET = 1 << 1;
     public static final int BIND_SAMPLER_VIEW = 1 << 3;

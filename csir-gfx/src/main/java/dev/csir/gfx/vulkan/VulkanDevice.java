@@ -303,6 +303,11 @@ public final class VulkanDevice implements Device {
             if (t == null) {
                 throw new GfxException("no texture for sampler '" + s.sampler().name() + "' (slot " + s.slot() + ")");
             }
+            if (t.kind() != dev.csir.ir.Type.SAMPLER2D) {
+                // the images here are 2D, one layer: cube, 3D and array images are not made yet
+                throw new GfxException("the Vulkan device binds 2D textures only; sampler '" + s.sampler().name()
+                        + "' (slot " + s.slot() + ") was given a " + t.kind().glslName());
+            }
             views[i] = textures.view(t, slots);
         }
         try (MemoryStack stack = MemoryStack.stackPush()) {

@@ -102,11 +102,15 @@ public final class ContractWorkloads {
         return new Agreement(drawn, close, exact, worst, coverageDiffers);
     }
 
+    /** The workloads that bind cube, 3D and array textures, by name. */
+    public static final java.util.Set<String> LAYERED_TEXTURES = java.util.Set.of(
+            "skybox, samplerCube texture, textureLod and textureSize", "sampler3D and sampler2DArray, texture and textureSize");
+
     public static List<Workload> all() {
         return List.of(colouredTriangle(), texturedQuad(), sizedAndBiasedQuad(), explicitLookupsQuad(), depth(), cube("cube, depth", DrawState.DEPTH),
                 cube("cube, depth and culling", DrawState.DEPTH_CULL), cubeAroundTheCamera(), lighting(),
                 fragCoord(), discard(), builtins(), uniformBlockCube(), pushConstants(), matrices(), vertexNumbers(),
-                integerArithmetic());
+                integerArithmetic(), skybox(), volumeAndLayers());
     }
 
     /**
@@ -254,6 +258,68 @@ public final class ContractWorkloads {
     private static Workload explicitLookupsQuad() {
         return texturedQuad("textured quad, textureLod, textureGrad, textureProj and texelFetch",
                 TestPrograms.explicitLookupsQuad());
+    }
+
+    /** A 4x4 checker of white and grey, the image the layered textures tint per face or layer. */
+    private static Texture smallChecker() {
+        byte[] px = new byte[4 * 4 * 4];
+        for (int i = 0; i < 16; i++) {
+            byte v = (byte) (((i % 4 + i / 4) & 1) == 0 ? 255 : 160);
+            px[i * 4] = v;
+            px[i * 4 + 1] = v;
+            px[i * 4 + 2] = v;
+            px[i * 4 + 3] = (byte) 255;
+        }
+        return new Texture(4, 4, px);
+    }
+
+    /** The tinted colours (white texels) a correct frame shows: every face, slice or layer reached. */
+    private static Consumer<Frame> showsTints(int tints) {
+        Texture sample = Texture.layered(smallChecker(), dev.csir.ir.Type.SAMPLERCUBE);
+        return f -> {
+            java.util.Set<Integer> seen = new java.util.HashSet<>();
+            for (int y = 0; y < f.height(); y++) {
+                for (int x = 0; x < f.width(); x++) {
+                    seen.add(f.pixel(x, y));
+                }
+            }
+            for (int l = 0; l < tints; l++) {
+                byte[] b = sample.rgba();
+                int o = l * 16 * 4; // texel (0, 0) of layer l, a white one tinted
+                int want = (b[o] & 0xff) << 24 | (b[o + 1] & 0xff) << 16 | (b[o + 2] & 0xff) << 8 | 0xff;
+                assertThat(seen).as("layer %d's tint", l).contains(want);
+            }
+        };
+    }
+
+    /** A cube map swept as a skybox: the six faces, each its own tint of a checker. */
+    private static Workload skybox() {
+        LinkedProgram p = TestPrograms.skyboxQuad();
+        Texture sky = Texture.layered(smallChecker(), dev.csir.ir.Type.SAMPLERCUBE);
+        return new Workload("skybox, samplerCube texture, textureLod and textureSize", d -> d.draw(p, p.newUniforms(),
+                flatQuad(), DrawState.FLAT, List.of(sky)), showsTints(6));
+    }
+
+    /** A 3D texture's four slices and a 2D array's four layers. */
+    private static Workload volumeAndLayers() {
+        LinkedProgram p = TestPrograms.volumeAndLayersQuad();
+        Texture vol = Texture.layered(smallChecker(), dev.csir.ir.Type.SAMPLER3D);
+        Texture layers = Texture.layered(smallChecker(), dev.csir.ir.Type.SAMPLER2DARRAY);
+        return new Workload("sampler3D and sampler2DArray, texture and textureSize", d -> d.draw(p, p.newUniforms(),
+                flatQuad(), DrawState.FLAT, List.of(vol, layers)), showsTints(4));
+    }
+
+    /** A screen-filling quad, uv 0 to 1. */
+    private static Mesh flatQuad() {
+        VertexLayout layout = VertexLayout.of(6, new VertexAttribute(0, 4, 0), new VertexAttribute(1, 2, 4));
+        float[][] c = {{-1, -1, 0, 0}, {1, -1, 1, 0}, {1, 1, 1, 1}, {-1, 1, 0, 1}};
+        int[] order = {0, 1, 2, 0, 2, 3};
+        float[] v = new float[36];
+        for (int i = 0; i < 6; i++) {
+            float[] k = c[order[i]];
+            System.arraycopy(new float[] {k[0], k[1], 0, 1, k[2], k[3]}, 0, v, i * 6, 6);
+        }
+        return new Mesh(v, layout);
     }
 
     private static Workload texturedQuad(String name, LinkedProgram p) {

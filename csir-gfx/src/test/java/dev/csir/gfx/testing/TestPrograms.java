@@ -124,6 +124,45 @@ public final class TestPrograms {
                 }
                 """;
 
+    /**
+     * A skybox-like sweep: the quad's uv as longitude and latitude, the direction looked up in a
+     * cube map (textureLod at level 0 on the right half), all six faces on screen.
+     */
+    public static LinkedProgram skyboxQuad() {
+        return link("tex.vert", TEXTURED_QUAD_VERTEX, "sky.frag", """
+                #version 330
+                uniform samplerCube sky;
+                in vec2 vUV;
+                out vec4 fragColor;
+                void main() {
+                    float lon = (vUV.x - 0.5) * 6.2831853;
+                    float lat = (vUV.y - 0.5) * 3.1415926;
+                    vec3 dir = vec3(sin(lon) * cos(lat), sin(lat), cos(lon) * cos(lat));
+                    vec4 c = vUV.x < 0.5 ? texture(sky, dir) : textureLod(sky, dir, 0.0);
+                    fragColor = c * (textureSize(sky, 0).x == 4 ? 1.0 : 0.25);
+                }
+                """);
+    }
+
+    /** A 3D texture's slices across the quad and a 2D array's layers down it, side by side. */
+    public static LinkedProgram volumeAndLayersQuad() {
+        return link("tex.vert", TEXTURED_QUAD_VERTEX, "layers.frag", """
+                #version 330
+                uniform sampler3D vol;
+                uniform sampler2DArray layers;
+                in vec2 vUV;
+                out vec4 fragColor;
+                void main() {
+                    vec2 uv = fract(vUV * 2.0);
+                    ivec3 vs = textureSize(vol, 0);
+                    ivec3 ls = textureSize(layers, 0);
+                    float right = vs == ivec3(4, 4, 4) && ls == ivec3(4, 4, 4) ? 1.0 : 0.25;
+                    fragColor = (vUV.x < 0.5 ? texture(vol, vec3(uv, vUV.y)) : texture(layers, vec3(uv, vUV.y * 4.0 - 0.5)))
+                            * right;
+                }
+                """);
+    }
+
     public static LinkedProgram texturedQuad() {
         return link("tex.vert", TEXTURED_QUAD_VERTEX, "tex.frag", """
                 #version 330

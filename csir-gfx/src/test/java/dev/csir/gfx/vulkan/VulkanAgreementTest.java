@@ -43,7 +43,8 @@ class VulkanAgreementTest {
     }
 
     static List<Workload> workloads() {
-        return ContractWorkloads.all();
+        // the Vulkan device binds 2D textures only
+        return ContractWorkloads.all().stream().filter(w -> !ContractWorkloads.LAYERED_TEXTURES.contains(w.name())).toList();
     }
 
     @ParameterizedTest(name = "{0}")
