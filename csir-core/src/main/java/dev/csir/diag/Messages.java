@@ -366,6 +366,35 @@ public final class Messages {
     public static final String FRAG_DATA_INDEX = "only gl_FragData[0] is supported: every target has one colour output";
 
     /** attribute or varying where the version no longer has it. */
+    public static final String ONE_INTERPOLATION =
+            "can only have one interpolation qualifier (flat, smooth, noperspective)";
+    public static final String ONE_AUXILIARY = "can only have one auxiliary qualifier (centroid, patch, and sample)";
+    public static final String INTERPOLATION_ORDER =
+            "interpolation qualifiers must appear before storage and precision qualifiers";
+    public static final String INTERPOLATION_FRAGMENT_OUTPUT =
+            "can't use interpolation qualifier on a fragment output";
+    public static final String VERTEX_INPUT_QUALIFIED = "vertex input cannot be further qualified";
+    public static final String INTERPOLATION_BLOCK = "cannot use interpolation qualifiers on an interface block";
+    public static final String INTERPOLATION_PARAMETER =
+            "cannot use auxiliary or interpolation qualifiers on a function parameter";
+    public static final String SAMPLE_UNSUPPORTED =
+            "'sample' : per-sample interpolation is not supported (no target renders multisampled)";
+
+    /** A word the version reserves for later use, as glslang says it. */
+    public static String reservedWord(String word) {
+        return "'" + word + "' : Reserved word.";
+    }
+
+    /** An integer-typed varying the stage requires to be {@code flat} ({@code in} or {@code out}). */
+    public static String mustBeFlat(String direction) {
+        return "must be qualified as flat " + direction + ": integer varyings are not interpolated";
+    }
+
+    /** A qualifier at function scope. */
+    public static String nestedInterpolation(String word) {
+        return "'" + word + "' : not allowed in nested scope";
+    }
+
     public static String legacyQualifier(String word) {
         return "'" + word + "' is not in this version: GLSL ES 1.00, GLSL up to 4.10 and the compatibility profile have it";
     }

@@ -101,14 +101,28 @@ public final class Ast {
     }
 
     /**
-     * Qualifiers as written: the layout ids, {@code smooth}, the storage word, and a trailing
-     * {@code const} after it.
+     * Qualifiers as written: the layout ids, the interpolation qualifier ({@code smooth},
+     * {@code flat}, {@code noperspective}; NONE when not written), {@code centroid}, the storage
+     * word, and a trailing {@code const} after it.
      */
-    public record Qualifiers(Layout layout, boolean smooth, Storage storage, boolean isConst) {
-        public static final Qualifiers NONE = new Qualifiers(Layout.NONE, false, Storage.NONE, false);
+    /** The interpolation qualifier as written (GLSL 4.60 section 4.5). */
+    public enum Interp { NONE, SMOOTH, FLAT, NOPERSPECTIVE }
+
+    public record Qualifiers(Layout layout, Interp interp, boolean centroid, Storage storage, boolean isConst) {
+        public static final Qualifiers NONE = new Qualifiers(Layout.NONE, Interp.NONE, false, Storage.NONE, false);
 
         public Qualifiers {
             layout = layout == null ? Layout.NONE : layout;
+            interp = interp == null ? Interp.NONE : interp;
+        }
+
+        public Qualifiers(Layout layout, Storage storage, boolean isConst) {
+            this(layout, Interp.NONE, false, storage, isConst);
+        }
+
+        /** Whether an interpolation or auxiliary qualifier was written. */
+        public boolean interpolated() {
+            return interp != Interp.NONE || centroid;
         }
 
         /** {@code layout(location = N)}, or -1. */

@@ -42,8 +42,11 @@ public final class AstDump {
                 line(depth, label).append("var");
                 Ast.Qualifiers q = v.qualifiers();
                 layout(q.layout());
-                if (q.smooth()) {
-                    sb.append(" smooth");
+                if (q.interp() != Ast.Interp.NONE) {
+                    sb.append(' ').append(q.interp().name().toLowerCase(java.util.Locale.ROOT));
+                }
+                if (q.centroid()) {
+                    sb.append(" centroid");
                 }
                 if (q.storage() != Ast.Storage.NONE) {
                     sb.append(' ').append(q.storage().name().toLowerCase(java.util.Locale.ROOT));

@@ -631,7 +631,7 @@ public final class Lexer {
                         if (matches(s, off, "case")) return TokenKind.CASE;
                     }
                     case 'f' -> {
-                        if (matches(s, off, "flat")) return TokenKind.BAD;
+                        if (matches(s, off, "flat")) return TokenKind.FLAT;
                     }
                     case 'l' -> {
                         if (matches(s, off, "lowp")) return TokenKind.LOWP;
@@ -695,7 +695,7 @@ public final class Lexer {
                         if (matches(s, off, "smooth")) return TokenKind.SMOOTH;
                         if (matches(s, off, "struct")) return TokenKind.STRUCT;
                         if (matches(s, off, "shared")) return TokenKind.BAD;
-                        if (matches(s, off, "sample")) return TokenKind.BAD;
+                        if (matches(s, off, "sample")) return TokenKind.SAMPLE;
                         if (matches(s, off, "switch")) return TokenKind.SWITCH;
                     }
                     case 'r' -> {
@@ -731,7 +731,7 @@ public final class Lexer {
                 switch (c0) {
                     case 'c' -> {
                         if (matches(s, off, "continue")) return TokenKind.CONTINUE;
-                        if (matches(s, off, "centroid")) return TokenKind.BAD;
+                        if (matches(s, off, "centroid")) return TokenKind.CENTROID;
                         if (matches(s, off, "coherent")) return TokenKind.BAD;
                     }
                     case 'r' -> {
@@ -752,7 +752,7 @@ public final class Lexer {
                 if (c0 == 'w' && matches(s, off, "writeonly")) return TokenKind.BAD;
                 break;
             case 13:
-                if (c0 == 'n' && matches(s, off, "noperspective")) return TokenKind.BAD;
+                if (c0 == 'n' && matches(s, off, "noperspective")) return TokenKind.NOPERSPECTIVE;
                 break;
             default:
                 break;

@@ -74,6 +74,7 @@ public final class Parser {
             return new Ast.Unit(globals, tokens.version());
         }
         namesBeforeTheirVersion(tokens);
+        InterpolationWords.apply(tokens, log);
         Parser p = new Parser(tokens, log);
         if (!p.full()) {
             p.unit(globals);
@@ -501,10 +502,9 @@ public final class Parser {
         if (layout == null) {
             return null;
         }
-        boolean smooth = false;
-        if (at(TokenKind.SMOOTH)) {
-            smooth = true;
-            adv();
+        InterpolationQualifiers iq = new InterpolationQualifiers();
+        if (!iq.read()) {
+            return null;
         }
         Ast.Storage storage = Ast.Storage.NONE;
         boolean trailingConst = false;
@@ -524,14 +524,28 @@ public final class Parser {
                 trailingConst = true;
                 adv();
             }
+            if (iq.ahead()) {
+                // GLSL 4.20 and ES 3.10 let the qualifiers come in any order
+                if (!iq.anyOrder()) {
+                    error(tp, Messages.INTERPOLATION_ORDER);
+                    return null;
+                }
+                if (!iq.read()) {
+                    return null;
+                }
+            }
         }
         skipPrecision();
         if (at(TokenKind.STRUCT)) {
-            return structDeclaration(new Ast.Qualifiers(layout, smooth, storage, trailingConst));
+            return structDeclaration(iq.qualifiers(layout, storage, trailingConst));
         }
         if ((storage == Ast.Storage.UNIFORM || storage == Ast.Storage.IN || storage == Ast.Storage.OUT) && !trailingConst) {
-            Ast.Qualifiers q = new Ast.Qualifiers(layout, smooth, storage, false);
+            Ast.Qualifiers q = iq.qualifiers(layout, storage, false);
             if (at(TokenKind.IDENT) && tp + 1 < tk.count && tk.kind[tp + 1] == TokenKind.LBRACE) {
+                if (q.interpolated()) {
+                    error(tp, Messages.INTERPOLATION_BLOCK);
+                    return null;
+                }
                 return interfaceBlock(q);
             }
             if (at(TokenKind.SEMI) && !layout.ids().isEmpty()) {
@@ -603,10 +617,70 @@ public final class Parser {
             }
             return new Ast.DeclStmt(p, new Ast.FuncDecl(p, type, tk.text(nameTok), params, body));
         }
-        Ast.Qualifiers q = layout.ids().isEmpty() && !smooth && storage == Ast.Storage.NONE
+        Ast.Qualifiers q = layout.ids().isEmpty() && !iq.written() && storage == Ast.Storage.NONE
                 ? Ast.Qualifiers.NONE
-                : new Ast.Qualifiers(layout, smooth, storage, trailingConst);
+                : iq.qualifiers(layout, storage, trailingConst);
         return declarators(q, type, typeDims, typeTok, nameTok, null);
+    }
+
+    /**
+     * The interpolation ({@code smooth}, {@code flat}, {@code noperspective}) and auxiliary
+     * ({@code centroid}) qualifiers of one declaration, read where they may stand; at most one of
+     * each, the interpolation one first unless the version allows any order.
+     */
+    private final class InterpolationQualifiers {
+        private Ast.Interp interp = Ast.Interp.NONE;
+        private boolean centroid;
+
+        boolean ahead() {
+            TokenKind k = peek();
+            return k == TokenKind.SMOOTH || k == TokenKind.FLAT || k == TokenKind.NOPERSPECTIVE
+                    || k == TokenKind.CENTROID || k == TokenKind.SAMPLE;
+        }
+
+        boolean anyOrder() {
+            GlslVersion v = tk.version();
+            return v.es() ? v.number() >= 310 : v.number() >= 420;
+        }
+
+        boolean written() {
+            return interp != Ast.Interp.NONE || centroid;
+        }
+
+        /** The words here; false after reporting a second one of a kind or one out of order. */
+        boolean read() {
+            while (ahead()) {
+                TokenKind k = peek();
+                if (k == TokenKind.SAMPLE) {
+                    error(tp, Messages.SAMPLE_UNSUPPORTED);
+                    return false;
+                }
+                if (k == TokenKind.CENTROID) {
+                    if (centroid) {
+                        error(tp, Messages.ONE_AUXILIARY);
+                        return false;
+                    }
+                    centroid = true;
+                } else {
+                    if (interp != Ast.Interp.NONE) {
+                        error(tp, Messages.ONE_INTERPOLATION);
+                        return false;
+                    }
+                    if (centroid && !anyOrder()) {
+                        error(tp, Messages.INTERPOLATION_ORDER);
+                        return false;
+                    }
+                    interp = k == TokenKind.SMOOTH ? Ast.Interp.SMOOTH
+                            : k == TokenKind.FLAT ? Ast.Interp.FLAT : Ast.Interp.NOPERSPECTIVE;
+                }
+                adv();
+            }
+            return true;
+        }
+
+        Ast.Qualifiers qualifiers(Ast.Layout layout, Ast.Storage storage, boolean isConst) {
+            return new Ast.Qualifiers(layout, interp, centroid, storage, isConst);
+        }
     }
 
     /** {@code [qualifiers] struct S { ... } [declarators];} at the {@code struct} keyword. */
@@ -631,7 +705,7 @@ public final class Parser {
         }
         int nameTok = tp;
         adv();
-        Ast.Qualifiers qualifiers = q.layout().ids().isEmpty() && !q.smooth() && q.storage() == Ast.Storage.NONE
+        Ast.Qualifiers qualifiers = q.layout().ids().isEmpty() && !q.interpolated() && q.storage() == Ast.Storage.NONE
                 && !q.isConst() ? Ast.Qualifiers.NONE : q;
         return declarators(qualifiers, type, typeDims, typeTok, nameTok, decl);
     }
@@ -795,6 +869,10 @@ public final class Parser {
             if (layout == null) {
                 return false;
             }
+            InterpolationQualifiers iq = new InterpolationQualifiers();
+            if (!iq.read()) {
+                return false;
+            }
             precisionQualified = false;
             skipPrecision();
             Type type = typeAt();
@@ -809,8 +887,8 @@ public final class Parser {
             if (typeDims == null) {
                 return false;
             }
-            Ast.Qualifiers mq = layout.ids().isEmpty() ? Ast.Qualifiers.NONE
-                    : new Ast.Qualifiers(layout, false, Ast.Storage.NONE, false);
+            Ast.Qualifiers mq = layout.ids().isEmpty() && !iq.written() ? Ast.Qualifiers.NONE
+                    : iq.qualifiers(layout, Ast.Storage.NONE, false);
             for (;;) {
                 if (!at(TokenKind.IDENT)) {
                     error(tp, Messages.EXPECTED_NAME);
@@ -1015,7 +1093,7 @@ public final class Parser {
                 }
                 return expect(TokenKind.COLON, Messages.EXPECTED_COLON) ? new Ast.Case(pos(tok), value) : null;
             }
-            case LAYOUT, IN, OUT, UNIFORM, CONST, SMOOTH, PRECISION, HIGHP, MEDIUMP, LOWP, STRUCT, ATTRIBUTE, VARYING -> {
+            case LAYOUT, IN, OUT, UNIFORM, CONST, SMOOTH, FLAT, NOPERSPECTIVE, CENTROID, SAMPLE, PRECISION, HIGHP, MEDIUMP, LOWP, STRUCT, ATTRIBUTE, VARYING -> {
                 return globalOrFunction();
             }
             default -> {

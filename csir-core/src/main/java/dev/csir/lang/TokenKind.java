@@ -22,7 +22,7 @@ public enum TokenKind {
     SHL_ASSIGN("<<="), SHR_ASSIGN(">>="), AMP_ASSIGN("&="), BAR_ASSIGN("|="), CARET_ASSIGN("^="),
     INC("++"), DEC("--"),
     PLUS_ASSIGN("+="), MINUS_ASSIGN("-="), STAR_ASSIGN("*="), SLASH_ASSIGN("/="), PERCENT_ASSIGN("%="),
-    IN("in"), OUT("out"), INOUT("inout"), ATTRIBUTE("attribute"), VARYING("varying"), UNIFORM("uniform"), CONST("const"), LAYOUT("layout"), SMOOTH("smooth"),
+    IN("in"), OUT("out"), INOUT("inout"), ATTRIBUTE("attribute"), VARYING("varying"), UNIFORM("uniform"), CONST("const"), LAYOUT("layout"), SMOOTH("smooth"), FLAT("flat"), NOPERSPECTIVE("noperspective"), CENTROID("centroid"), SAMPLE("sample"),
     STRUCT("struct"), PRECISION("precision"), HIGHP("highp"), MEDIUMP("mediump"), LOWP("lowp"),
     VOID("void"), BOOL("bool"), INT_KW("int"), FLOAT_KW("float"),
     VEC2("vec2"), VEC3("vec3"), VEC4("vec4"), IVEC2("ivec2"), IVEC3("ivec3"), IVEC4("ivec4"),

@@ -319,9 +319,10 @@ public final class Checker {
             case NONE -> v.qualifiers().isConst() ? Typed.Storage.CONST : Typed.Storage.GLOBAL;
         };
         Typed.Decoration decoration = interfaces.variable(v, storage);
-        if (decoration == null) {
+        if (decoration == null || !interpolationFits(v, storage)) {
             return null;
         }
+        decoration = decoration.interpolated(v.qualifiers());
         // a global's initializer sees only the globals declared before it
         Typed.Expr value = v.init() == null ? null : exprs.expr(v.init());
         if (v.init() != null && value == null) {
@@ -389,7 +390,8 @@ public final class Checker {
             }
             Typed.Variable v = new Typed.Variable(nextId++, name, m.type(), storage, Typed.BuiltinVar.NONE,
                     stageBlock ? locations[i] : -1, m.pos(), null,
-                    new Typed.Decoration(block.set(), block.binding(), -1, -1, new Typed.Member(block, i)));
+                    new Typed.Decoration(block.set(), block.binding(), -1, -1, new Typed.Member(block, i))
+                            .interpolated(stageBlock ? m.qualifiers() : Ast.Qualifiers.NONE));
             members.put(m.name(), v);
             out.add(v);
             if (b.instance() == null) {
@@ -704,7 +706,46 @@ public final class Checker {
         };
     }
 
+    /**
+     * Where an interpolation qualifier may stand (GLSL 4.60 section 4.5, as glslang checks it): not
+     * on a vertex input or a fragment output; and an integer fragment input, or an ES 3.00 vertex
+     * output (ES 3.10 dropped that rule), must be {@code flat}. glslang lets it stand, meaning nothing, on a uniform or global.
+     */
+    private boolean interpolationFits(Ast.VarDecl v, Typed.Storage storage) {
+        Ast.Qualifiers q = v.qualifiers();
+        if (storage == Typed.Storage.INPUT && stage == ShaderStage.VERTEX && q.interpolated()) {
+            error(v.pos(), Messages.VERTEX_INPUT_QUALIFIED);
+            return false;
+        }
+        if (storage == Typed.Storage.OUTPUT && stage == ShaderStage.FRAGMENT && q.interp() != Ast.Interp.NONE) {
+            error(v.pos(), Messages.INTERPOLATION_FRAGMENT_OUTPUT);
+            return false;
+        }
+        boolean varying = storage == Typed.Storage.INPUT && stage == ShaderStage.FRAGMENT
+                || storage == Typed.Storage.OUTPUT && stage == ShaderStage.VERTEX && version.es() && version.number() == 300;
+        if (varying && integral(v.type()) && q.interp() != Ast.Interp.FLAT) {
+            error(v.typePos(), Messages.mustBeFlat(storage == Typed.Storage.INPUT ? "in" : "out"));
+            return false;
+        }
+        return true;
+    }
+
+    /** An int or uint scalar or vector, or an array of them. */
+    private static boolean integral(Type t) {
+        while (t instanceof dev.csir.types.ArrayType a) {
+            t = a.element();
+        }
+        Type e = t instanceof dev.csir.types.VectorType vt ? vt.component() : t;
+        return e == dev.csir.types.ScalarType.INT || e == dev.csir.types.ScalarType.UINT;
+    }
+
     private Typed.Stmt local(Ast.VarDecl v) {
+        if (v.qualifiers().interpolated()) {
+            Ast.Qualifiers q = v.qualifiers();
+            error(v.pos(), Messages.nestedInterpolation(q.interp() != Ast.Interp.NONE
+                    ? q.interp().name().toLowerCase(java.util.Locale.ROOT) : "centroid"));
+            return null;
+        }
         Ast.Storage st = v.qualifiers().storage();
         if (st == Ast.Storage.IN || st == Ast.Storage.OUT || st == Ast.Storage.UNIFORM || st == Ast.Storage.ATTRIBUTE
                 || st == Ast.Storage.VARYING || !v.qualifiers().layout().ids().isEmpty()) {

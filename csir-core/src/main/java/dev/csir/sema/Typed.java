@@ -1,5 +1,7 @@
 package dev.csir.sema;
 
+import dev.csir.lang.Ast;
+
 import dev.csir.lang.Ast.Pos;
 import dev.csir.types.ShaderStage;
 import dev.csir.types.Type;
@@ -61,8 +63,22 @@ public final class Typed {
      * set and binding of a sampler, the component of an input or output, the specialization
      * constant id of a constant, and the interface block the variable is a member of (null: none).
      */
-    public record Decoration(int set, int binding, int component, int constantId, Member member) {
+    public record Decoration(int set, int binding, int component, int constantId, Member member,
+            Ast.Interp interp, boolean centroid) {
         public static final Decoration NONE = new Decoration(-1, -1, -1, -1, null);
+
+        public Decoration {
+            interp = interp == null ? Ast.Interp.NONE : interp;
+        }
+
+        public Decoration(int set, int binding, int component, int constantId, Member member) {
+            this(set, binding, component, constantId, member, Ast.Interp.NONE, false);
+        }
+
+        /** This decoration with the interpolation qualifiers of {@code q}. */
+        public Decoration interpolated(Ast.Qualifiers q) {
+            return new Decoration(set, binding, component, constantId, member, q.interp(), q.centroid());
+        }
     }
 
     /** Member {@code index} of {@code block}. */

@@ -18,6 +18,8 @@ public final class GlobalVariable implements Value {
     private int set = -1;
     private int binding = -1;
     private Interpolation interpolation = Interpolation.SMOOTH;
+    /** Sampled within the primitive's coverage ({@code centroid}) rather than at the pixel centre. */
+    private boolean centroid;
     private BlockLayout layout = BlockLayout.NONE;
     private Constant initializer;
 
@@ -89,6 +91,15 @@ public final class GlobalVariable implements Value {
 
     public GlobalVariable setInterpolation(Interpolation interpolation) {
         this.interpolation = interpolation;
+        return this;
+    }
+
+    public boolean centroid() {
+        return centroid;
+    }
+
+    public GlobalVariable setCentroid(boolean centroid) {
+        this.centroid = centroid;
         return this;
     }
 

@@ -138,17 +138,17 @@ class ParserDiagnosticsTest {
 
     @Test
     void unsupportedQualifierIsReportedByLexerAndParser() {
-        assertThat(errors("centroid out vec4 v; void main() { }"))
+        assertThat(errors("invariant out vec4 v; void main() { }"))
                 .containsExactly("1:1: unsupported qualifier", "1:1: unsupported qualifier");
-        assertThat(errors("out centroid vec4 v;")).containsExactly("1:5: unsupported qualifier", "1:5: unsupported qualifier");
+        assertThat(errors("out precise vec4 v;")).containsExactly("1:5: unsupported qualifier", "1:5: unsupported qualifier");
         // Only at a declaration's start: inside an expression it is just not an expression.
-        assertThat(errors(main("y = flat;")))
+        assertThat(errors(main("y = precise;")))
                 .containsExactly("1:19: unsupported qualifier", "1:19: expected an expression");
         // precision qualifiers are GLSL's (and change nothing here)
         assertThat(errors("out highp vec4 v; precision mediump float;")).isEmpty();
         assertThat(errors("precision float;")).containsExactly("1:11: expected highp, mediump or lowp after precision");
         // The rejected declaration is skipped up to its `;`, and parsing goes on.
-        Ast.Unit u = Parser.parse("flat out vec4 v; float w;", new DiagnosticLog("t", ""));
+        Ast.Unit u = Parser.parse("precise out vec4 v; float w;", new DiagnosticLog("t", ""));
         assertThat(u.globals()).extracting(Ast.Decl::name).containsExactly("w");
     }
 

@@ -201,6 +201,9 @@ public final class SpirvWriter {
                 } else if (g.interpolation() == Interpolation.NOPERSPECTIVE) {
                     annotations.op(Spv.Op.OpDecorate, id, Spv.Decoration.NoPerspective);
                 }
+                if (g.centroid()) {
+                    annotations.op(Spv.Op.OpDecorate, id, Spv.Decoration.Centroid);
+                }
             }
             if (g.set() >= 0) {
                 annotations.op(Spv.Op.OpDecorate, id, Spv.Decoration.DescriptorSet, g.set());

@@ -10,6 +10,7 @@ import dev.csir.types.ScalarType;
 import dev.csir.ssa.EntryPoint;
 import dev.csir.ssa.Function;
 import dev.csir.ssa.GlobalVariable;
+import dev.csir.ssa.Interpolation;
 import dev.csir.ssa.Module;
 import dev.csir.types.AddressSpace;
 import dev.csir.types.SamplerType;
@@ -205,6 +206,12 @@ public final class ModuleBuilder {
                     taken.add(location);
                 }
                 g.setLocation(location);
+                g.setInterpolation(switch (v.decoration().interp()) {
+                    case FLAT -> Interpolation.FLAT;
+                    case NOPERSPECTIVE -> Interpolation.NOPERSPECTIVE;
+                    case NONE, SMOOTH -> Interpolation.SMOOTH;
+                });
+                g.setCentroid(v.decoration().centroid());
             }
         }
         return g;

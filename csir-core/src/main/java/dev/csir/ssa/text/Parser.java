@@ -197,6 +197,7 @@ public final class Parser {
                 case "binding" -> g.setBinding(g.set(), attrInt());
                 case "builtin" -> g.setBuiltIn(attrWord(BuiltIn::ofWord, "built-in"));
                 case "layout" -> g.setLayout(attrWord(BlockLayout::ofWord, "layout"));
+                case "centroid" -> g.setCentroid(true);
                 default -> {
                     Interpolation i = Interpolation.ofWord(a.text());
                     if (i == null) {

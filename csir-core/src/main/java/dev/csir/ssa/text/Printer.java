@@ -152,6 +152,9 @@ public final class Printer {
         if (g.interpolation() != null && g.interpolation() != Interpolation.SMOOTH) {
             out.append(' ').append(g.interpolation().word());
         }
+        if (g.centroid()) {
+            out.append(" centroid");
+        }
         if (g.layout() != null && g.layout() != BlockLayout.NONE) {
             out.append(" layout=").append(g.layout().word());
         }
