@@ -8,6 +8,7 @@ import dev.csir.ir.Stage;
 import dev.csir.ir.Type;
 import dev.csir.ssa.BuiltIn;
 import dev.csir.ssa.GlobalVariable;
+import dev.csir.ssa.Interpolation;
 import dev.csir.ssa.Module;
 import dev.csir.types.AddressSpace;
 import dev.csir.types.SamplerType;
@@ -114,6 +115,10 @@ final class Slots {
                     Type type = Selector.csirType(g.valueType());
                     if (!Selector.representable(g.valueType()) || type.isMatrix()) {
                         return cannotExpress(d, "an interface variable of type " + g.valueType());
+                    }
+                    if (g.interpolation() != Interpolation.SMOOTH) {
+                        // every CSIR consumer interpolates with perspective; a located error, not a wrong image
+                        return cannotExpress(d, "a " + g.interpolation().word() + " varying ('" + g.name() + "')");
                     }
                     int slot = g.location();
                     if (in && vertex) {

@@ -115,4 +115,22 @@ class InterpolationFormsTest {
         assertThat(seen).containsExactlyInAnyOrder("f:" + Interpolation.FLAT, "n:" + Interpolation.NOPERSPECTIVE,
                 "s:" + Interpolation.SMOOTH + "+centroid", "d:" + Interpolation.SMOOTH);
     }
+
+    /**
+     * CSIR's consumers interpolate every varying with perspective, so a flat or noperspective one
+     * is a located error naming the target there (never a wrongly shaded image); centroid is the
+     * pixel centre without multisampling. SPIR-V takes all three ({@code InterpolationSpirvTest}).
+     */
+    @Test
+    void csirRefusesWhatItWouldInterpolateWrongly() {
+        for (String q : List.of("flat", "noperspective")) {
+            String src = "#version 330\n" + q + " in vec4 f;\nout vec4 o;\nvoid main() { o = f; }\n";
+            dev.csir.CompileResult r = dev.csir.ShaderCompiler.compile(dev.csir.ir.Stage.FRAGMENT, "a.frag", src);
+            assertThat(r.ok()).as(q).isFalse();
+            assertThat(r.log()).as(q).contains("a.frag:2:").contains("CSIR cannot express a " + q + " varying ('f')");
+        }
+        dev.csir.CompileResult centroid = dev.csir.ShaderCompiler.compile(dev.csir.ir.Stage.FRAGMENT, "a.frag",
+                "#version 330\ncentroid in vec4 f;\nout vec4 o;\nvoid main() { o = f; }\n");
+        assertThat(centroid.ok()).as(centroid.log()).isTrue();
+    }
 }
