@@ -214,32 +214,12 @@ final class TgsiInstructions {
 
     /**
      * An integer comparison of lane x into CSIR's bool: TGSI's {@code ISLT}/{@code USLT} and
-     * siblings give ~0 or 0, which INEG makes 1 or 0 and I2F 1.0 or 0.0. GT and LE swap the
-     * operands of LT and GE, as {@link #compare} does.
+     * siblings give ~0 or 0, which INEG makes 1 or 0 and I2F 1.0 or 0.0.
      */
     private boolean integerCompare(Insn in, boolean unsigned) {
-        String opcode;
-        boolean swap = false;
-        switch (in.aux()) {
-            case 1 -> opcode = unsigned ? "USLT" : "ISLT";
-            case 2 -> {
-                opcode = unsigned ? "USLT" : "ISLT";
-                swap = true;
-            }
-            case 3 -> {
-                opcode = unsigned ? "USGE" : "ISGE";
-                swap = true;
-            }
-            case 4 -> opcode = unsigned ? "USGE" : "ISGE";
-            case 5 -> opcode = "USEQ";
-            case 6 -> opcode = "USNE";
-            default -> {
-                return false;
-            }
+        if (!compare(in, unsigned ? "USLT" : "ISLT", unsigned ? "USGE" : "ISGE", "USEQ", "USNE")) {
+            return false;
         }
-        int p = swap ? in.b() : in.a();
-        int q = swap ? in.a() : in.b();
-        w.begin(opcode).sp().tempLane(in.dst(), 0).comma().tempReplicated(p, 0).comma().tempReplicated(q, 0).end();
         w.begin("INEG").sp().tempLane(in.dst(), 0).comma().tempReplicated(in.dst(), 0).end();
         w.begin("I2F").sp().tempLane(in.dst(), 0).comma().tempReplicated(in.dst(), 0).end();
         return true;
@@ -261,21 +241,18 @@ final class TgsiInstructions {
      * (codes as in {@link dev.csir.ir.Cmp}: LT 1, GT 2, LE 3, GE 4, EQ 5, NE 6).
      */
     private boolean compare(Insn in) {
+        return compare(in, "SLT", "SGE", "SEQ", "SNE");
+    }
+
+    /** A comparison of lane x with these opcodes for LT, GE, EQ and NE; false for an unknown code. */
+    private boolean compare(Insn in, String lt, String ge, String eq, String ne) {
         String opcode;
-        boolean swap = false;
+        boolean swap = in.aux() == 2 || in.aux() == 3;
         switch (in.aux()) {
-            case 1 -> opcode = "SLT";
-            case 2 -> {
-                opcode = "SLT";
-                swap = true;
-            }
-            case 3 -> {
-                opcode = "SGE";
-                swap = true;
-            }
-            case 4 -> opcode = "SGE";
-            case 5 -> opcode = "SEQ";
-            case 6 -> opcode = "SNE";
+            case 1, 2 -> opcode = lt;
+            case 3, 4 -> opcode = ge;
+            case 5 -> opcode = eq;
+            case 6 -> opcode = ne;
             default -> {
                 return false;
             }
