@@ -353,7 +353,15 @@ public final class Messages {
     public static final String ARRAY_SIZE_POSITIVE = "array size must be a positive integer";
     /** An array declared {@code []} with nothing to take its size from. */
     public static final String ARRAY_SIZE_MISSING = "an unsized array needs an initializer to take its size from";
-    public static final String SAMPLER_ARRAY = "arrays of samplers are not supported yet";
+    public static final String SAMPLER_ARRAY = "arrays of samplers are not supported yet in GLSL for Vulkan";
+    /** A struct holding a sampler declared anywhere but as a uniform (GLSL 4.60 4.1.7). */
+    public static final String SAMPLER_STRUCT_NOT_UNIFORM = "a struct or array that holds a sampler must be a uniform";
+    /** A struct or array of samplers named as a whole, where csir takes its samplers one by one. */
+    public static final String SAMPLERS_BY_ELEMENT = "the samplers of this uniform can only be used one by one, through constant indexes and members";
+    /** A sampler of an array chosen by an index that is not a constant expression. */
+    public static final String SAMPLER_INDEX_CONSTANT = "a sampler chosen by a run-time index is not supported yet; index it with a constant expression";
+    /** A function parameter of a struct type holding samplers. */
+    public static final String SAMPLER_STRUCT_PARAMETER = "a parameter of a struct type that holds samplers is not supported yet; pass its members";
     public static final String ARRAYS_OF_ARRAYS = "arrays of arrays need GLSL 4.30 or GLSL ES 3.10";
     public static final String ARRAY_CONSTRUCTOR_VERSION = "array constructors need GLSL 1.20 or GLSL ES 3.00";
     public static final String CONST_OUT_PARAMETER = "an out or inout parameter cannot be const";

@@ -39,6 +39,7 @@ public final class Checker {
     private final ExprChecker exprs;
     private final Deque<Map<String, Typed.Variable>> scopes = new ArrayDeque<>();
     private final Map<String, Typed.Variable> globals = new LinkedHashMap<>();
+    private final OpaqueUniforms opaque = new OpaqueUniforms();
     /** Each function name's overloads, in declaration order. */
     private final Map<String, List<Typed.Signature>> functions = new LinkedHashMap<>();
     /** The definition of each signature: its declaration with a body (a prototype has none until defined). */
@@ -102,7 +103,15 @@ public final class Checker {
             switch (d) {
                 case Ast.VarDecl v -> {
                     Typed.Variable g = global(v);
-                    if (g != null) {
+                    if (g != null && g.storage() == Typed.Storage.UNIFORM && OpaqueUniforms.splits(g.type())) {
+                        globals.remove(g.name());
+                        for (Typed.Variable part : opaque.split(g, () -> nextId++)) {
+                            vars.add(part);
+                            if (part.name().equals(g.name())) {
+                                globals.put(part.name(), part);
+                            }
+                        }
+                    } else if (g != null) {
                         vars.add(g);
                     }
                 }
@@ -265,8 +274,8 @@ public final class Checker {
     }
 
     private boolean taken(String name, Pos pos) {
-        if (globals.containsKey(name) || functions.containsKey(name) || instanceNames.contains(name)
-                || structNames.contains(name)) {
+        if (globals.containsKey(name) || opaque.get(name) != null || functions.containsKey(name)
+                || instanceNames.contains(name) || structNames.contains(name)) {
             error(pos, Messages.DUPLICATE_SYMBOL);
             return true;
         }
@@ -281,6 +290,10 @@ public final class Checker {
         }
         if (v.type() instanceof SamplerType && st != Ast.Storage.UNIFORM) {
             error(v.pos(), Messages.SAMPLER_NOT_UNIFORM);
+            return null;
+        }
+        if (OpaqueUniforms.holdsSamplers(v.type()) && st != Ast.Storage.UNIFORM) {
+            error(v.pos(), Messages.SAMPLER_STRUCT_NOT_UNIFORM);
             return null;
         }
         // GLSL 1.20 brought uniform initializers, which GLSL ES never had
@@ -306,7 +319,8 @@ public final class Checker {
         if (taken(v.name(), v.pos())) {
             return null;
         }
-        if (!v.dims().isEmpty() && v.type() instanceof SamplerType) {
+        // GLSL for OpenGL gives each element its own unit (split below); Vulkan's is one binding
+        if (!v.dims().isEmpty() && OpaqueUniforms.holdsSamplers(v.type()) && client == Client.VULKAN) {
             error(v.pos(), Messages.SAMPLER_ARRAY);
             return null;
         }
@@ -431,6 +445,11 @@ public final class Checker {
     }
 
     /** The members of the block instance {@code name}, or null when no instance is called so. */
+    /** The split uniform (a struct or array holding samplers) of this name unless a local hides it, or null. */
+    OpaqueUniforms.Split split(String name) {
+        return isLocal(name) ? null : opaque.get(name);
+    }
+
     Map<String, Typed.Variable> instance(String name) {
         return instances.get(name);
     }
@@ -462,7 +481,8 @@ public final class Checker {
      * prototype (same parameter types; the return type must agree).
      */
     private void signature(Ast.FuncDecl f) {
-        if (globals.containsKey(f.name()) || instanceNames.contains(f.name()) || structNames.contains(f.name())) {
+        if (globals.containsKey(f.name()) || opaque.get(f.name()) != null || instanceNames.contains(f.name())
+                || structNames.contains(f.name())) {
             error(f.pos(), Messages.DUPLICATE_SYMBOL);
             return;
         }
@@ -472,6 +492,8 @@ public final class Checker {
         for (Ast.Param p : f.params()) {
             if (p.type() instanceof VoidType) {
                 error(p.pos(), Messages.VOID_VARIABLE);
+            } else if (OpaqueUniforms.splits(p.type())) {
+                error(p.pos(), Messages.SAMPLER_STRUCT_PARAMETER);
             } else if (f.body() != null && !names.add(p.name())) {
                 error(p.pos(), Messages.DUPLICATE_SYMBOL);
             }
@@ -758,6 +780,10 @@ public final class Checker {
         }
         if (v.type() instanceof SamplerType) {
             error(v.pos(), Messages.SAMPLER_NOT_UNIFORM);
+            return null;
+        }
+        if (OpaqueUniforms.holdsSamplers(v.type())) {
+            error(v.pos(), Messages.SAMPLER_STRUCT_NOT_UNIFORM);
             return null;
         }
         // the initializer is checked before the name comes into scope

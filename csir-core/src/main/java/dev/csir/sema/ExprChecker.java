@@ -54,10 +54,10 @@ final class ExprChecker {
                     Float.floatToRawIntBits(l.exact()) & 0xFFFF_FFFFL);
             case Ast.BoolLit l -> new Typed.Literal(l.pos(), ScalarType.BOOL, l.value() ? 1 : 0);
             case Ast.Ident id -> ident(id);
-            case Ast.Swizzle s -> swizzle(s);
-            case Ast.Field f -> field(f);
+            case Ast.Swizzle s -> splitSampler(s) instanceof Typed.Expr x ? orNull(x) : swizzle(s);
+            case Ast.Field f -> splitSampler(f) instanceof Typed.Expr x ? orNull(x) : field(f);
             case Ast.Length l -> length(l);
-            case Ast.Index ix -> index(ix);
+            case Ast.Index ix -> splitSampler(ix) instanceof Typed.Expr x ? orNull(x) : index(ix);
             case Ast.Unary u -> unary(u);
             case Ast.Binary b -> binary(b);
             case Ast.Step st -> increment(st);
@@ -154,7 +154,95 @@ final class ExprChecker {
         return new Typed.VarRef(ix.pos(), checker.fragData());
     }
 
+    /**
+     * Where a path of members and indexes into a split uniform has reached: its type so far, and
+     * its steps, each a member's name or an index expression (checked only once the path is known
+     * to end at a sampler, so that any other path checks its indexes once, as usual).
+     */
+    private record SplitPath(OpaqueUniforms.Split split, Type type, List<Object> steps) {
+        SplitPath then(Type next, Object step) {
+            List<Object> more = new ArrayList<>(steps);
+            more.add(step);
+            return new SplitPath(split, next, more);
+        }
+    }
+
+    /** The answer of {@link #splitSampler} after it reported an error. */
+    private static final Typed.Expr REPORTED = new Typed.Literal(Pos.NONE, ScalarType.INT, 0);
+
+    private static Typed.Expr orNull(Typed.Expr x) {
+        return x == REPORTED ? null : x;
+    }
+
+    /**
+     * {@code e} when it names one sampler of a split uniform ({@code material.diffuse},
+     * {@code ts[2]}): a reference to that sampler's own uniform ({@link #REPORTED} after an error);
+     * null when {@code e} is anything else, which then checks as usual (the data of a split
+     * uniform is a variable of the struct without its samplers).
+     */
+    private Typed.Expr splitSampler(Ast.Expr e) {
+        SplitPath p = splitPath(e);
+        if (p == null || !(p.type() instanceof SamplerType)) {
+            return null;
+        }
+        StringBuilder path = new StringBuilder();
+        Type t = p.split().declared();
+        for (Object step : p.steps()) {
+            if (step instanceof String name) {
+                path.append('.').append(name);
+                StructType st = (StructType) t;
+                t = st.members().get(st.indexOf(name)).type();
+                continue;
+            }
+            Typed.Expr i = expr((Ast.Expr) step);
+            if (i == null) {
+                return REPORTED;
+            }
+            ArrayType a = (ArrayType) t;
+            Long k = i.type() instanceof ScalarType st && st.kind().isInteger() ? Constants.intValue(i) : null;
+            if (k == null) {
+                checker.error(((Ast.Expr) step).pos(), i.type() instanceof ScalarType st && st.kind().isInteger()
+                        ? Messages.SAMPLER_INDEX_CONSTANT : Messages.TYPE_MISMATCH);
+                return REPORTED;
+            }
+            if (k < 0 || k >= a.length()) {
+                checker.error(((Ast.Expr) step).pos(), Messages.INDEX_OUT_OF_RANGE);
+                return REPORTED;
+            }
+            path.append('[').append(k).append(']');
+            t = a.element();
+        }
+        return new Typed.VarRef(e.pos(), p.split().samplers().get(path.toString()));
+    }
+
+    private SplitPath splitPath(Ast.Expr e) {
+        return switch (e) {
+            case Ast.Ident id -> {
+                OpaqueUniforms.Split s = checker.split(id.name());
+                yield s == null ? null : new SplitPath(s, s.declared(), List.of());
+            }
+            case Ast.Field f -> member(splitPath(f.base()), f.name());
+            case Ast.Swizzle s -> member(splitPath(s.base()), s.letters());
+            case Ast.Index ix -> {
+                SplitPath p = splitPath(ix.base());
+                yield p != null && p.type() instanceof ArrayType a ? p.then(a.element(), ix.index()) : null;
+            }
+            default -> null;
+        };
+    }
+
+    private static SplitPath member(SplitPath p, String name) {
+        if (p == null || !(p.type() instanceof StructType st) || st.indexOf(name) < 0) {
+            return null;
+        }
+        return p.then(st.members().get(st.indexOf(name)).type(), name);
+    }
+
     private Typed.Expr ident(Ast.Ident id) {
+        OpaqueUniforms.Split split = checker.split(id.name());
+        if (split != null && split.data() == null) {
+            return fail(id.pos(), Messages.SAMPLERS_BY_ELEMENT);
+        }
         Typed.Variable v = checker.variable(id.name());
         if (v == null && id.name().equals(Checker.FRAG_DATA) && checker.fragData() != null) {
             return fail(id.pos(), Messages.FRAG_DATA_INDEX);
@@ -640,7 +728,8 @@ final class ExprChecker {
     private Typed.Expr call(Ast.Call c, boolean statement) {
         Pos pos = c.pos();
         String name = c.name();
-        if (textures.has(name)) {
+        List<Typed.Signature> overloads = checker.functions(name);
+        if (textures.has(name) && overloads.isEmpty()) {
             return textures.call(c);
         }
         List<Typed.Expr> args = new ArrayList<>();
@@ -650,7 +739,10 @@ final class ExprChecker {
             bad |= t == null;
             args.add(t);
         }
-        List<Typed.Signature> overloads = checker.functions(name);
+        // a user function may overload a texture built-in; every one of those takes a sampler first
+        if (textures.has(name) && !args.isEmpty() && args.getFirst() != null && args.getFirst().type() instanceof SamplerType) {
+            return bad ? null : textures.call(c, args);
+        }
         BuiltinTable.Builtin builtin = available(BuiltinTable.named(name));
         // a user function of a built-in's name shadows it, except for the language's first 14
         if (builtin != null && (overloads.isEmpty() || builtin.shadowsUserFunctions())) {

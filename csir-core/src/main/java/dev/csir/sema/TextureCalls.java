@@ -73,7 +73,6 @@ final class TextureCalls {
 
     /** The call checked and typed; null after a reported error. */
     Typed.Expr call(Ast.Call c) {
-        Form f = form(c.name());
         List<Typed.Expr> args = new ArrayList<>();
         for (Ast.Expr a : c.args()) {
             Typed.Expr t = exprs.expr(a);
@@ -82,6 +81,12 @@ final class TextureCalls {
             }
             args.add(t);
         }
+        return call(c, args);
+    }
+
+    /** The call of checked arguments {@code args}, none of them null. */
+    Typed.Expr call(Ast.Call c, List<Typed.Expr> args) {
+        Form f = form(c.name());
         if (args.isEmpty() || !(args.getFirst() instanceof Typed.VarRef ref) || !(ref.type() instanceof SamplerType s)
                 || f.only() != null && !f.only().equals(s)) {
             return fail(c.pos(), c.name().equals("texture") ? Messages.TEXTURE_ARGUMENTS : Messages.WRONG_ARGUMENTS);

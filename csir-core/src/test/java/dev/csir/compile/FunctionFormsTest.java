@@ -88,4 +88,27 @@ class FunctionFormsTest {
         }
         assertThat(disagreements).isEmpty();
     }
+
+    /** A user overload of a texture built-in's name ({@code textureProj(vec4, vec2)}) beside the built-in. */
+    private static final String TEXTURE_OVERLOADS = """
+            #version 330 core
+            uniform sampler2D t;
+            uniform vec4 k;
+            out vec4 c;
+            float textureProj(vec4 p, vec2 off) { return p.x * off.y + p.w; }
+            vec4 texture(vec2 p) { return vec4(p, 1.0, 0.0); }
+            void main() { c = textureProj(t, vec3(k.xy, 2.0)) * textureProj(k, k.zw) + texture(k.xy) + texture(t, k.zw); }
+            """;
+
+    @Test
+    void aUserFunctionOverloadsATextureBuiltin() throws Exception {
+        assertThat(Differential.disagreements(ShaderStage.FRAGMENT, List.of(TEXTURE_OVERLOADS), 100, new Random(62)))
+                .isEmpty();
+        Glslang.requireTool();
+        List<String> disagreements = new ArrayList<>();
+        GlslangAgreement.check(disagreements, ShaderStage.FRAGMENT, TEXTURE_OVERLOADS, true);
+        GlslangAgreement.check(disagreements, ShaderStage.FRAGMENT,
+                TEXTURE_OVERLOADS.replace("textureProj(k, k.zw)", "textureProj(k, k.z)"), true);
+        assertThat(disagreements).isEmpty();
+    }
 }

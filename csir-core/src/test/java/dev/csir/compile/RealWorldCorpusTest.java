@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
  */
 class RealWorldCorpusTest {
     /** Shaders of the corpus that compile today; raise it when more do. */
-    static final int COMPILED_AT_LEAST = 19;
+    static final int COMPILED_AT_LEAST = 20;
 
     @Test
     void countsTheShadersThatCompile() throws Exception {

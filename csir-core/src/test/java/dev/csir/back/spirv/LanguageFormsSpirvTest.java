@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every shader of {@link BuiltinCalls}, {@link StatementForms}, {@code ExpressionForms},
- * {@code AggregateForms} and {@code MatrixForms}, and a
+ * {@code AggregateForms}, {@code MatrixForms} and {@code SamplerAggregateForms}, and a
  * texture lookup with a bias, optimized and not, written as
  * SPIR-V that {@code spirv-val} accepts.
  */
@@ -31,6 +31,7 @@ class LanguageFormsSpirvTest {
         dev.csir.testing.AggregateForms.DYNAMIC.forEach(b -> sources.add(dev.csir.testing.AggregateForms.shader(b)));
         dev.csir.testing.MatrixForms.BODIES.forEach(b -> sources.add(dev.csir.testing.MatrixForms.shader(b)));
         sources.add(dev.csir.testing.TextureForms.EVERY_SAMPLER);
+        dev.csir.testing.SamplerAggregateForms.BODIES.forEach(b -> sources.add(dev.csir.testing.SamplerAggregateForms.shader(b)));
         sources.add("""
                 #version 330 core
                 uniform sampler2D s;
