@@ -38,16 +38,17 @@ public record ShaderInterface(int attrHi, int varHi, int uniHi, int sampHi, List
                         uni = Math.max(uni, v.slot() + v.type().uniformSlots() - 1);
                     }
                 }
+                // a matrix takes one slot per column
                 case INPUT -> {
                     if (stage == Stage.VERTEX) {
-                        attr = Math.max(attr, v.slot());
+                        attr = Math.max(attr, v.slot() + v.type().uniformSlots() - 1);
                     } else {
-                        vary = Math.max(vary, v.slot());
+                        vary = Math.max(vary, v.slot() + v.type().uniformSlots() - 1);
                     }
                 }
                 case OUTPUT -> {
                     if (stage == Stage.VERTEX) {
-                        vary = Math.max(vary, v.slot());
+                        vary = Math.max(vary, v.slot() + v.type().uniformSlots() - 1);
                     }
                 }
             }

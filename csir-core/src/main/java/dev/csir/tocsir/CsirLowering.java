@@ -114,7 +114,10 @@ public final class CsirLowering {
             } else if (g.builtIn() != null) {
                 s.unsupported("the built-in output " + g.name());
             } else if (stage == ShaderStage.VERTEX) {
-                s.emit(Opcode.STORE_VAR, ty, n, -1, home, -1, slots.slot(g), 0);
+                // a matrix, each column to its own slot
+                for (int col = 0; col < Selector.width(g.valueType()); col++) {
+                    s.emit(Opcode.STORE_VAR, s.colType(g.valueType()), n, -1, home + col, -1, slots.slot(g) + col, 0);
+                }
             } else if (n < 4) {
                 // a float, vec2 or vec3 colour: the missing components are 0, alpha 1
                 int padded = s.code.newRegister(1);

@@ -146,13 +146,16 @@ final class MemoryAccess {
             return;
         }
         if (root instanceof GlobalVariable g && g.space() == AddressSpace.INPUT) {
-            int r = s.code.newRegister(1);
+            Type t = g.valueType();
+            int r = s.code.newRegister(Selector.width(t));
             if (g.builtIn() == dev.csir.ssa.BuiltIn.FRAG_COORD) {
                 s.emit(Opcode.LOAD_FCOORD, dev.csir.ir.Type.VEC4, 4, r, -1, -1, 0, 0);
-            } else if (s.stage == ShaderStage.VERTEX) {
-                s.emit(Opcode.LOAD_ATTR, Selector.csirType(g.valueType()), Selector.lanes(g.valueType()), r, -1, -1, s.slots.slot(g), 0);
             } else {
-                s.emit(Opcode.LOAD_VAR, Selector.csirType(g.valueType()), Selector.lanes(g.valueType()), r, -1, -1, s.slots.slot(g), 0);
+                // a matrix, a column from each of its slots into consecutive registers
+                Opcode load = s.stage == ShaderStage.VERTEX ? Opcode.LOAD_ATTR : Opcode.LOAD_VAR;
+                for (int col = 0; col < Selector.width(t); col++) {
+                    s.emitColumnWrite(t, load, s.colType(t), Selector.lanes(t), r, col, -1, -1, s.slots.slot(g) + col, 0);
+                }
             }
             s.bind(i, select(fromInterface(r, g.valueType()), g.valueType(), path));
             return;

@@ -25,7 +25,8 @@ import java.util.Set;
 
 /**
  * CSIR's interface slots for a module's globals: vertex inputs are attribute slots and the
- * varyings are varying slots at their locations, the fragment output (one, of float
+ * varyings are varying slots at their locations (a matrix at one slot per column from there,
+ * as GLSL 4.60 4.4.1 counts its locations), the fragment output (one, of float
  * components) is slot 0, the default
  * uniform block's members take consecutive vec4 slots (a matrix one per column) and samplers
  * their own slots, both in declaration order. The symbols come out in source declaration order.
@@ -113,7 +114,7 @@ final class Slots {
                 case INPUT, OUTPUT -> {
                     boolean in = g.space() == AddressSpace.INPUT;
                     Type type = Selector.csirType(g.valueType());
-                    if (!Selector.representable(g.valueType()) || type.isMatrix()) {
+                    if (!Selector.representable(g.valueType())) {
                         return cannotExpress(d, "an interface variable of type " + g.valueType());
                     }
                     if (g.interpolation() != Interpolation.SMOOTH) {
@@ -121,15 +122,21 @@ final class Slots {
                         return cannotExpress(d, "a " + g.interpolation().word() + " varying ('" + g.name() + "')");
                     }
                     int slot = g.location();
+                    // a matrix takes a slot per column, from its location on
+                    int last = slot + type.uniformSlots() - 1;
                     if (in && vertex) {
-                        if (slot >= limits.attributeSlots() || !inputs.add(slot)) {
-                            return slot >= limits.attributeSlots() && !d.explicitLocation() ? Messages.TOO_MANY_ATTRIBUTES
-                                    : Messages.ATTRIBUTE_LOCATION_CONFLICT;
+                        for (int k = slot; k <= last; k++) {
+                            if (k >= limits.attributeSlots() || !inputs.add(k)) {
+                                return k >= limits.attributeSlots() && !d.explicitLocation()
+                                        ? Messages.TOO_MANY_ATTRIBUTES : Messages.ATTRIBUTE_LOCATION_CONFLICT;
+                            }
                         }
                     } else if (in || vertex) {
-                        if (slot >= limits.varyingSlots() || !varyings.add(slot)) {
-                            return slot >= limits.varyingSlots() && !d.explicitLocation() ? Messages.TOO_MANY_VARYINGS
-                                    : Messages.LOCATION_CONFLICT;
+                        for (int k = slot; k <= last; k++) {
+                            if (k >= limits.varyingSlots() || !varyings.add(k)) {
+                                return k >= limits.varyingSlots() && !d.explicitLocation() ? Messages.TOO_MANY_VARYINGS
+                                        : Messages.LOCATION_CONFLICT;
+                            }
                         }
                     } else {
                         if (type.isIntLike() || type == Type.BOOL) {

@@ -150,10 +150,19 @@ public final class Differential {
             Val.Num val = Val.Num.of(t, bits);
             switch (v.kind()) {
                 case INPUT -> {
-                    if (stage == ShaderStage.VERTEX) {
-                        frame.attribute(v.slot(), values[0], values[1], values[2], values[3]);
-                    } else {
-                        frame.varying(v.slot(), values[0], values[1], values[2], values[3]);
+                    // a matrix, a column at each slot from its own on
+                    int rows = t instanceof MatrixType mt ? mt.rows() : 4;
+                    for (int col = 0; col < (t instanceof MatrixType mt ? mt.columns() : 1); col++) {
+                        float[] c = new float[4];
+                        System.arraycopy(values, col * rows, c, 0, Math.min(4, values.length - col * rows));
+                        if (t instanceof MatrixType && rows < 4) {
+                            java.util.Arrays.fill(c, rows, 4, 0f);
+                        }
+                        if (stage == ShaderStage.VERTEX) {
+                            frame.attribute(v.slot() + col, c[0], c[1], c[2], c[3]);
+                        } else {
+                            frame.varying(v.slot() + col, c[0], c[1], c[2], c[3]);
+                        }
                     }
                     inv.input(v.name(), val);
                 }
@@ -214,7 +223,9 @@ public final class Differential {
             return null;
         }
         for (InterfaceVar v : ir.iface().outputs()) {
-            float[] want = stage == ShaderStage.FRAGMENT ? frame.color() : slice(frame.varyingsOut(), v.slot());
+            float[] want = stage == ShaderStage.FRAGMENT ? frame.color()
+                    : v.type().isMatrix() ? columns(frame.varyingsOut(), v.slot(), v.type())
+                    : slice(frame.varyingsOut(), v.slot());
             String d = differ(v.name(), want, r.num(v.name()));
             if (d != null) {
                 return d;
@@ -300,6 +311,15 @@ public final class Differential {
             b[i] = Float.floatToRawIntBits(f[i]) & 0xFFFF_FFFFL;
         }
         return b;
+    }
+
+    /** A matrix output's components, column by column from its consecutive slots. */
+    private static float[] columns(float[] a, int slot, dev.csir.ir.Type t) {
+        float[] out = new float[t.columns() * t.components()];
+        for (int col = 0; col < t.columns(); col++) {
+            System.arraycopy(a, (slot + col) * 4, out, col * t.components(), t.components());
+        }
+        return out;
     }
 
     private static float[] slice(float[] a, int slot) {

@@ -100,7 +100,9 @@ public final class ModuleBuilder {
         Set<Integer> bindings = new HashSet<>();
         for (Typed.Variable v : unit.globals()) {
             if (v.location() >= 0 && (v.storage() == Typed.Storage.INPUT || v.storage() == Typed.Storage.OUTPUT)) {
-                (v.storage() == Typed.Storage.INPUT ? inputs : outputs).add(v.location());
+                for (int k = 0; k < locations(v.type()); k++) {
+                    (v.storage() == Typed.Storage.INPUT ? inputs : outputs).add(v.location() + k);
+                }
             }
             if (v.storage() == Typed.Storage.UNIFORM && v.decoration().binding() >= 0
                     && Math.max(v.decoration().set(), 0) == 0) {
@@ -189,6 +191,28 @@ public final class ModuleBuilder {
         return b;
     }
 
+    /**
+     * The locations a stage variable of type {@code t} takes (GLSL 4.60 4.4.1): one per scalar or
+     * vector, a matrix one per column, an array its elements', a struct its members'.
+     */
+    static int locations(Type t) {
+        return switch (t) {
+            case dev.csir.types.MatrixType m -> m.columns();
+            case dev.csir.types.ArrayType a -> Math.max(a.length(), 1) * locations(a.element());
+            case StructType st -> st.members().stream().mapToInt(m -> locations(m.type())).sum();
+            default -> 1;
+        };
+    }
+
+    private static boolean free(Set<Integer> taken, int from, int n) {
+        for (int k = from; k < from + n; k++) {
+            if (taken.contains(k)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static GlobalVariable stageVariable(Typed.Variable v, AddressSpace space, Set<Integer> taken) {
         GlobalVariable g = new GlobalVariable(v.name(), space, v.type());
         switch (v.builtin()) {
@@ -199,11 +223,14 @@ public final class ModuleBuilder {
             case NONE -> {
                 int location = v.location();
                 if (location < 0) {
+                    int n = locations(v.type());
                     location = 0;
-                    while (taken.contains(location)) {
+                    while (!free(taken, location, n)) {
                         location++;
                     }
-                    taken.add(location);
+                    for (int k = 0; k < n; k++) {
+                        taken.add(location + k);
+                    }
                 }
                 g.setLocation(location);
                 g.setInterpolation(switch (v.decoration().interp()) {

@@ -282,11 +282,16 @@ public final class VulkanDevice implements Device {
             if (v.builtIn() != null) {
                 continue;
             }
-            int meshLocation = p.program.iface().attribute(v.name()).map(AttributeInfo::location).orElse(v.location());
-            VertexAttribute a = layout.at(meshLocation).orElseThrow(() -> new GfxException(
-                    "the mesh layout has no attribute at location " + meshLocation + " for '" + v.name() + "'"));
-            attributes.add(new PipelineKey.Attribute(v.location(), PipelineKey.floatFormat(a.components()),
-                    a.offset() * 4));
+            int first = p.program.iface().attribute(v.name()).map(AttributeInfo::location).orElse(v.location());
+            // a matrix reads a column from each of its consecutive locations
+            int columns = v.type() instanceof dev.csir.types.MatrixType m ? m.columns() : 1;
+            for (int col = 0; col < columns; col++) {
+                int meshLocation = first + col;
+                VertexAttribute a = layout.at(meshLocation).orElseThrow(() -> new GfxException(
+                        "the mesh layout has no attribute at location " + meshLocation + " for '" + v.name() + "'"));
+                attributes.add(new PipelineKey.Attribute(v.location() + col, PipelineKey.floatFormat(a.components()),
+                        a.offset() * 4));
+            }
         }
         return new PipelineKey(state, layout.stride() * 4, attributes);
     }

@@ -110,7 +110,52 @@ public final class ContractWorkloads {
         return List.of(colouredTriangle(), texturedQuad(), sizedAndBiasedQuad(), explicitLookupsQuad(), depth(), cube("cube, depth", DrawState.DEPTH),
                 cube("cube, depth and culling", DrawState.DEPTH_CULL), cubeAroundTheCamera(), lighting(),
                 fragCoord(), discard(), builtins(), uniformBlockCube(), pushConstants(), matrices(), vertexNumbers(),
-                integerArithmetic(), skybox(), volumeAndLayers());
+                integerArithmetic(), skybox(), volumeAndLayers(), matrixInterface());
+    }
+
+    /**
+     * A mat3 vertex attribute (three locations, one per column) and a mat3 varying beside a vec2
+     * one: each corner's matrix its own, the fragment colour that matrix, interpolated, times a
+     * fixed vector. A column read from the wrong slot colours the triangle wrongly.
+     */
+    private static Workload matrixInterface() {
+        LinkedProgram p = TestPrograms.link("mat.vert", """
+                #version 330 core
+                layout(location = 0) in vec4 position;
+                layout(location = 1) in mat3 frame;
+                out mat3 basis;
+                out vec2 corner;
+                void main() {
+                    basis = frame * 0.5;
+                    corner = position.xy;
+                    gl_Position = position;
+                }
+                """, "mat.frag", """
+                #version 330 core
+                in mat3 basis;
+                in vec2 corner;
+                out vec4 fragColor;
+                void main() {
+                    fragColor = vec4(basis * vec3(1.0, 0.5, 0.25) + vec3(0.1 * corner.x), 1.0);
+                }
+                """);
+        float[][] pos = {{-0.8f, -0.8f}, {0.8f, -0.8f}, {0f, 0.8f}};
+        float[][] frames = {{1, 0, 0, 0, 1, 0, 0, 0, 1}, {0, 1, 0, 0, 0, 1, 1, 0, 0}, {0.2f, 0.4f, 0.6f, 0.8f, 0.6f,
+                0.4f, 0.3f, 0.9f, 0.1f}};
+        float[] v = new float[3 * 13];
+        for (int i = 0; i < 3; i++) {
+            System.arraycopy(new float[] {pos[i][0], pos[i][1], 0, 1}, 0, v, i * 13, 4);
+            System.arraycopy(frames[i], 0, v, i * 13 + 4, 9);
+        }
+        Mesh m = new Mesh(v, VertexLayout.of(13, new VertexAttribute(0, 4, 0), new VertexAttribute(1, 3, 4),
+                new VertexAttribute(2, 3, 7), new VertexAttribute(3, 3, 10)));
+        return new Workload("matrix attribute and varying", d -> d.draw(p, p.newUniforms(), m, DrawState.FLAT), f -> {
+            // near the bottom-left corner the identity frame: (1, 0.5, 0.25) / 2 less 0.08
+            int[] c = f.channels(W / 10 + 2, H - 1 - H / 10 - 1);
+            assertThat(c[0]).isBetween(90, 130);
+            assertThat(c[1]).isBetween(25, 70);
+            assertThat(c[2]).isBetween(0, 40);
+        });
     }
 
     /**
