@@ -212,6 +212,10 @@ public final class Csi {
             if (bad != null) {
                 return bad;
             }
+            if (ir.insn(i).op() == Opcode.STORE_COLOR.code() && ir.insn(i).aux() >= v1.colorOutputs()) {
+                return Messages.csiSlotNeedsVersion2("colour output", ir.insn(i).aux(), v1.colorOutputs())
+                        + ": instruction " + i;
+            }
         }
         return null;
     }

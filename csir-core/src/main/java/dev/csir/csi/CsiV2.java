@@ -267,7 +267,7 @@ final class CsiV2 {
         at += nameLen;
         List<InterfaceVar> vars = new ArrayList<>(nsym);
         Set<String> seen = new HashSet<>();
-        int fragmentOutputs = 0;
+        java.util.Set<Integer> colorOutputs = new java.util.HashSet<>();
         for (int i = 0; i < nsym; i++) {
             if (at + SYMBOL_FIXED > end) {
                 throw new Reject(Messages.CSI_LAYOUT, "symbol " + i + " runs past the end");
@@ -307,8 +307,8 @@ final class CsiV2 {
                 throw symbol(i, sym, "a sampler that is not a uniform");
             }
             checkSlot(i, sym, k, type, slot, stage, attrHi, varHi, uniHi, sampHi);
-            if (stage == Stage.FRAGMENT && k == InterfaceVar.Kind.OUTPUT && ++fragmentOutputs > 1) {
-                throw symbol(i, sym, "a second fragment output");
+            if (stage == Stage.FRAGMENT && k == InterfaceVar.Kind.OUTPUT && !colorOutputs.add(slot)) {
+                throw symbol(i, sym, "a second fragment output at colour output " + slot);
             }
             if (!seen.add(sym)) {
                 throw new Reject(Messages.CSI_DUPLICATE_SYMBOL, sym);
@@ -346,18 +346,22 @@ final class CsiV2 {
             }
             case INPUT -> {
                 hi = stage == Stage.VERTEX ? attrHi : varHi;
+                last = slot + type.uniformSlots() - 1; // a matrix, a slot per column
                 what = stage == Stage.VERTEX ? "attribute" : "varying";
             }
             default -> {
                 if (stage == Stage.FRAGMENT) {
-                    // the colour: float components (a float, vec2 or vec3 is stored with alpha 1)
+                    // a colour: float components (a float, vec2 or vec3 is stored with alpha 1)
                     boolean colour = type == Type.FLOAT || type == Type.VEC2 || type == Type.VEC3 || type == Type.VEC4;
-                    if (slot != 0 || !colour) {
-                        throw symbol(i, sym, "fragment output must be a float or float vector at slot 0");
+                    int outputs = Limits.DEFAULT.colorOutputs();
+                    if (slot < 0 || slot >= outputs || !colour) {
+                        throw symbol(i, sym, "fragment output must be a float or float vector at a colour output 0.."
+                                + (outputs - 1));
                     }
                     return;
                 }
                 hi = varHi;
+                last = slot + type.uniformSlots() - 1;
                 what = "varying";
             }
         }

@@ -31,6 +31,8 @@ public final class Messages {
     public static final String COLOR_STORE_STAGE = "color store in a non-fragment shader";
     public static final String DISCARD_STAGE = "discard in a non-fragment shader";
     public static final String INVALID_SAMPLER = "invalid sampler";
+    /** A STORE_COLOR to an output number past the profile's colour outputs. */
+    public static final String INVALID_COLOR_OUTPUT = "invalid colour output";
     public static final String INVALID_ATTRIBUTE = "invalid attribute";
     public static final String INVALID_VARYING = "invalid varying";
     public static final String INVALID_UNIFORM_LOAD = "invalid uniform load";

@@ -54,6 +54,8 @@ final class Assembler {
     private int samplerSlots;
     /** Varying output slots the shader can store (0..n-1): the part of the file a run zeroes. */
     private int storedVarSlots;
+    /** Colour outputs the shader stores (0..n-1), at least the one every fragment shader has. */
+    private int colorOutputs = 1;
 
     Assembler(ShaderIr ir, int[] remap, Limits limits) {
         this.ir = ir;
@@ -76,7 +78,8 @@ final class Assembler {
         int fileFloats = zeroBlock + 32;
         return new Interpreter(ir.name(), ir.stage(), Arrays.copyOf(code, count * STRIDE),
                 Arrays.copyOf(consts, nconst), count, zeroBlock, fileFloats, attrSlots * 4,
-                uniSlots * 4, varInSlots * 4, limits.varyingSlots() * 4, storedVarSlots * 4, samplerSlots);
+                uniSlots * 4, varInSlots * 4, limits.varyingSlots() * 4, storedVarSlots * 4, samplerSlots,
+                colorOutputs * 4);
     }
 
     private void emitAll() {
@@ -337,7 +340,13 @@ final class Assembler {
                 }
             }
             case STORE_POS -> emit(Ops.STORE_POS, 0, rd(in.a(), 1), 0, 0, 4);
-            case STORE_COLOR -> emit(Ops.STORE_COLOR, 0, rd(in.a(), 1), 0, 0, 4);
+            case STORE_COLOR -> {
+                // as STORE_VAR: a store to an output the profile does not have does nothing
+                if (in.aux() >= 0 && in.aux() < limits.colorOutputs()) {
+                    colorOutputs = Math.max(colorOutputs, in.aux() + 1);
+                    emit(Ops.STORE_COLOR, 0, rd(in.a(), 1), 0, in.aux() * 4, 4);
+                }
+            }
             case STORE_VAR -> {
                 // As the original: a store to a slot outside the varying file does nothing.
                 if (in.aux() >= 0 && in.aux() < limits.varyingSlots()) {

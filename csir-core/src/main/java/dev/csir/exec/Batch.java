@@ -57,7 +57,7 @@ public final class Batch {
         this.textures = new Texture2D[in.samplerSlots()];
         this.position = new float[4 * lanes];
         this.varyingsOut = new float[in.varyingOutSlots() * 4 * lanes];
-        this.color = new float[4 * lanes];
+        this.color = new float[in.colorOutputs() * 4 * lanes];
         this.discarded = new boolean[lanes];
         this.status = new Status[lanes];
         Arrays.fill(status, Status.OK);
@@ -108,7 +108,7 @@ public final class Batch {
         return varyingsOut;
     }
 
-    /** Output fragment colour, SoA as fragCoord. */
+    /** Output fragment colours, SoA as fragCoord: component c of colour output k, lane l, at {@code (4k+c)*lanes+l}. */
     public float[] color() {
         return color;
     }

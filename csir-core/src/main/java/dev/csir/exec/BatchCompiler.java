@@ -943,7 +943,7 @@ final class BatchCompiler {
                 });
                 case Ops.STORE_POS -> output("position", 0);
                 case Ops.STORE_VAR -> output("varyingsOut", x);
-                case Ops.STORE_COLOR -> output("color", 0);
+                case Ops.STORE_COLOR -> output("color", x);
                 default -> throw new IllegalStateException("no batch form for internal opcode " + o);
             }
         }

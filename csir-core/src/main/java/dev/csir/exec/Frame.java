@@ -23,12 +23,13 @@ public final class Frame {
     final Texture2D[] textures;
     final float[] position = new float[4];
     final float[] varyingsOut;
-    final float[] color = new float[4];
+    /** The colour outputs, vec4 per output number: output {@code k} at {@code [k*4 .. k*4+3]}. */
+    final float[] color;
     boolean discarded;
     Status status = Status.OK;
 
     Frame(Interpreter owner, int tempFloats, int attrFloats, int uniFloats, int varInFloats,
-            int varOutFloats, int samplers) {
+            int varOutFloats, int samplers, int colorFloats) {
         this.owner = owner;
         this.temps = new float[tempFloats];
         this.attributes = new float[attrFloats];
@@ -36,6 +37,7 @@ public final class Frame {
         this.varyingsIn = new float[varInFloats];
         this.varyingsOut = new float[varOutFloats];
         this.textures = new Texture2D[samplers];
+        this.color = new float[colorFloats];
     }
 
     /** Vertex attributes, vec4 per location: location {@code l} at {@code [l*4 .. l*4+3]}. */
@@ -76,7 +78,7 @@ public final class Frame {
         return varyingsOut;
     }
 
-    /** Output: the fragment colour, zero unless the shader stores it. */
+    /** Output: the fragment colours, output k at {@code [k*4 .. k*4+3]}, zero unless the shader stores them. */
     public float[] color() {
         return color;
     }

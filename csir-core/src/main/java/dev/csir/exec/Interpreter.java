@@ -55,10 +55,11 @@ public final class Interpreter {
     /** The prefix of the varying outputs a STORE_VAR can reach; the rest is never written. */
     private final int storedVarFloats;
     private final int samplers;
+    private final int colorFloats;
 
     Interpreter(String name, Stage stage, int[] code, float[] consts, int count, int regFloats,
             int fileFloats, int attrFloats, int uniFloats, int varInFloats, int varOutFloats,
-            int storedVarFloats, int samplers) {
+            int storedVarFloats, int samplers, int colorFloats) {
         this.name = name;
         this.stage = stage;
         this.code = code;
@@ -72,6 +73,7 @@ public final class Interpreter {
         this.varOutFloats = varOutFloats;
         this.storedVarFloats = storedVarFloats;
         this.samplers = samplers;
+        this.colorFloats = colorFloats;
     }
 
     /**
@@ -99,7 +101,7 @@ public final class Interpreter {
     /** A fresh frame sized for this shader. */
     public Frame newFrame() {
         return new Frame(this, fileFloats, attrFloats, uniFloats, varInFloats, varOutFloats,
-                samplers);
+                samplers, colorFloats);
     }
 
     public String name() {
@@ -129,6 +131,11 @@ public final class Interpreter {
     /** Sampler slots a frame holds. */
     public int samplerSlots() {
         return samplers;
+    }
+
+    /** Colour outputs a frame of this interpreter holds: those the shader stores, at least one. */
+    public int colorOutputs() {
+        return colorFloats / 4;
     }
 
     public Stage stage() {
@@ -439,7 +446,7 @@ public final class Interpreter {
                 case Ops.ZERON -> Arrays.fill(t, d, d + c[pc + 5], 0f);
                 case Ops.STORE_POS -> copy4(t, a, f.position, 0);
                 case Ops.STORE_VAR -> copy4(t, a, f.varyingsOut, c[pc + 4]);
-                case Ops.STORE_COLOR -> copy4(t, a, f.color, 0);
+                case Ops.STORE_COLOR -> copy4(t, a, f.color, c[pc + 4]);
                 case Ops.IF -> {
                     if (t[a] == 0f) {
                         pc = c[pc + 4];

@@ -57,6 +57,15 @@ public record Limits(
                 samplerSlots, tgsiBudget, maxSourceBytes, false);
     }
 
+    /**
+     * The fragment stage's colour outputs (locations 0 to this less one): virglrenderer's and GL's
+     * eight draw buffers where the profile writes CSI version 2, which alone stores a colour
+     * store's output number; the original's one otherwise.
+     */
+    public int colorOutputs() {
+        return integerLanes ? 8 : 1;
+    }
+
     /** This profile with or without integer lanes. */
     public Limits withIntegerLanes(boolean on) {
         return new Limits(maxInstructions, maxImmediates, maxTemporaries, maxIfDepth, attributeSlots, varyingSlots,

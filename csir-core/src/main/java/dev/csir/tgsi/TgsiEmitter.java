@@ -139,6 +139,16 @@ public final class TgsiEmitter {
                 w.text("DCL ").reg("IN", fragCoordInput).text(", POSITION").end();
             }
             w.text("DCL OUT[0], COLOR").end();
+            // the other colour outputs, dense up to the last one stored, OUT[k] being COLOR[k]
+            int colors = 0;
+            for (int i = 0; i < ir.size(); i++) {
+                if (ir.insn(i).op() == Opcode.STORE_COLOR.code()) {
+                    colors = Math.max(colors, ir.insn(i).aux() + 1);
+                }
+            }
+            for (int k = 1; k < colors; k++) {
+                w.text("DCL ").reg("OUT", k).text(", ").reg("COLOR", k).end();
+            }
         }
         for (int i = 0; i <= iface.sampHi(); i++) {
             w.text("DCL ").reg("SAMP", i).end();

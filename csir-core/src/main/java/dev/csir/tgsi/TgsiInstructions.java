@@ -171,7 +171,8 @@ final class TgsiInstructions {
                 }
             }
             case LOAD_FCOORD -> w.begin("MOV").sp().temp(in.dst()).comma().reg("IN", fragCoordInput).end();
-            case STORE_POS, STORE_COLOR -> w.begin("MOV").sp().reg("OUT", 0).comma().temp(in.a()).end();
+            case STORE_POS -> w.begin("MOV").sp().reg("OUT", 0).comma().temp(in.a()).end();
+            case STORE_COLOR -> w.begin("MOV").sp().reg("OUT", in.aux()).comma().temp(in.a()).end();
             case STORE_VAR -> w.begin("MOV").sp().reg("OUT", in.aux() + 1).comma().temp(in.a()).end();
             case IF, ELSE, ENDIF, LOOP, ENDLOOP, BREAK, CONTINUE -> {
                 return flow.emit(op, in);

@@ -124,9 +124,9 @@ public final class CsirLowering {
                 s.emit(Opcode.MOV, dev.csir.ir.Type.VEC4, 4, padded, s.floats(4, 0f), -1, 0, 0);
                 s.emitPartial(Opcode.SETLANE, dev.csir.ir.Type.VEC4, 1, padded, s.floats(1, 1f), -1, 3, 0);
                 s.emitPartial(Opcode.MOV, dev.csir.ir.Type.VEC4, n, padded, home, -1, 0, 0);
-                s.emit(Opcode.STORE_COLOR, dev.csir.ir.Type.VEC4, 4, -1, padded, -1, 0, 0);
+                s.emit(Opcode.STORE_COLOR, dev.csir.ir.Type.VEC4, 4, -1, padded, -1, slots.slot(g), 0);
             } else {
-                s.emit(Opcode.STORE_COLOR, ty, n, -1, home, -1, 0, 0);
+                s.emit(Opcode.STORE_COLOR, ty, n, -1, home, -1, slots.slot(g), 0);
             }
         }
     }

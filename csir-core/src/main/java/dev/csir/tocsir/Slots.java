@@ -26,8 +26,8 @@ import java.util.Set;
 /**
  * CSIR's interface slots for a module's globals: vertex inputs are attribute slots and the
  * varyings are varying slots at their locations (a matrix at one slot per column from there,
- * as GLSL 4.60 4.4.1 counts its locations), the fragment output (one, of float
- * components) is slot 0, the default
+ * as GLSL 4.60 4.4.1 counts its locations), a fragment output (of float components) is the
+ * colour output of its location ({@link Limits#colorOutputs}), the default
  * uniform block's members take consecutive vec4 slots (a matrix one per column) and samplers
  * their own slots, both in declaration order. The symbols come out in source declaration order.
  */
@@ -101,7 +101,7 @@ final class Slots {
         Set<Integer> inputs = new HashSet<>();
         Set<Integer> varyings = new HashSet<>();
         int uniforms = 0;
-        int fragmentOutputs = 0;
+        Set<Integer> colorSlots = new HashSet<>();
         for (GlobalVariable g : m.globals()) {
             if (g.builtIn() != null) {
                 if (g.space() == AddressSpace.OUTPUT) {
@@ -142,10 +142,13 @@ final class Slots {
                         if (type.isIntLike() || type == Type.BOOL) {
                             return cannotExpress(d, "a fragment output of type " + g.valueType());
                         }
-                        if (++fragmentOutputs > 1) {
-                            return Messages.ONE_FRAGMENT_OUTPUT;
+                        if (slot >= limits.colorOutputs() || !colorSlots.add(slot)) {
+                            return limits.colorOutputs() == 1 ? Messages.ONE_FRAGMENT_OUTPUT
+                                    : slot >= limits.colorOutputs()
+                                            ? cannotExpress(d, "a fragment output at location " + slot + " (it has "
+                                                    + limits.colorOutputs() + " colour outputs)")
+                                            : Messages.LOCATION_CONFLICT;
                         }
-                        slot = 0;
                     }
                     if (!in) {
                         outputs.add(g);

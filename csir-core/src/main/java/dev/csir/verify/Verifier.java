@@ -41,7 +41,8 @@ import java.util.List;
  *     STORE_VAR only in vertex shaders (the language never produces anything else);</li>
  * <li>slots are bounded by the limits as well as the interface: SAMPLE {@code aux <= sampHi <
  *     samplerSlots}, LOAD_ATTR {@code aux <= attrHi < attributeSlots}, varyings
- *     {@code < varyingSlots}, LOAD_UNI {@code aux + aux2 <= uniformSlots};</li>
+ *     {@code < varyingSlots}, LOAD_UNI {@code aux + aux2 <= uniformSlots}, STORE_COLOR's output
+ *     {@code aux < colorOutputs} ({@code invalid colour output});</li>
  * <li>multi-temporary spans are checked in full: LOAD_UNI {@code dst..dst+aux2-1}; MULMM
  *     {@code dst}, {@code a} and {@code b} over {@code aux} columns; MULMV {@code a..a+aux-1}
  *     with {@code aux} 3 or 4 ({@code invalid matrix multiply});</li>
@@ -252,6 +253,7 @@ public final class Verifier {
                         Messages.INVALID_ATTRIBUTE);
                 case LOAD_VAR, STORE_VAR -> check(in.aux() >= 0 && in.aux() < limits.varyingSlots(),
                         Messages.INVALID_VARYING);
+                case STORE_COLOR -> check(in.aux() >= 0 && in.aux() < limits.colorOutputs(), Messages.INVALID_COLOR_OUTPUT);
                 case LOAD_UNI -> check(in.aux() >= 0 && in.aux2() >= 1
                         && in.aux() + in.aux2() <= limits.uniformSlots() && span(in.dst(), in.aux2()),
                         Messages.INVALID_UNIFORM_LOAD);

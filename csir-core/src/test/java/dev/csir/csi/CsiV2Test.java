@@ -397,19 +397,19 @@ class CsiV2Test {
     }
 
     @Test
-    void aFragmentShaderHasOneFloatColourOutputAtSlotZero() {
+    void aFragmentShaderHasFloatColourOutputsOnePerSlot() {
         ShaderIr fs = frag();
         List<InterfaceVar> vars = new ArrayList<>(fs.iface().vars());
         vars.add(new InterfaceVar(Kind.OUTPUT, "glow", Type.VEC4, 0));
         ShaderIr two = fs.withInterface(ShaderInterface.of(Stage.FRAGMENT, vars));
-        assertThat(reason(Csi.save(two))).isEqualTo(Messages.CSI_BAD_SYMBOL + ": symbol 6 'glow': a second fragment output");
+        assertThat(reason(Csi.save(two))).isEqualTo(Messages.CSI_BAD_SYMBOL + ": symbol 6 'glow': a second fragment output at colour output 0");
         vars.removeLast();
-        vars.replaceAll(v -> v.kind() == Kind.OUTPUT ? new InterfaceVar(Kind.OUTPUT, v.name(), Type.VEC4, 1) : v);
+        vars.replaceAll(v -> v.kind() == Kind.OUTPUT ? new InterfaceVar(Kind.OUTPUT, v.name(), Type.VEC4, 8) : v);
         assertThat(reason(Csi.save(fs.withInterface(ShaderInterface.of(Stage.FRAGMENT, vars)))))
-                .isEqualTo(Messages.CSI_BAD_SYMBOL + ": symbol 5 'color': fragment output must be a float or float vector at slot 0");
+                .isEqualTo(Messages.CSI_BAD_SYMBOL + ": symbol 5 'color': fragment output must be a float or float vector at a colour output 0..7");
         vars.replaceAll(v -> v.kind() == Kind.OUTPUT ? new InterfaceVar(Kind.OUTPUT, v.name(), Type.IVEC4, 0) : v);
         assertThat(reason(Csi.save(fs.withInterface(ShaderInterface.of(Stage.FRAGMENT, vars)))))
-                .isEqualTo(Messages.CSI_BAD_SYMBOL + ": symbol 5 'color': fragment output must be a float or float vector at slot 0");
+                .isEqualTo(Messages.CSI_BAD_SYMBOL + ": symbol 5 'color': fragment output must be a float or float vector at a colour output 0..7");
         // a vec3 colour, as the compiler writes one (alpha 1), saves and loads back
         CompileResult r = ShaderCompiler.compile(Stage.FRAGMENT, "c.frag", "out vec3 c;\nvoid main() { c = vec3(0.5); }");
         assertThat(r.ok()).as(r.log()).isTrue();

@@ -40,6 +40,21 @@ class BatchCompilerTest {
     }
 
     /** The variant with one loop an instruction under a partial mask too agrees as the default does. */
+    /** Colour outputs past the first: each lane's every output as the interpreter writes it. */
+    @Test
+    void severalColourOutputsAgree() {
+        CompileResult r = ShaderCompiler.compile(Stage.FRAGMENT, "m.frag", """
+                #version 330 core
+                in vec4 v;
+                layout(location = 2) out vec4 a;
+                layout(location = 0) out vec2 b;
+                layout(location = 5) out float c;
+                void main() { a = v * 3.0; b = v.wz - v.xy; c = v.x > 0.0 ? dot(v, v) : -1.0; }
+                """);
+        assertThat(r.ok()).as(r.log()).isTrue();
+        assertThat(BatchCheck.compare(r.ir(), null, Limits.DEFAULT, 64, 64, new Random(91))).isNull();
+    }
+
     @Test
     void oneLoopPerInstructionUnderAPartialMaskAgrees() {
         Random r = new Random(0xF05E);

@@ -223,7 +223,7 @@ public final class Differential {
             return null;
         }
         for (InterfaceVar v : ir.iface().outputs()) {
-            float[] want = stage == ShaderStage.FRAGMENT ? frame.color()
+            float[] want = stage == ShaderStage.FRAGMENT ? slice(frame.color(), v.slot())
                     : v.type().isMatrix() ? columns(frame.varyingsOut(), v.slot(), v.type())
                     : slice(frame.varyingsOut(), v.slot());
             String d = differ(v.name(), want, r.num(v.name()));

@@ -158,8 +158,11 @@ class LoweringTest {
         // a vec3 colour is GLSL: stored with alpha 1
         assertThat(Shaders.run(Shaders.ok(Stage.FRAGMENT, "out vec3 c;\nvoid main() { c = vec3(0.25, 0.5, 0.75); }")).run()
                 .color()).containsExactly(0.25f, 0.5f, 0.75f, 1f);
-        assertThat(firstError(Stage.FRAGMENT, "out vec4 c;\nout vec4 d;\nvoid main() { }"))
-                .isEqualTo("1:1: only one fragment output is supported");
+        // two colour outputs at locations 0 and 1; the ChrisOS profile keeps the original's one
+        ok(Stage.FRAGMENT, "out vec4 c;\nout vec4 d;\nvoid main() { }");
+        CompileResult chrisos = ShaderCompiler.compile(Stage.FRAGMENT, "s.frag", "out vec4 c;\nout vec4 d;\nvoid main() { }",
+                CompileOptions.DEFAULT.withLimits(dev.csir.ir.Limits.CHRISOS));
+        assertThat(chrisos.diagnostics().getFirst().message()).isEqualTo("only one fragment output is supported");
         assertThat(firstError(Stage.VERTEX, "void main() { float a = 1.0; float a = 2.0; gl_Position = vec4(a); }"))
                 .isEqualTo("1:36: duplicate symbol");
     }

@@ -106,11 +106,50 @@ public final class ContractWorkloads {
     public static final java.util.Set<String> LAYERED_TEXTURES = java.util.Set.of(
             "skybox, samplerCube texture, textureLod and textureSize", "sampler3D and sampler2DArray, texture and textureSize");
 
+    /**
+     * The workloads whose fragment shader writes colour outputs past location 0: the Vulkan device
+     * draws into one attachment, and the validation layer warns of an output nothing consumes.
+     */
+    public static final java.util.Set<String> SEVERAL_OUTPUTS = java.util.Set.of("two colour outputs");
+
     public static List<Workload> all() {
         return List.of(colouredTriangle(), texturedQuad(), sizedAndBiasedQuad(), explicitLookupsQuad(), depth(), cube("cube, depth", DrawState.DEPTH),
                 cube("cube, depth and culling", DrawState.DEPTH_CULL), cubeAroundTheCamera(), lighting(),
                 fragCoord(), discard(), builtins(), uniformBlockCube(), pushConstants(), matrices(), vertexNumbers(),
-                integerArithmetic(), skybox(), volumeAndLayers(), matrixInterface());
+                integerArithmetic(), skybox(), volumeAndLayers(), matrixInterface(), twoColourOutputs());
+    }
+
+    /**
+     * A fragment shader with two colour outputs, the one at location 1 declared first: the target
+     * shows location 0's, whatever the other holds.
+     */
+    private static Workload twoColourOutputs() {
+        LinkedProgram p = TestPrograms.link("two.vert", """
+                #version 330 core
+                layout(location = 0) in vec4 position;
+                layout(location = 1) in vec4 colour;
+                out vec3 shade;
+                void main() {
+                    shade = colour.rgb;
+                    gl_Position = position;
+                }
+                """, "two.frag", """
+                #version 330 core
+                in vec3 shade;
+                layout(location = 1) out vec4 glow;
+                layout(location = 0) out vec4 fragColor;
+                void main() {
+                    glow = vec4(1.0, 0.0, 1.0, 1.0);
+                    fragColor = vec4(shade.bgr, 1.0);
+                }
+                """);
+        Mesh m = triangle(0, 0, new float[][] {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}});
+        return new Workload("two colour outputs", d -> d.draw(p, p.newUniforms(), m, DrawState.FLAT), f -> {
+            // the top corner is blue, shown as red by location 0's bgr
+            int[] c = f.channels(W / 2, H / 10 + 2);
+            assertThat(c[0]).isGreaterThan(200);
+            assertThat(c[2]).isLessThan(60);
+        });
     }
 
     /**

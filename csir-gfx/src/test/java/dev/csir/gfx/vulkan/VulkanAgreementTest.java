@@ -44,7 +44,8 @@ class VulkanAgreementTest {
 
     static List<Workload> workloads() {
         // the Vulkan device binds 2D textures only
-        return ContractWorkloads.all().stream().filter(w -> !ContractWorkloads.LAYERED_TEXTURES.contains(w.name())).toList();
+        return ContractWorkloads.all().stream().filter(w -> !ContractWorkloads.LAYERED_TEXTURES.contains(w.name())
+                && !ContractWorkloads.SEVERAL_OUTPUTS.contains(w.name())).toList();
     }
 
     @ParameterizedTest(name = "{0}")
