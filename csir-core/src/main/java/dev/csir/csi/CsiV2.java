@@ -331,7 +331,7 @@ final class CsiV2 {
     private static void checkSlot(int i, String sym, InterfaceVar.Kind k, Type type, int slot, Stage stage,
             int attrHi, int varHi, int uniHi, int sampHi) throws Reject {
         int hi;
-        int last = slot;
+        int last = slot + type.uniformSlots() - 1; // a matrix, a slot per column
         String what;
         switch (k) {
             case UNIFORM -> {
@@ -340,13 +340,11 @@ final class CsiV2 {
                     what = "sampler";
                 } else {
                     hi = uniHi;
-                    last = slot + type.uniformSlots() - 1;
                     what = "uniform";
                 }
             }
             case INPUT -> {
                 hi = stage == Stage.VERTEX ? attrHi : varHi;
-                last = slot + type.uniformSlots() - 1; // a matrix, a slot per column
                 what = stage == Stage.VERTEX ? "attribute" : "varying";
             }
             default -> {
@@ -361,7 +359,6 @@ final class CsiV2 {
                     return;
                 }
                 hi = varHi;
-                last = slot + type.uniformSlots() - 1;
                 what = "varying";
             }
         }

@@ -30,25 +30,26 @@ public record ShaderInterface(int attrHi, int varHi, int uniHi, int sampHi, List
     public static ShaderInterface of(Stage stage, List<InterfaceVar> vars) {
         int attr = -1, vary = -1, uni = -1, samp = -1;
         for (InterfaceVar v : vars) {
+            // the symbol's last slot: a matrix takes one per column
+            int last = v.slot() + v.type().uniformSlots() - 1;
             switch (v.kind()) {
                 case UNIFORM -> {
                     if (v.isSampler()) {
                         samp = Math.max(samp, v.slot());
                     } else {
-                        uni = Math.max(uni, v.slot() + v.type().uniformSlots() - 1);
+                        uni = Math.max(uni, last);
                     }
                 }
-                // a matrix takes one slot per column
                 case INPUT -> {
                     if (stage == Stage.VERTEX) {
-                        attr = Math.max(attr, v.slot() + v.type().uniformSlots() - 1);
+                        attr = Math.max(attr, last);
                     } else {
-                        vary = Math.max(vary, v.slot() + v.type().uniformSlots() - 1);
+                        vary = Math.max(vary, last);
                     }
                 }
                 case OUTPUT -> {
                     if (stage == Stage.VERTEX) {
-                        vary = Math.max(vary, v.slot() + v.type().uniformSlots() - 1);
+                        vary = Math.max(vary, last);
                     }
                 }
             }

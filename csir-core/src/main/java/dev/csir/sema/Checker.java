@@ -105,11 +105,11 @@ public final class Checker {
                     Typed.Variable g = global(v);
                     if (g != null && g.storage() == Typed.Storage.UNIFORM && OpaqueUniforms.splits(g.type())) {
                         globals.remove(g.name());
-                        for (Typed.Variable part : opaque.split(g, () -> nextId++)) {
-                            vars.add(part);
-                            if (part.name().equals(g.name())) {
-                                globals.put(part.name(), part);
-                            }
+                        OpaqueUniforms.Split split = opaque.split(g, () -> nextId++);
+                        vars.addAll(split.samplers().values());
+                        if (split.data() != null) {
+                            vars.add(split.data());
+                            globals.put(g.name(), split.data());
                         }
                     } else if (g != null) {
                         vars.add(g);
@@ -444,12 +444,13 @@ public final class Checker {
         return out;
     }
 
-    /** The members of the block instance {@code name}, or null when no instance is called so. */
     /** The split uniform (a struct or array holding samplers) of this name unless a local hides it, or null. */
     OpaqueUniforms.Split split(String name) {
-        return isLocal(name) ? null : opaque.get(name);
+        OpaqueUniforms.Split s = opaque.get(name);
+        return s == null || isLocal(name) ? null : s;
     }
 
+    /** The members of the block instance {@code name}, or null when no instance is called so. */
     Map<String, Typed.Variable> instance(String name) {
         return instances.get(name);
     }

@@ -80,14 +80,13 @@ final class OpaqueUniforms {
     }
 
     /**
-     * Splits the uniform {@code u} (of a type that {@link #splits}): its samplers, then its data
+     * Splits the uniform {@code u} (of a type that {@link #splits}) into its samplers and its data
      * variable if any is left, each with an id from {@code ids}.
      */
-    List<Typed.Variable> split(Typed.Variable u, java.util.function.IntSupplier ids) {
+    Split split(Typed.Variable u, java.util.function.IntSupplier ids) {
         Map<String, SamplerType> paths = new LinkedHashMap<>();
         samplers(u.type(), "", paths);
         Map<String, Typed.Variable> samplers = new LinkedHashMap<>();
-        List<Typed.Variable> out = new ArrayList<>();
         int k = 0;
         for (Map.Entry<String, SamplerType> p : paths.entrySet()) {
             Typed.Decoration d = u.decoration();
@@ -96,17 +95,14 @@ final class OpaqueUniforms {
             Typed.Variable s = new Typed.Variable(ids.getAsInt(), u.name() + p.getKey(), p.getValue(),
                     Typed.Storage.UNIFORM, Typed.BuiltinVar.NONE, -1, u.pos(), null, unit);
             samplers.put(p.getKey(), s);
-            out.add(s);
             k++;
         }
         Type rest = withoutSamplers(u.type());
         Typed.Variable data = rest == null ? null : new Typed.Variable(ids.getAsInt(), u.name(), rest, u.storage(),
                 u.builtin(), u.location(), u.pos(), null, u.decoration());
-        if (data != null) {
-            out.add(data);
-        }
-        byName.put(u.name(), new Split(u.type(), data, samplers));
-        return out;
+        Split split = new Split(u.type(), data, samplers);
+        byName.put(u.name(), split);
+        return split;
     }
 
     /** The split uniform of this name, or null. */
