@@ -2,6 +2,7 @@ package dev.csir.csi;
 
 import dev.csir.diag.Messages;
 import dev.csir.ir.InterfaceVar;
+import dev.csir.ir.Interpolation;
 import dev.csir.ir.Insn;
 import dev.csir.ir.Limits;
 import dev.csir.ir.ShaderInterface;
@@ -35,6 +36,9 @@ final class CsiV2 {
     static final int SYMBOL_FIXED = 9;
     /** Bit 7 of a symbol's kind byte: the source gave its slot with layout(location = N). */
     static final int EXPLICIT_SLOT = 0x80;
+    /** Bits 2-3 of a symbol's kind byte: a varying's {@link Interpolation}, by ordinal. */
+    static final int INTERPOLATION_SHIFT = 2;
+    static final int INTERPOLATION_BITS = 0x0C;
     static final int KIND_SHADER = 0;
     static final int KIND_PROGRAM = 1;
 
@@ -91,7 +95,8 @@ final class CsiV2 {
         out.put(name);
         for (int i = 0; i < vars.size(); i++) {
             InterfaceVar v = vars.get(i);
-            out.put((byte) (v.kind().ordinal() | (v.explicitSlot() ? EXPLICIT_SLOT : 0)))
+            out.put((byte) (v.kind().ordinal() | v.interpolation().ordinal() << INTERPOLATION_SHIFT
+                    | (v.explicitSlot() ? EXPLICIT_SLOT : 0)))
                     .put((byte) v.type().code()).putShort((short) v.slot())
                     .putShort((short) v.line()).putShort((short) v.column())
                     .put((byte) symbolNames[i].length).put(symbolNames[i]);
@@ -273,7 +278,8 @@ final class CsiV2 {
                 throw new Reject(Messages.CSI_LAYOUT, "symbol " + i + " runs past the end");
             }
             int kindByte = in.get(at) & 0xFF;
-            int kindCode = kindByte & ~EXPLICIT_SLOT;
+            int kindCode = kindByte & ~(EXPLICIT_SLOT | INTERPOLATION_BITS);
+            int interpolationCode = (kindByte & INTERPOLATION_BITS) >> INTERPOLATION_SHIFT;
             int typeCode = in.get(at + 1) & 0xFF;
             int slot = in.getShort(at + 2);
             int line = u16(in, at + 4);
@@ -306,6 +312,14 @@ final class CsiV2 {
             if (type.isSampler() && k != InterfaceVar.Kind.UNIFORM) {
                 throw symbol(i, sym, "a sampler that is not a uniform");
             }
+            if (interpolationCode >= Interpolation.values().length) {
+                throw symbol(i, sym, "interpolation " + interpolationCode);
+            }
+            Interpolation interpolation = Interpolation.values()[interpolationCode];
+            boolean varying = stage == Stage.VERTEX ? k == InterfaceVar.Kind.OUTPUT : k == InterfaceVar.Kind.INPUT;
+            if (interpolation != Interpolation.SMOOTH && !varying) {
+                throw symbol(i, sym, interpolation.word() + " interpolation on a symbol that is not a varying");
+            }
             checkSlot(i, sym, k, type, slot, stage, attrHi, varHi, uniHi, sampHi);
             if (stage == Stage.FRAGMENT && k == InterfaceVar.Kind.OUTPUT && !colorOutputs.add(slot)) {
                 throw symbol(i, sym, "a second fragment output at colour output " + slot);
@@ -313,7 +327,8 @@ final class CsiV2 {
             if (!seen.add(sym)) {
                 throw new Reject(Messages.CSI_DUPLICATE_SYMBOL, sym);
             }
-            vars.add(new InterfaceVar(k, sym, type, slot, line, column, (kindByte & EXPLICIT_SLOT) != 0));
+            vars.add(new InterfaceVar(k, sym, type, slot, line, column, (kindByte & EXPLICIT_SLOT) != 0,
+                    interpolation));
         }
         if (at != end) {
             throw new Reject(Messages.CSI_LAYOUT, (end - at) + " bytes left over before the checksum");

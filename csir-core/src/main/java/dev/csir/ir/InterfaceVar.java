@@ -8,8 +8,11 @@ package dev.csir.ir;
  * {@code column} locate the declaration's name in source (0 when unknown, as after loading a blob),
  * so link errors can point at it. {@code explicitSlot} says the source chose the slot with
  * {@code layout(location = N)}; otherwise the compiler assigned it in declaration order.
+ * {@code interpolation} is how a varying (a vertex output, a fragment input) is interpolated;
+ * {@link Interpolation#SMOOTH} for every other symbol.
  */
-public record InterfaceVar(Kind kind, String name, Type type, int slot, int line, int column, boolean explicitSlot) {
+public record InterfaceVar(Kind kind, String name, Type type, int slot, int line, int column, boolean explicitSlot,
+        Interpolation interpolation) {
 
     /** What the symbol is to the shader. */
     public enum Kind { UNIFORM, INPUT, OUTPUT }
@@ -18,6 +21,14 @@ public record InterfaceVar(Kind kind, String name, Type type, int slot, int line
         if (kind == null || name == null || name.isEmpty() || type == null) {
             throw new IllegalArgumentException("incomplete interface symbol");
         }
+        if (interpolation == null) {
+            throw new IllegalArgumentException("interface symbol without interpolation");
+        }
+    }
+
+    /** A smooth (or non-varying) symbol. */
+    public InterfaceVar(Kind kind, String name, Type type, int slot, int line, int column, boolean explicitSlot) {
+        this(kind, name, type, slot, line, column, explicitSlot, Interpolation.SMOOTH);
     }
 
     /** A symbol whose slot the compiler assigned. */

@@ -88,6 +88,20 @@ public record ShaderInterface(int attrHi, int varHi, int uniHi, int sampHi, List
         return Type.SAMPLER2D;
     }
 
+    /**
+     * How the varying at {@code slot} (of symbols of {@code kind}: a fragment's inputs or a vertex
+     * shader's outputs) is interpolated: its symbol's, counting a matrix's columns;
+     * {@link Interpolation#SMOOTH} when no symbol covers the slot.
+     */
+    public Interpolation interpolation(InterfaceVar.Kind kind, int slot) {
+        for (InterfaceVar v : vars) {
+            if (v.kind() == kind && slot >= v.slot() && slot < v.slot() + v.type().uniformSlots()) {
+                return v.interpolation();
+            }
+        }
+        return Interpolation.SMOOTH;
+    }
+
     /** vec4 uniform slots in use (uniHi + 1). */
     public int uniformVec4Count() {
         return uniHi + 1;

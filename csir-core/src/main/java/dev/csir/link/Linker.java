@@ -71,7 +71,7 @@ public final class Linker {
                 log.add(LinkError.at(Messages.INVALID_VARYING_SLOT, Stage.FRAGMENT, in, ""));
             } else {
                 remap[in.slot()] = out.slot();
-                varyings.add(new VaryingInfo(in.name(), in.type(), out.slot(), in.slot()));
+                varyings.add(new VaryingInfo(in.name(), in.type(), out.slot(), in.slot(), in.interpolation()));
             }
         }
 

@@ -2,6 +2,7 @@ package dev.csir.tgsi;
 
 import dev.csir.diag.Messages;
 import dev.csir.ir.Insn;
+import dev.csir.ir.InterfaceVar;
 import dev.csir.ir.Limits;
 import dev.csir.ir.Opcode;
 import dev.csir.ir.ShaderInterface;
@@ -133,7 +134,12 @@ public final class TgsiEmitter {
         } else {
             for (int i = 0; i <= iface.varHi(); i++) {
                 int s = TgsiInstructions.remapped(remap, i);
-                w.text("DCL ").reg("IN", s).text(", ").reg("GENERIC", s).text(", PERSPECTIVE").end();
+                w.text("DCL ").reg("IN", s).text(", ").reg("GENERIC", s)
+                        .text(switch (iface.interpolation(InterfaceVar.Kind.INPUT, i)) {
+                            case SMOOTH -> ", PERSPECTIVE";
+                            case FLAT -> ", CONSTANT";
+                            case NOPERSPECTIVE -> ", LINEAR";
+                        }).end();
             }
             if (fragCoordInput >= 0) {
                 w.text("DCL ").reg("IN", fragCoordInput).text(", POSITION").end();

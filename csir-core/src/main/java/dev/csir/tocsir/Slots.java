@@ -2,13 +2,13 @@ package dev.csir.tocsir;
 
 import dev.csir.diag.Messages;
 import dev.csir.ir.InterfaceVar;
+import dev.csir.ir.Interpolation;
 import dev.csir.ir.Limits;
 import dev.csir.ir.ShaderInterface;
 import dev.csir.ir.Stage;
 import dev.csir.ir.Type;
 import dev.csir.ssa.BuiltIn;
 import dev.csir.ssa.GlobalVariable;
-import dev.csir.ssa.Interpolation;
 import dev.csir.ssa.Module;
 import dev.csir.types.AddressSpace;
 import dev.csir.types.SamplerType;
@@ -117,9 +117,10 @@ final class Slots {
                     if (!Selector.representable(g.valueType())) {
                         return cannotExpress(d, "an interface variable of type " + g.valueType());
                     }
-                    if (g.interpolation() != Interpolation.SMOOTH) {
-                        // every CSIR consumer interpolates with perspective; a located error, not a wrong image
-                        return cannotExpress(d, "a " + g.interpolation().word() + " varying ('" + g.name() + "')");
+                    Interpolation interpolation = Interpolation.valueOf(g.interpolation().name());
+                    if (interpolation != Interpolation.SMOOTH && !limits.integerLanes()) {
+                        // only CSI version 2 stores it, and the original interpolates every varying with perspective
+                        return cannotExpress(d, "a " + interpolation.word() + " varying ('" + g.name() + "')");
                     }
                     int slot = g.location();
                     // a matrix takes a slot per column, from its location on
@@ -155,7 +156,7 @@ final class Slots {
                     }
                     slots.put(g, slot);
                     vars.add(new InterfaceVar(in ? InterfaceVar.Kind.INPUT : InterfaceVar.Kind.OUTPUT, g.name(), type, slot,
-                            d.line(), d.column(), d.explicitLocation()));
+                            d.line(), d.column(), d.explicitLocation(), interpolation));
                 }
                 case UNIFORM, PUSH_CONSTANT -> {
                     if (!(g.valueType() instanceof StructType block)) {

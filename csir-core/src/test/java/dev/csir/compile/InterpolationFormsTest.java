@@ -117,17 +117,22 @@ class InterpolationFormsTest {
     }
 
     /**
-     * CSIR's consumers interpolate every varying with perspective, so a flat or noperspective one
-     * is a located error naming the target there (never a wrongly shaded image); centroid is the
-     * pixel centre without multisampling. SPIR-V takes all three ({@code InterpolationSpirvTest}).
+     * CSIR carries flat and noperspective on the interface symbol (CSI version 2 only), so the
+     * ChrisOS profile, whose consumers interpolate every varying with perspective, refuses them
+     * at the declaration; centroid is the pixel centre without multisampling in both.
+     * ({@code InterpolationCsirTest} follows them through CSI, TGSI and linking.)
      */
     @Test
-    void csirRefusesWhatItWouldInterpolateWrongly() {
+    void csirTakesThemWhereItsBlobCanStoreThem() {
         for (String q : List.of("flat", "noperspective")) {
             String src = "#version 330\n" + q + " in vec4 f;\nout vec4 o;\nvoid main() { o = f; }\n";
             dev.csir.CompileResult r = dev.csir.ShaderCompiler.compile(dev.csir.ir.Stage.FRAGMENT, "a.frag", src);
-            assertThat(r.ok()).as(q).isFalse();
-            assertThat(r.log()).as(q).contains("a.frag:2:").contains("CSIR cannot express a " + q + " varying ('f')");
+            assertThat(r.ok()).as(r.log()).isTrue();
+            assertThat(r.ir().iface().inputs().getFirst().interpolation().word()).isEqualTo(q);
+            dev.csir.CompileResult chrisos = dev.csir.ShaderCompiler.compile(dev.csir.ir.Stage.FRAGMENT, "a.frag", src,
+                    dev.csir.CompileOptions.DEFAULT.withLimits(dev.csir.ir.Limits.CHRISOS));
+            assertThat(chrisos.ok()).as(q).isFalse();
+            assertThat(chrisos.log()).as(q).contains("a.frag:2:").contains("CSIR cannot express a " + q + " varying ('f')");
         }
         dev.csir.CompileResult centroid = dev.csir.ShaderCompiler.compile(dev.csir.ir.Stage.FRAGMENT, "a.frag",
                 "#version 330\ncentroid in vec4 f;\nout vec4 o;\nvoid main() { o = f; }\n");

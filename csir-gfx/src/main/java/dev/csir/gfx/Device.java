@@ -18,7 +18,8 @@ import java.util.List;
  *       inside the triangle, with GL's top-left style tie rule of the host rasterizer.</li>
  *   <li><b>Depth</b>: window depth = NDC z * 0.5 + 0.5, in [0, 1]; smaller is nearer. The depth
  *       test is LESS ({@link DrawState}).</li>
- *   <li><b>Varyings</b> interpolate perspective-correctly; colours are written unblended and
+ *   <li><b>Varyings</b> interpolate perspective-correctly, {@code noperspective} ones linearly in
+ *       window space, {@code flat} ones take the triangle's last vertex; colours are written unblended and
  *       clamped to [0, 1], then converted to 8 bits by rounding (v * 255 rounded).</li>
  *   <li><b>Textures</b> are sampled nearest with clamp-to-edge; see {@link Texture} for the row
  *       order.</li>

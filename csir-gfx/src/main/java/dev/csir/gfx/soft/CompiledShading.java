@@ -1,5 +1,7 @@
 package dev.csir.gfx.soft;
 
+import dev.csir.ir.Interpolation;
+
 import dev.csir.exec.Batch;
 import dev.csir.exec.BatchShader;
 import dev.csir.exec.Texture2D;
@@ -47,6 +49,11 @@ public final class CompiledShading implements Shading {
     @Override
     public int varyingSlots() {
         return reference.varyingSlots();
+    }
+
+    @Override
+    public Interpolation interpolation(int slot) {
+        return reference.interpolation(slot);
     }
 
     @Override

@@ -3,9 +3,12 @@ package dev.csir.gfx.soft;
 import dev.csir.exec.Frame;
 import dev.csir.exec.Interpreter;
 import dev.csir.exec.Texture2D;
+import dev.csir.ir.Interpolation;
 import dev.csir.ir.Stage;
 import dev.csir.link.LinkedProgram;
 import dev.csir.link.UniformValues;
+import dev.csir.link.VaryingInfo;
+import java.util.Arrays;
 
 /**
  * A linked program's two stages run by the CSIR interpreter: each thread gets one vertex and
@@ -18,6 +21,7 @@ public final class InterpretedShading implements Shading {
     final float[] fragmentUniforms;
     final Texture2D[] textures;
     private final int slots;
+    private final Interpolation[] interpolation;
 
     /**
      * @param slots linked varying vec4 slots the vertex stage writes and the rasterizer
@@ -31,6 +35,8 @@ public final class InterpretedShading implements Shading {
         this.fragmentUniforms = fragmentUniforms;
         this.textures = textures;
         this.slots = slots;
+        this.interpolation = new Interpolation[slots];
+        Arrays.fill(interpolation, Interpolation.SMOOTH);
     }
 
     /**
@@ -50,12 +56,24 @@ public final class InterpretedShading implements Shading {
         // every varying the vertex stage writes, as far as both frames hold (the profile's slots)
         int slots = Math.clamp(program.vertex().iface().varHi() + 1, 0,
                 Math.min(vertex.varyingOutSlots(), fragment.varyingInSlots()));
-        return new InterpretedShading(vertex, fragment, vu, fu, textures.clone(), slots);
+        InterpretedShading shading = new InterpretedShading(vertex, fragment, vu, fu, textures.clone(), slots);
+        for (VaryingInfo v : program.iface().varyings()) {
+            // a matrix varying's columns take the slots after its first
+            for (int k = v.slot(); k < Math.min(slots, v.slot() + v.type().uniformSlots()); k++) {
+                shading.interpolation[k] = v.interpolation();
+            }
+        }
+        return shading;
     }
 
     @Override
     public int varyingSlots() {
         return slots;
+    }
+
+    @Override
+    public Interpolation interpolation(int slot) {
+        return interpolation[slot];
     }
 
     @Override

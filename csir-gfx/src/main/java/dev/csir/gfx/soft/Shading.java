@@ -1,5 +1,7 @@
 package dev.csir.gfx.soft;
 
+import dev.csir.ir.Interpolation;
+
 /**
  * The programmable stages of one draw as the rasterizer sees them: a vertex stage that turns
  * attributes into a clip-space position and vec4 varyings, and a fragment stage that turns
@@ -13,6 +15,11 @@ public interface Shading {
      * every context's varying arrays hold at least that many.
      */
     int varyingSlots();
+
+    /** How the rasterizer interpolates varying slot {@code slot}; smooth unless the program says otherwise. */
+    default Interpolation interpolation(int slot) {
+        return Interpolation.SMOOTH;
+    }
 
     /** A fresh per-thread context; it is used by one thread for the whole draw. */
     Context newContext();

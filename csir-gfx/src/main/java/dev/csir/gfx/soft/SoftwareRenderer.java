@@ -1,5 +1,7 @@
 package dev.csir.gfx.soft;
 
+import dev.csir.ir.Interpolation;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -142,7 +144,12 @@ public final class SoftwareRenderer implements AutoCloseable {
         if (triangles == null || triangles.attributes != 2 + varyingComponents) {
             triangles = new Triangles(varyingComponents);
         }
-        assemble(n, stride, cullBack);
+        Interpolation[] components = new Interpolation[varyingComponents];
+        for (int k = 0; k < varyingComponents; k++) {
+            components[k] = shading.interpolation(k / 4);
+            triangles.windowSpace[k] = components[k] != Interpolation.SMOOTH;
+        }
+        assemble(n, stride, cullBack, components);
 
         Surface s = surface;
         Triangles tris = triangles;
@@ -202,7 +209,7 @@ public final class SoftwareRenderer implements AutoCloseable {
         }
     }
 
-    private void assemble(int n, int stride, boolean cullBack) {
+    private void assemble(int n, int stride, boolean cullBack, Interpolation[] components) {
         Triangles tris = triangles;
         tris.clear();
         Clipper clipper = new Clipper(stride);
@@ -210,9 +217,11 @@ public final class SoftwareRenderer implements AutoCloseable {
         TriangleSetup setup = new TriangleSetup(stride, 10);
         setup.viewport(vx, vy, vw, vh, surface.width, surface.height);
         setup.cullBack(cullBack);
+        setup.interpolation(components);
         float[] v = shaded;
         for (int t = 0; t < n; t += 3) {
             int o = t * stride;
+            provokingVertex(v, o, stride, components);
             if (clipper.inside(v, o, o + stride, o + 2 * stride)) {
                 setup.polygon(v, o, 3, tris);
             } else {
@@ -220,6 +229,21 @@ public final class SoftwareRenderer implements AutoCloseable {
                 if (m >= 3) {
                     setup.polygon(clipper.vertices(), 0, m, tris);
                 }
+            }
+        }
+    }
+
+    /**
+     * Gives the triangle's first two vertices the flat components of its last, GL's provoking
+     * vertex, so that clipping (which interpolates equal values to themselves) and set-up carry
+     * that value to every fragment.
+     */
+    private static void provokingVertex(float[] v, int o, int stride, Interpolation[] components) {
+        int last = o + 2 * stride + 4;
+        for (int k = 0; k < components.length; k++) {
+            if (components[k] == Interpolation.FLAT) {
+                v[o + 4 + k] = v[last + k];
+                v[o + stride + 4 + k] = v[last + k];
             }
         }
     }

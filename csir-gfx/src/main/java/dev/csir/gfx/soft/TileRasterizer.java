@@ -63,6 +63,7 @@ final class TileRasterizer {
         final float[] dbuf = s.depth;
         final int width = s.width;
         final float[] planes = tris.planes;
+        final boolean[] windowSpace = tris.windowSpace;
         final FragmentBatch b = batch;
         int bo = t * Triangles.BOX_STRIDE;
         int minX = tris.boxes[bo];
@@ -133,7 +134,7 @@ final class TileRasterizer {
                 int lane = lanes;
                 float[] v = b.varyings;
                 for (int k = 0, o = lane; k < varyingComponents; k++, o += FragmentBatch.SIZE) {
-                    v[o] = (base[2 + k] + planes[po + n + 2 + k] * dx) * w;
+                    v[o] = (base[2 + k] + planes[po + n + 2 + k] * dx) * (windowSpace[k] ? 1f : w);
                 }
                 b.x[lane] = x + 0.5f;
                 b.y[lane] = fy;

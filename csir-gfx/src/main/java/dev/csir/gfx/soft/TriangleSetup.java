@@ -1,5 +1,7 @@
 package dev.csir.gfx.soft;
 
+import dev.csir.ir.Interpolation;
+
 /**
  * Projects clipped clip-space vertices to the window, snaps them to 1/256 pixel, and turns each
  * triangle of a polygon fan into a {@link Triangles} record: integer edge functions (exact, so
@@ -23,6 +25,9 @@ final class TriangleSetup {
     private final float[] invW;
     private final float[] q;
     private final double[] lambda = new double[9];
+    /** Per varying component, as {@link Triangles#windowSpace}; flat ones also get zero gradients. */
+    private final boolean[] windowSpace;
+    private final boolean[] flat;
 
     private float scaleX;
     private float offsetX;
@@ -42,6 +47,16 @@ final class TriangleSetup {
         this.z = new float[maxVertices];
         this.invW = new float[maxVertices];
         this.q = new float[maxVertices * Math.max(varyings, 1)];
+        this.windowSpace = new boolean[varyings];
+        this.flat = new boolean[varyings];
+    }
+
+    /** How each varying component is interpolated (all smooth until this is called). */
+    void interpolation(Interpolation[] components) {
+        for (int k = 0; k < varyings; k++) {
+            flat[k] = components[k] == Interpolation.FLAT;
+            windowSpace[k] = components[k] != Interpolation.SMOOTH;
+        }
     }
 
     /**
@@ -86,7 +101,7 @@ final class TriangleSetup {
         invW[i] = iw;
         int qo = i * varyings;
         for (int k = 0; k < varyings; k++) {
-            q[qo + k] = v[o + 4 + k] * iw;
+            q[qo + k] = windowSpace[k] ? v[o + 4 + k] : v[o + 4 + k] * iw;
         }
     }
 
@@ -141,7 +156,15 @@ final class TriangleSetup {
         int q1 = i1 * varyings;
         int q2 = i2 * varyings;
         for (int k = 0; k < varyings; k++) {
-            plane(p, po + 2 + k, n, q[q0 + k], q[q1 + k], q[q2 + k]);
+            if (flat[k]) {
+                // every vertex holds the provoking vertex's value (SoftwareRenderer copies it):
+                // a constant plane gives it to each fragment exactly
+                p[po + 2 + k] = q[q0 + k];
+                p[po + 2 + k + n] = 0f;
+                p[po + 2 + k + 2 * n] = 0f;
+            } else {
+                plane(p, po + 2 + k, n, q[q0 + k], q[q1 + k], q[q2 + k]);
+            }
         }
     }
 

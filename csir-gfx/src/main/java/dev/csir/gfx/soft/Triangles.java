@@ -17,6 +17,12 @@ final class Triangles {
     final int attributes;
     /** Floats per triangle: the attribute values at the box corner, then d/dx, then d/dy. */
     final int planeStride;
+    /**
+     * Per varying component: whether it is carried in window space (flat and noperspective
+     * varyings, whose planes hold the values themselves) rather than divided by w (smooth ones,
+     * whose planes hold value/w and which a fragment multiplies back by its w). Set per draw.
+     */
+    final boolean[] windowSpace;
     long[] edges = new long[EDGE_STRIDE * 64];
     int[] boxes = new int[BOX_STRIDE * 64];
     float[] planes;
@@ -26,6 +32,7 @@ final class Triangles {
         this.attributes = 2 + varyingComponents;
         this.planeStride = 3 * attributes;
         this.planes = new float[planeStride * 64];
+        this.windowSpace = new boolean[varyingComponents];
     }
 
     void clear() {

@@ -1,6 +1,7 @@
 package dev.csir.gfx.vulkan;
 
 import static dev.csir.gfx.vulkan.Vk.check;
+import static org.lwjgl.vulkan.EXTProvokingVertex.VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT;
 import static org.lwjgl.vulkan.VK10.*;
 
 import dev.csir.gfx.DrawState;
@@ -16,6 +17,7 @@ import org.lwjgl.vulkan.VkPipelineDepthStencilStateCreateInfo;
 import org.lwjgl.vulkan.VkPipelineDynamicStateCreateInfo;
 import org.lwjgl.vulkan.VkPipelineInputAssemblyStateCreateInfo;
 import org.lwjgl.vulkan.VkPipelineMultisampleStateCreateInfo;
+import org.lwjgl.vulkan.VkPipelineRasterizationProvokingVertexStateCreateInfoEXT;
 import org.lwjgl.vulkan.VkPipelineRasterizationStateCreateInfo;
 import org.lwjgl.vulkan.VkPipelineShaderStageCreateInfo;
 import org.lwjgl.vulkan.VkPipelineVertexInputStateCreateInfo;
@@ -49,9 +51,11 @@ record PipelineKey(DrawState state, int strideBytes, List<Attribute> attributes)
     /**
      * A graphics pipeline of GL's fixed function: triangle lists, GL's counter-clockwise front
      * faces (the positive-height viewport flips y, so in Vulkan's framebuffer they run clockwise),
-     * depth LESS written when tested, no blending.
+     * depth LESS written when tested, no blending; GL's last provoking vertex where the device
+     * offers it.
      */
-    long create(VkDevice device, long renderPass, ProgramObjects program) throws GfxException {
+    long create(VkDevice device, long renderPass, ProgramObjects program, boolean lastVertexProvokes)
+            throws GfxException {
         try (MemoryStack stack = MemoryStack.stackPush()) {
             VkPipelineShaderStageCreateInfo.Buffer stages = VkPipelineShaderStageCreateInfo.calloc(2, stack);
             stages.get(0).sType$Default().stage(VK_SHADER_STAGE_VERTEX_BIT).module(program.vertexModule())
@@ -77,6 +81,10 @@ record PipelineKey(DrawState state, int strideBytes, List<Attribute> attributes)
                     .sType$Default().polygonMode(VK_POLYGON_MODE_FILL)
                     .cullMode(state.cullBackFaces() ? VK_CULL_MODE_BACK_BIT : VK_CULL_MODE_NONE)
                     .frontFace(VK_FRONT_FACE_CLOCKWISE).lineWidth(1f);
+            if (lastVertexProvokes) {
+                raster.pNext(VkPipelineRasterizationProvokingVertexStateCreateInfoEXT.calloc(stack).sType$Default()
+                        .provokingVertexMode(VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT));
+            }
             VkPipelineMultisampleStateCreateInfo multisample = VkPipelineMultisampleStateCreateInfo.calloc(stack)
                     .sType$Default().rasterizationSamples(VK_SAMPLE_COUNT_1_BIT);
             VkPipelineDepthStencilStateCreateInfo depth = VkPipelineDepthStencilStateCreateInfo.calloc(stack)

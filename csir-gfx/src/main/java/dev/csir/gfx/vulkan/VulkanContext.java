@@ -2,7 +2,10 @@ package dev.csir.gfx.vulkan;
 
 import static dev.csir.gfx.vulkan.Vk.check;
 import static org.lwjgl.vulkan.EXTDebugUtils.*;
+import static org.lwjgl.vulkan.EXTProvokingVertex.*;
 import static org.lwjgl.vulkan.VK10.*;
+import static org.lwjgl.vulkan.VK11.VK_API_VERSION_1_1;
+import static org.lwjgl.vulkan.VK11.vkGetPhysicalDeviceFeatures2;
 
 import dev.csir.gfx.GfxException;
 import java.nio.IntBuffer;
@@ -25,6 +28,7 @@ import org.lwjgl.vulkan.VkDebugUtilsMessengerCreateInfoEXT;
 import org.lwjgl.vulkan.VkDevice;
 import org.lwjgl.vulkan.VkDeviceCreateInfo;
 import org.lwjgl.vulkan.VkDeviceQueueCreateInfo;
+import org.lwjgl.vulkan.VkExtensionProperties;
 import org.lwjgl.vulkan.VkFenceCreateInfo;
 import org.lwjgl.vulkan.VkFormatProperties;
 import org.lwjgl.vulkan.VkInstance;
@@ -32,7 +36,9 @@ import org.lwjgl.vulkan.VkInstanceCreateInfo;
 import org.lwjgl.vulkan.VkLayerProperties;
 import org.lwjgl.vulkan.VkPhysicalDevice;
 import org.lwjgl.vulkan.VkPhysicalDeviceMemoryProperties;
+import org.lwjgl.vulkan.VkPhysicalDeviceFeatures2;
 import org.lwjgl.vulkan.VkPhysicalDeviceProperties;
+import org.lwjgl.vulkan.VkPhysicalDeviceProvokingVertexFeaturesEXT;
 import org.lwjgl.vulkan.VkQueue;
 import org.lwjgl.vulkan.VkQueueFamilyProperties;
 import org.lwjgl.vulkan.VkSubmitInfo;
@@ -58,6 +64,7 @@ final class VulkanContext implements AutoCloseable {
     private VkCommandBuffer commands;
     private long fence;
     private boolean closed;
+    private boolean lastVertexProvokes;
     private final VkPhysicalDeviceMemoryProperties memory = VkPhysicalDeviceMemoryProperties.calloc();
 
     private VulkanContext() {
@@ -114,7 +121,7 @@ final class VulkanContext implements AutoCloseable {
             }
             VkApplicationInfo app = VkApplicationInfo.calloc(stack).sType$Default()
                     .pApplicationName(stack.UTF8("csir")).pEngineName(stack.UTF8("csir"))
-                    .apiVersion(VK_API_VERSION_1_0);
+                    .apiVersion(VK_API_VERSION_1_1);
             VkInstanceCreateInfo info = VkInstanceCreateInfo.calloc(stack).sType$Default().pApplicationInfo(app);
             VkDebugUtilsMessengerCreateInfoEXT messengerInfo = null;
             if (validation) {
@@ -230,6 +237,13 @@ final class VulkanContext implements AutoCloseable {
             VkDeviceQueueCreateInfo.Buffer queues = VkDeviceQueueCreateInfo.calloc(1, stack).sType$Default()
                     .queueFamilyIndex(family).pQueuePriorities(stack.floats(1f));
             VkDeviceCreateInfo info = VkDeviceCreateInfo.calloc(stack).sType$Default().pQueueCreateInfos(queues);
+            if (supportsLastVertexProvoking(stack)) {
+                // GL's flat varyings take a triangle's last vertex, Vulkan's its first unless asked
+                info.ppEnabledExtensionNames(stack.pointers(stack.UTF8(VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME)))
+                        .pNext(VkPhysicalDeviceProvokingVertexFeaturesEXT.calloc(stack).sType$Default()
+                                .provokingVertexLast(true));
+                lastVertexProvokes = true;
+            }
             PointerBuffer p = stack.mallocPointer(1);
             check(vkCreateDevice(physical, info, null, p), "vkCreateDevice");
             device = new VkDevice(p.get(0), physical, info);
@@ -247,6 +261,39 @@ final class VulkanContext implements AutoCloseable {
             check(vkCreateFence(device, VkFenceCreateInfo.calloc(stack).sType$Default(), null, h), "vkCreateFence");
             fence = h.get(0);
         }
+    }
+
+    /** Whether the device offers VK_EXT_provoking_vertex with the last-vertex mode. */
+    private boolean supportsLastVertexProvoking(MemoryStack stack) {
+        VkPhysicalDeviceProperties props = VkPhysicalDeviceProperties.malloc(stack);
+        vkGetPhysicalDeviceProperties(physical, props);
+        if (VK_API_VERSION_MINOR(props.apiVersion()) < 1 && VK_API_VERSION_MAJOR(props.apiVersion()) == 1) {
+            return false;
+        }
+        IntBuffer n = stack.mallocInt(1);
+        vkEnumerateDeviceExtensionProperties(physical, (String) null, n, null);
+        VkExtensionProperties.Buffer extensions = VkExtensionProperties.malloc(n.get(0), stack);
+        vkEnumerateDeviceExtensionProperties(physical, (String) null, n, extensions);
+        boolean offered = false;
+        for (int i = 0; i < extensions.capacity(); i++) {
+            offered |= extensions.get(i).extensionNameString().equals(VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME);
+        }
+        if (!offered) {
+            return false;
+        }
+        VkPhysicalDeviceProvokingVertexFeaturesEXT provoking =
+                VkPhysicalDeviceProvokingVertexFeaturesEXT.calloc(stack).sType$Default();
+        VkPhysicalDeviceFeatures2 features = VkPhysicalDeviceFeatures2.calloc(stack).sType$Default().pNext(provoking);
+        vkGetPhysicalDeviceFeatures2(physical, features);
+        return provoking.provokingVertexLast();
+    }
+
+    /**
+     * Whether pipelines can take a triangle's last vertex as the provoking one (GL's rule for
+     * flat varyings); without it a flat varying would take the first.
+     */
+    boolean lastVertexProvokes() {
+        return lastVertexProvokes;
     }
 
     /** The first format of {@code candidates} usable as an optimally tiled image with {@code features}. */

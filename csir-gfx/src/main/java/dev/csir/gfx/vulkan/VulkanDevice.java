@@ -149,7 +149,7 @@ public final class VulkanDevice implements Device {
         PipelineKey key = pipelineKey(p, mesh.layout(), state);
         Long pipeline = p.pipelines.get(key);
         if (pipeline == null) {
-            pipeline = key.create(device, renderPass, p);
+            pipeline = key.create(device, renderPass, p, context.lastVertexProvokes());
             p.pipelines.put(key, pipeline);
         }
         for (ProgramObjects.Block b : p.blocks) {

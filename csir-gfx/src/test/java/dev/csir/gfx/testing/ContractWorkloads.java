@@ -116,7 +116,96 @@ public final class ContractWorkloads {
         return List.of(colouredTriangle(), texturedQuad(), sizedAndBiasedQuad(), explicitLookupsQuad(), depth(), cube("cube, depth", DrawState.DEPTH),
                 cube("cube, depth and culling", DrawState.DEPTH_CULL), cubeAroundTheCamera(), lighting(),
                 fragCoord(), discard(), builtins(), uniformBlockCube(), pushConstants(), matrices(), vertexNumbers(),
-                integerArithmetic(), skybox(), volumeAndLayers(), matrixInterface(), twoColourOutputs());
+                integerArithmetic(), skybox(), volumeAndLayers(), matrixInterface(), twoColourOutputs(), interpolation());
+    }
+
+    /**
+     * A triangle whose corners sit at w = 1, 3 and 2, with a flat colour (red, green, then
+     * (0.25, 0.75) at the last corner), a noperspective value and a smooth one of the same
+     * corner values (0, 1, 0.2). Every interior pixel shows the last vertex's flat colour (GL's
+     * provoking vertex), the window-space interpolation of the noperspective value as blue and the
+     * perspective-correct one as alpha, each as computed here from the corners.
+     */
+    private static Workload interpolation() {
+        LinkedProgram p = TestPrograms.link("interp.vert", """
+                #version 330 core
+                layout(location = 0) in vec4 position;
+                layout(location = 1) in vec4 values;
+                flat out vec2 provoked;
+                noperspective out float linear;
+                out float perspective;
+                void main() {
+                    provoked = values.xy;
+                    linear = values.z;
+                    perspective = values.z;
+                    gl_Position = position;
+                }
+                """, "interp.frag", """
+                #version 330 core
+                flat in vec2 provoked;
+                noperspective in float linear;
+                in float perspective;
+                out vec4 fragColor;
+                void main() {
+                    fragColor = vec4(provoked, linear, perspective);
+                }
+                """);
+        float[][] ndc = {{-0.8f, -0.8f}, {0.8f, -0.8f}, {0f, 0.8f}};
+        float[] w = {1, 3, 2};
+        float[][] values = {{1, 0, 0}, {0, 1, 1}, {0.25f, 0.75f, 0.2f}};
+        float[] v = new float[3 * 8];
+        for (int i = 0; i < 3; i++) {
+            System.arraycopy(new float[] {ndc[i][0] * w[i], ndc[i][1] * w[i], 0, w[i], values[i][0], values[i][1],
+                    values[i][2], 0}, 0, v, i * 8, 8);
+        }
+        Mesh m = new Mesh(v, POS4_COL4);
+        return new Workload("flat, noperspective and smooth varyings", d -> d.draw(p, p.newUniforms(), m,
+                DrawState.FLAT), f -> {
+            int checked = 0;
+            int perspectiveApart = 0;
+            for (int row = 0; row < H; row++) {
+                for (int x = 0; x < W; x++) {
+                    // window coordinates of the pixel centre, y up; the corners in the same space
+                    double px = x + 0.5;
+                    double py = H - 1 - row + 0.5;
+                    double[] l = new double[3];
+                    double area = 0;
+                    for (int i = 0; i < 3; i++) {
+                        double[] a = window(ndc[(i + 1) % 3]);
+                        double[] b = window(ndc[(i + 2) % 3]);
+                        l[i] = (b[0] - a[0]) * (py - a[1]) - (b[1] - a[1]) * (px - a[0]);
+                        area += l[i];
+                    }
+                    if (Math.min(l[0], Math.min(l[1], l[2])) / area < 0.03) {
+                        continue;
+                    }
+                    double linear = 0;
+                    double num = 0;
+                    double den = 0;
+                    for (int i = 0; i < 3; i++) {
+                        linear += l[i] / area * values[i][2];
+                        num += l[i] / area * values[i][2] / w[i];
+                        den += l[i] / area / w[i];
+                    }
+                    int[] c = f.channels(x, row);
+                    String at = "pixel " + x + "," + row;
+                    assertThat(c[0]).as(at + " flat red").isEqualTo(64);
+                    assertThat(c[1]).as(at + " flat green").isEqualTo(191);
+                    assertThat(c[2]).as(at + " noperspective").isBetween((int) Math.floor(linear * 255 - 1),
+                            (int) Math.ceil(linear * 255 + 1));
+                    assertThat(c[3]).as(at + " smooth").isBetween((int) Math.floor(num / den * 255 - 1),
+                            (int) Math.ceil(num / den * 255 + 1));
+                    checked++;
+                    perspectiveApart += Math.abs(linear - num / den) > 0.05 ? 1 : 0;
+                }
+            }
+            assertThat(checked).isGreaterThan(W * H / 4);
+            assertThat(perspectiveApart).as("pixels where the two interpolations differ by 0.05").isGreaterThan(W * H / 20);
+        });
+    }
+
+    private static double[] window(float[] ndc) {
+        return new double[] {(ndc[0] * 0.5 + 0.5) * W, (ndc[1] * 0.5 + 0.5) * H};
     }
 
     /**
