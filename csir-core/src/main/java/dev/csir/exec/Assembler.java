@@ -358,7 +358,7 @@ final class Assembler {
             case LOAD_SYSVAL -> {
                 if (in.dst() >= 0) {
                     // an unknown system value reads the vertex number; the verifier rejects it
-                    int at = in.aux() == Opcode.SYSVAL_INSTANCE_ID ? 4 : 0;
+                    int at = in.aux() >= 0 && in.aux() < Opcode.SYSVALS ? 4 * in.aux() : 0;
                     emit(Ops.LOAD_SYSVAL, wr(in.dst(), 1), 0, 0, at, 4);
                 }
             }

@@ -53,7 +53,7 @@ public final class Batch {
         this.uniforms = new float[in.uniformSlots() * 4];
         this.varyingsIn = new float[in.varyingInSlots() * 4 * lanes];
         this.fragCoord = new float[4 * lanes];
-        this.systemValues = new float[8 * lanes];
+        this.systemValues = new float[4 * dev.csir.ir.Opcode.SYSVALS * lanes];
         this.textures = new Texture2D[in.samplerSlots()];
         this.position = new float[4 * lanes];
         this.varyingsOut = new float[in.varyingOutSlots() * 4 * lanes];
@@ -168,6 +168,12 @@ public final class Batch {
         float i = Float.intBitsToFloat(instanceId);
         put(systemValues, lane, 0, v, v, v, v);
         return put(systemValues, lane, 1, i, i, i, i);
+    }
+
+    /** Whether lane {@code lane}'s triangle faces front (see {@link Frame#frontFacing}). */
+    public Batch frontFacing(int lane, boolean front) {
+        float f = front ? 1f : 0f;
+        return put(systemValues, lane, dev.csir.ir.Opcode.SYSVAL_FRONT_FACING, f, f, f, f);
     }
 
     private Batch put(float[] to, int lane, int slot, float x, float y, float z, float w) {

@@ -1,5 +1,6 @@
 package dev.csir.exec;
 
+import dev.csir.ir.Opcode;
 import java.util.Arrays;
 
 /**
@@ -19,7 +20,7 @@ public final class Frame {
     final float[] varyingsIn;
     final float[] fragCoord = new float[4];
     /** gl_VertexID then gl_InstanceID, each as an integer lane in four floats. */
-    final float[] systemValues = new float[8];
+    final float[] systemValues = new float[4 * Opcode.SYSVALS];
     final Texture2D[] textures;
     final float[] position = new float[4];
     final float[] varyingsOut;
@@ -124,6 +125,12 @@ public final class Frame {
         float i = Float.intBitsToFloat(instanceId);
         put(systemValues, 0, v, v, v, v);
         return put(systemValues, 1, i, i, i, i);
+    }
+
+    /** Whether the fragment's triangle faces front, which LOAD_SYSVAL reads as gl_FrontFacing. */
+    public Frame frontFacing(boolean front) {
+        float f = front ? 1f : 0f;
+        return put(systemValues, Opcode.SYSVAL_FRONT_FACING, f, f, f, f);
     }
 
     public Frame fragCoord(float x, float y, float z, float w) {

@@ -89,9 +89,11 @@ public enum Opcode {
      */
     IBFE("ibfe", IntegerForm.FIELD), UBFE("ubfe", IntegerForm.FIELD),
     /**
-     * A system value of the vertex stage in all four lanes as integer lanes: aux
+     * A system value in all four lanes: in the vertex stage as integer lanes, aux
      * {@link #SYSVAL_VERTEX_ID} the vertex's number in its draw (gl_VertexID), aux
-     * {@link #SYSVAL_INSTANCE_ID} its instance's (gl_InstanceID).
+     * {@link #SYSVAL_INSTANCE_ID} its instance's (gl_InstanceID); in the fragment stage aux
+     * {@link #SYSVAL_FRONT_FACING} whether the fragment's triangle faces front (gl_FrontFacing), a
+     * bool (1 or 0).
      */
     LOAD_SYSVAL("load_sysval");
 
@@ -111,6 +113,15 @@ public enum Opcode {
     public static final int SYSVAL_VERTEX_ID = 0;
     /** LOAD_SYSVAL's aux for gl_InstanceID. */
     public static final int SYSVAL_INSTANCE_ID = 1;
+    /** LOAD_SYSVAL's aux for gl_FrontFacing. */
+    public static final int SYSVAL_FRONT_FACING = 2;
+    /** How many system values LOAD_SYSVAL's aux names. */
+    public static final int SYSVALS = 3;
+
+    /** Whether system value {@code aux} is the vertex stage's (else the fragment stage's). */
+    public static boolean vertexSysval(int aux) {
+        return aux != SYSVAL_FRONT_FACING;
+    }
 
     private static final Opcode[] BY_CODE = values();
 

@@ -190,6 +190,20 @@ public final class Checker {
             onDemand.add(new Typed.Variable(nextId++, vulkan ? "gl_InstanceIndex" : "gl_InstanceID", ScalarType.INT,
                     Typed.Storage.INPUT, Typed.BuiltinVar.INSTANCE_INDEX, -1, Pos.NONE, null));
         }
+        if (stage == ShaderStage.FRAGMENT) {
+            // every version has them, bar ES 1.00's gl_FragDepth (an extension's gl_FragDepthEXT)
+            onDemand.add(new Typed.Variable(nextId++, "gl_FrontFacing", ScalarType.BOOL, Typed.Storage.INPUT,
+                    Typed.BuiltinVar.FRONT_FACING, -1, Pos.NONE, null));
+            if (!(version.es() && version.number() < 300)) {
+                onDemand.add(new Typed.Variable(nextId++, "gl_FragDepth", ScalarType.FLOAT, Typed.Storage.OUTPUT,
+                        Typed.BuiltinVar.FRAG_DEPTH, -1, Pos.NONE, null));
+            }
+        }
+        if (stage == ShaderStage.VERTEX) {
+            // points are not drawn: the size is a private variable, which is what it is to a triangle
+            onDemand.add(new Typed.Variable(nextId++, "gl_PointSize", ScalarType.FLOAT, Typed.Storage.GLOBAL,
+                    Typed.BuiltinVar.NONE, -1, Pos.NONE, null));
+        }
         if (stage == ShaderStage.FRAGMENT && version.legacyForms()) {
             // the fragment colour, an output at location 0
             onDemand.add(new Typed.Variable(nextId++, "gl_FragColor", VectorType.VEC4, Typed.Storage.OUTPUT,
@@ -431,13 +445,8 @@ public final class Checker {
             if (m.name().equals("gl_Position") && m.type().equals(VectorType.VEC4)) {
                 continue; // the built-in itself
             }
-            if (m.name().equals("gl_PointSize") && m.type().equals(ScalarType.FLOAT) && !globals.containsKey(m.name())) {
-                // points are not drawn: the size is kept as a private variable, which is what it is to a triangle
-                Typed.Variable v = new Typed.Variable(nextId++, m.name(), m.type(), Typed.Storage.GLOBAL,
-                        Typed.BuiltinVar.NONE, -1, m.pos(), null);
-                globals.put(v.name(), v);
-                out.add(v);
-                continue;
+            if (m.name().equals("gl_PointSize") && m.type().equals(ScalarType.FLOAT)) {
+                continue; // the built-in itself, a private variable (declareBuiltins)
             }
             error(m.pos(), Messages.PER_VERTEX_MEMBER);
         }

@@ -51,8 +51,10 @@ public final class TgsiEmitter {
         int budget = limits.tgsiBudget();
         int consts = 0;
         boolean fragCoord = false;
-        // the SV register of each system value (by LOAD_SYSVAL's aux), -1 when none loads it
-        int[] systemValues = {-1, -1};
+        // the SV register of each vertex system value (by LOAD_SYSVAL's aux), -1 when none loads
+        // it; front facing's is the FACE input's
+        int[] systemValues = new int[Opcode.SYSVALS];
+        java.util.Arrays.fill(systemValues, -1);
         int nsv = 0;
         for (int i = 0; i < ir.size(); i++) {
             Insn in = ir.insn(i);
@@ -63,10 +65,14 @@ public final class TgsiEmitter {
                 fragCoord = true;
             } else if (op == Opcode.LOAD_SYSVAL.code() && in.aux() >= 0 && in.aux() < systemValues.length
                     && systemValues[in.aux()] < 0) {
-                systemValues[in.aux()] = nsv++;
+                systemValues[in.aux()] = Opcode.vertexSysval(in.aux()) ? nsv++ : 0;
             }
         }
         ShaderInterface iface = ir.iface();
+        if (systemValues[Opcode.SYSVAL_FRONT_FACING] >= 0) {
+            systemValues[Opcode.SYSVAL_FRONT_FACING] = TgsiInstructions.faceInput(iface, remapOrNull,
+                    fragCoord ? TgsiInstructions.fragCoordInput(iface, remapOrNull) : -1);
+        }
         int declarations = 8 + Math.max(0, iface.attrHi() + 1) + Math.max(0, iface.varHi() + 1)
                 + 2 * Math.max(0, iface.sampHi() + 1);
         // Typical line sizes, so the buffer rarely grows; text past the budget is never kept.
@@ -125,7 +131,7 @@ public final class TgsiEmitter {
             }
             for (int k = 0; k < systemValues.length; k++) {
                 for (int sv = 0; sv < systemValues.length; sv++) {
-                    if (systemValues[sv] == k) {
+                    if (systemValues[sv] == k && Opcode.vertexSysval(sv)) {
                         w.text("DCL ").reg("SV", k).text(sv == Opcode.SYSVAL_VERTEX_ID ? ", VERTEXID" : ", INSTANCEID")
                                 .end();
                     }
@@ -143,6 +149,10 @@ public final class TgsiEmitter {
             }
             if (fragCoordInput >= 0) {
                 w.text("DCL ").reg("IN", fragCoordInput).text(", POSITION").end();
+            }
+            if (systemValues[Opcode.SYSVAL_FRONT_FACING] >= 0) {
+                // x is +1 for a front-facing triangle, -1 for a back-facing one
+                w.text("DCL ").reg("IN", systemValues[Opcode.SYSVAL_FRONT_FACING]).text(", FACE, CONSTANT").end();
             }
             w.text("DCL OUT[0], COLOR").end();
             // the other colour outputs, dense up to the last one stored, OUT[k] being COLOR[k]

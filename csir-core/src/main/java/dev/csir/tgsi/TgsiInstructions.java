@@ -66,6 +66,23 @@ final class TgsiInstructions {
         return clash ? highest + 1 : FRAGCOORD_INPUT;
     }
 
+    /**
+     * The input register for gl_FrontFacing's FACE: the lowest one that neither a (remapped)
+     * varying nor gl_FragCoord ({@code fragCoordInput}, -1 when not read) takes.
+     */
+    static int faceInput(ShaderInterface iface, int[] remap, int fragCoordInput) {
+        java.util.Set<Integer> taken = new java.util.HashSet<>();
+        taken.add(fragCoordInput);
+        for (int i = 0; i <= iface.varHi(); i++) {
+            taken.add(remapped(remap, i));
+        }
+        int k = 0;
+        while (taken.contains(k)) {
+            k++;
+        }
+        return k;
+    }
+
     /** The varying slot a fragment-local slot is read from after linking. */
     static int remapped(int[] remap, int slot) {
         return remap != null && slot >= 0 && slot < remap.length && remap[slot] >= 0 ? remap[slot] : slot;
@@ -182,7 +199,14 @@ final class TgsiInstructions {
                 if (in.aux() < 0 || in.aux() >= systemValues.length) {
                     return false;
                 }
-                w.begin("MOV").sp().temp(in.dst()).comma().reg("SV", systemValues[in.aux()]).text(".xxxx").end();
+                if (in.aux() == Opcode.SYSVAL_FRONT_FACING) {
+                    // FACE > 0 as the bool 1 or 0: -FACE < FACE, from a copy, since virglrenderer
+                    // drops a modifier on the FACE register itself
+                    w.begin("MOV").sp().temp(in.dst()).comma().reg("IN", systemValues[in.aux()]).text(".xxxx").end();
+                    w.begin("SLT").sp().temp(in.dst()).comma().text("-").temp(in.dst()).comma().temp(in.dst()).end();
+                } else {
+                    w.begin("MOV").sp().temp(in.dst()).comma().reg("SV", systemValues[in.aux()]).text(".xxxx").end();
+                }
             }
             case ICMP, UCMP -> {
                 return integerCompare(in, op == Opcode.UCMP);

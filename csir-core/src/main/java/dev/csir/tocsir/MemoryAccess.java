@@ -145,6 +145,17 @@ final class MemoryAccess {
             s.bind(i, r);
             return;
         }
+        if (root instanceof GlobalVariable g && g.builtIn() == dev.csir.ssa.BuiltIn.FRONT_FACING) {
+            if (!s.integers) {
+                // version 1 has no system values
+                s.unsupported("gl_FrontFacing");
+                return;
+            }
+            int r = s.code.newRegister(1);
+            s.emit(Opcode.LOAD_SYSVAL, dev.csir.ir.Type.BOOL, 4, r, -1, -1, Opcode.SYSVAL_FRONT_FACING, 0);
+            s.bind(i, r);
+            return;
+        }
         if (root instanceof GlobalVariable g && g.space() == AddressSpace.INPUT) {
             Type t = g.valueType();
             int r = s.code.newRegister(Selector.width(t));

@@ -55,7 +55,8 @@ import java.util.List;
  *     ({@link Type#isIntegerLanes()}; {@code integer opcode without an integer-lane type}), a
  *     float type for I2F and U2F ({@code conversion to float without a float type}), BOOL for
  *     ICMP and UCMP ({@code comparison without the bool type}), whose aux is a {@link Cmp} code;
- *     LOAD_SYSVAL only in vertex shaders, with aux a system value ({@code invalid system value});</li>
+ *     LOAD_SYSVAL with aux a system value ({@code invalid system value}) of its stage: the vertex
+ *     numbers in vertex shaders, front facing (a bool) in fragment shaders;</li>
  * <li>each opcode's operands must be present: every value-producing op needs a destination,
  *     and the ops that read {@code a} or {@code b} need them ({@code invalid destination},
  *     {@code invalid operand}; IF's {@code a} reports {@code invalid if}).</li>
@@ -149,7 +150,7 @@ public final class Verifier {
                 return;
             }
             controlFlow(op, in);
-            stage(op);
+            stage(op, in);
             slotsAndSpans(op, in);
             shape(op, in);
             operands(op, in);
@@ -226,7 +227,7 @@ public final class Verifier {
             return depth > 0 && isLoop[depth - 1];
         }
 
-        private void stage(Opcode op) {
+        private void stage(Opcode op, Insn in) {
             boolean vertex = ir.stage() == Stage.VERTEX;
             switch (op) {
                 case STORE_POS -> check(vertex, Messages.POSITION_STORE_STAGE);
@@ -236,7 +237,7 @@ public final class Verifier {
                 case LOAD_VAR -> check(!vertex, Messages.VARYING_LOAD_STAGE);
                 case STORE_VAR -> check(vertex, Messages.VARYING_STORE_STAGE);
                 case LOAD_FCOORD -> check(!vertex, Messages.FRAGCOORD_LOAD_STAGE);
-                case LOAD_SYSVAL -> check(vertex, Messages.SYSVAL_LOAD_STAGE);
+                case LOAD_SYSVAL -> check(vertex == Opcode.vertexSysval(in.aux()), Messages.SYSVAL_LOAD_STAGE);
                 default -> {
                 }
             }
@@ -280,9 +281,12 @@ public final class Verifier {
                 case SETLANE -> check(lane(in.aux()) && lane(in.aux2()), Messages.INVALID_LANE);
                 case SWZ -> check(in.aux() >= 0 && in.aux() <= 0xFF, Messages.INVALID_SWIZZLE);
                 case LOAD_SYSVAL -> {
-                    check(in.aux() == Opcode.SYSVAL_VERTEX_ID || in.aux() == Opcode.SYSVAL_INSTANCE_ID,
-                            Messages.INVALID_SYSVAL);
-                    integerType(in);
+                    check(in.aux() >= 0 && in.aux() < Opcode.SYSVALS, Messages.INVALID_SYSVAL);
+                    if (in.aux() == Opcode.SYSVAL_FRONT_FACING) {
+                        check(in.ty() == Type.BOOL.code(), Messages.SYSVAL_TYPE);
+                    } else {
+                        integerType(in);
+                    }
                 }
                 default -> {
                     if (op.isInteger()) {

@@ -220,6 +220,8 @@ public final class ModuleBuilder {
             case FRAG_COORD -> g.setBuiltIn(BuiltIn.FRAG_COORD);
             case VERTEX_INDEX -> g.setBuiltIn(BuiltIn.VERTEX_INDEX);
             case INSTANCE_INDEX -> g.setBuiltIn(BuiltIn.INSTANCE_INDEX);
+            case FRONT_FACING -> g.setBuiltIn(BuiltIn.FRONT_FACING);
+            case FRAG_DEPTH -> g.setBuiltIn(BuiltIn.FRAG_DEPTH);
             case NONE -> {
                 int location = v.location();
                 if (location < 0) {

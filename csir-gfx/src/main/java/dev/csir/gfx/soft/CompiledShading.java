@@ -98,6 +98,11 @@ public final class CompiledShading implements Shading {
             }
 
             @Override
+            public void frontFacing(boolean front) {
+                one.frontFacing(front);
+            }
+
+            @Override
             public boolean runFragment() {
                 return one.runFragment();
             }
@@ -128,6 +133,9 @@ public final class CompiledShading implements Shading {
                 System.arraycopy(batch.y, 0, fc, size, n);
                 System.arraycopy(batch.z, 0, fc, 2 * size, n);
                 System.arraycopy(batch.w, 0, fc, 3 * size, n);
+                for (int l = 0; l < n; l++) {
+                    fb.frontFacing(l, batch.frontFacing);
+                }
                 fragment.run(fb, n);
                 float[] c = fb.color();
                 System.arraycopy(c, 0, batch.r, 0, n);

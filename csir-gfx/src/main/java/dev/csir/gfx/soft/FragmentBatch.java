@@ -22,6 +22,8 @@ public final class FragmentBatch {
     final boolean[] kept = new boolean[SIZE];
     /** The lane's pixel in the surface, for the writes after shading. */
     final int[] pixel = new int[SIZE];
+    /** Whether the batch's triangle (a batch holds one triangle's pixels) faces front. */
+    boolean frontFacing = true;
     private final int components;
 
     FragmentBatch(int varyingComponents) {
@@ -68,6 +70,11 @@ public final class FragmentBatch {
 
     public float[] alpha() {
         return a;
+    }
+
+    /** Whether every lane's triangle faces front (gl_FrontFacing). */
+    public boolean frontFacing() {
+        return frontFacing;
     }
 
     /** Per lane: true when the fragment was not discarded (its colour is to be written). */

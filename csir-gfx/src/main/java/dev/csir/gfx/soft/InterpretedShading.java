@@ -119,6 +119,11 @@ public final class InterpretedShading implements Shading {
             }
 
             @Override
+            public void frontFacing(boolean front) {
+                ff.frontFacing(front);
+            }
+
+            @Override
             public boolean runFragment() {
                 // A verified program always ends OK; anything else draws nothing.
                 return fragment.run(ff).ok() && !ff.discarded();

@@ -57,6 +57,10 @@ public interface Shading {
         /** Fragment input: gl_FragCoord. */
         float[] fragCoord();
 
+        /** Fragment input: whether the fragment's triangle faces front (gl_FrontFacing). */
+        default void frontFacing(boolean front) {
+        }
+
         /** Runs the fragment stage; returns false when the fragment was discarded. */
         boolean runFragment();
 
@@ -100,6 +104,7 @@ public interface Shading {
             float[] fc = fragCoord();
             float[] c = color();
             int components = batch.components();
+            frontFacing(batch.frontFacing);
             for (int i = 0; i < n; i++) {
                 for (int k = 0; k < components; k++) {
                     vin[k] = batch.varyings[k * FragmentBatch.SIZE + i];

@@ -65,6 +65,7 @@ final class TileRasterizer {
         final float[] planes = tris.planes;
         final boolean[] windowSpace = tris.windowSpace;
         final FragmentBatch b = batch;
+        b.frontFacing = tris.front[t];
         int bo = t * Triangles.BOX_STRIDE;
         int minX = tris.boxes[bo];
         int minY = tris.boxes[bo + 2];

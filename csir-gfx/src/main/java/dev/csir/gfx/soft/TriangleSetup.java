@@ -110,6 +110,7 @@ final class TriangleSetup {
         if (area == 0 || (cullBack && area < 0)) {
             return;
         }
+        boolean front = area > 0;
         if (area < 0) {
             // Put the interior on the positive side of every edge.
             int t = i1;
@@ -130,6 +131,7 @@ final class TriangleSetup {
             return;
         }
         int t = out.add();
+        out.front[t] = front;
         int[] box = out.boxes;
         int bo = t * Triangles.BOX_STRIDE;
         box[bo] = minX;

@@ -25,6 +25,8 @@ final class Triangles {
     final boolean[] windowSpace;
     long[] edges = new long[EDGE_STRIDE * 64];
     int[] boxes = new int[BOX_STRIDE * 64];
+    /** Whether each triangle faces front (counter-clockwise in window space). */
+    boolean[] front = new boolean[64];
     float[] planes;
     int count;
 
@@ -46,6 +48,7 @@ final class Triangles {
             edges = Arrays.copyOf(edges, n * EDGE_STRIDE);
             boxes = Arrays.copyOf(boxes, n * BOX_STRIDE);
             planes = Arrays.copyOf(planes, n * planeStride);
+            front = Arrays.copyOf(front, n);
         }
         return count++;
     }

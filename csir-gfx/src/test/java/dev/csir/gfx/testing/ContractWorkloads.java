@@ -116,7 +116,7 @@ public final class ContractWorkloads {
         return List.of(colouredTriangle(), texturedQuad(), sizedAndBiasedQuad(), explicitLookupsQuad(), depth(), cube("cube, depth", DrawState.DEPTH),
                 cube("cube, depth and culling", DrawState.DEPTH_CULL), cubeAroundTheCamera(), lighting(),
                 fragCoord(), discard(), builtins(), uniformBlockCube(), pushConstants(), matrices(), vertexNumbers(),
-                integerArithmetic(), skybox(), volumeAndLayers(), matrixInterface(), twoColourOutputs(), interpolation());
+                integerArithmetic(), skybox(), volumeAndLayers(), matrixInterface(), twoColourOutputs(), interpolation(), frontFacing());
     }
 
     /**
@@ -201,6 +201,38 @@ public final class ContractWorkloads {
             }
             assertThat(checked).isGreaterThan(W * H / 4);
             assertThat(perspectiveApart).as("pixels where the two interpolations differ by 0.05").isGreaterThan(W * H / 20);
+        });
+    }
+
+    /**
+     * Two triangles drawn without culling, the left counter-clockwise (front-facing, GL's
+     * default), the right clockwise: gl_FrontFacing picks each one's colour.
+     */
+    private static Workload frontFacing() {
+        LinkedProgram p = TestPrograms.link("face.vert", """
+                #version 330 core
+                layout(location = 0) in vec4 position;
+                void main() {
+                    gl_Position = position;
+                }
+                """, "face.frag", """
+                #version 330 core
+                out vec4 fragColor;
+                void main() {
+                    fragColor = gl_FrontFacing ? vec4(1.0, 0.5, 0.0, 1.0) : vec4(0.0, 0.5, 1.0, 1.0);
+                    if (!gl_FrontFacing) {
+                        fragColor.g = 0.25;
+                    }
+                }
+                """);
+        float[] v = {
+            -0.9f, -0.8f, 0, 1, 0, 0, 0, 0, -0.1f, -0.8f, 0, 1, 0, 0, 0, 0, -0.5f, 0.8f, 0, 1, 0, 0, 0, 0,
+            0.1f, -0.8f, 0, 1, 0, 0, 0, 0, 0.5f, 0.8f, 0, 1, 0, 0, 0, 0, 0.9f, -0.8f, 0, 1, 0, 0, 0, 0,
+        };
+        Mesh m = new Mesh(v, POS4_COL4);
+        return new Workload("gl_FrontFacing", d -> d.draw(p, p.newUniforms(), m, DrawState.FLAT), f -> {
+            assertThat(f.pixel(W / 4, H / 2)).as("front, counter-clockwise").isEqualTo(0xFF8000FF);
+            assertThat(f.pixel(3 * W / 4, H / 2)).as("back, clockwise").isEqualTo(0x0040FFFF);
         });
     }
 
