@@ -56,6 +56,7 @@ final class Assembler {
     private int storedVarSlots;
     /** Colour outputs the shader stores (0..n-1), at least the one every fragment shader has. */
     private int colorOutputs = 1;
+    private boolean writesDepth;
 
     Assembler(ShaderIr ir, int[] remap, Limits limits) {
         this.ir = ir;
@@ -79,7 +80,7 @@ final class Assembler {
         return new Interpreter(ir.name(), ir.stage(), Arrays.copyOf(code, count * STRIDE),
                 Arrays.copyOf(consts, nconst), count, zeroBlock, fileFloats, attrSlots * 4,
                 uniSlots * 4, varInSlots * 4, limits.varyingSlots() * 4, storedVarSlots * 4, samplerSlots,
-                colorOutputs * 4);
+                colorOutputs * 4, writesDepth ? limits.colorOutputs() : -1);
     }
 
     private void emitAll() {
@@ -346,6 +347,12 @@ final class Assembler {
                     colorOutputs = Math.max(colorOutputs, in.aux() + 1);
                     emit(Ops.STORE_COLOR, 0, rd(in.a(), 1), 0, in.aux() * 4, 4);
                 }
+            }
+            case STORE_DEPTH -> {
+                // the output after the profile's colours; its x is the depth
+                colorOutputs = Math.max(colorOutputs, limits.colorOutputs() + 1);
+                writesDepth = true;
+                emit(Ops.STORE_COLOR, 0, rd(in.a(), 1), 0, limits.colorOutputs() * 4, 4);
             }
             case STORE_VAR -> {
                 // As the original: a store to a slot outside the varying file does nothing.

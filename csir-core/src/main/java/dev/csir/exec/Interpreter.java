@@ -55,11 +55,12 @@ public final class Interpreter {
     /** The prefix of the varying outputs a STORE_VAR can reach; the rest is never written. */
     private final int storedVarFloats;
     private final int samplers;
+    private final int depthOutput;
     private final int colorFloats;
 
     Interpreter(String name, Stage stage, int[] code, float[] consts, int count, int regFloats,
             int fileFloats, int attrFloats, int uniFloats, int varInFloats, int varOutFloats,
-            int storedVarFloats, int samplers, int colorFloats) {
+            int storedVarFloats, int samplers, int colorFloats, int depthOutput) {
         this.name = name;
         this.stage = stage;
         this.code = code;
@@ -74,6 +75,7 @@ public final class Interpreter {
         this.storedVarFloats = storedVarFloats;
         this.samplers = samplers;
         this.colorFloats = colorFloats;
+        this.depthOutput = depthOutput;
     }
 
     /**
@@ -131,6 +133,14 @@ public final class Interpreter {
     /** Sampler slots a frame holds. */
     public int samplerSlots() {
         return samplers;
+    }
+
+    /**
+     * The output of a frame's {@link Frame#color()} (vec4 k at {@code [4k .. 4k+3]}) whose x is
+     * gl_FragDepth, after the colour outputs; -1 when the shader does not write the depth.
+     */
+    public int depthOutput() {
+        return depthOutput;
     }
 
     /** Colour outputs a frame of this interpreter holds: those the shader stores, at least one. */

@@ -90,7 +90,7 @@ final class Simplifier {
             }
             switch (op) {
                 case MOV, SWZ, SETLANE, ABS, RSQ, RCP, SIN, COS, LG2, TRUNC, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, FETCH,
-                        TEXSIZE, STORE_POS, STORE_VAR, STORE_COLOR, IF -> count(reads, in.a(), 1);
+                        TEXSIZE, STORE_POS, STORE_VAR, STORE_COLOR, STORE_DEPTH, IF -> count(reads, in.a(), 1);
                 case ADD, SUB, MUL, MAX, MIN, DOT, POW, CMP, SAMPLE_GRAD -> {
                     count(reads, in.a(), 1);
                     count(reads, in.b(), 1);
@@ -120,7 +120,7 @@ final class Simplifier {
 
     private static boolean isPure(Insn in) {
         return switch (Opcode.of(in.op())) {
-            case STORE_POS, STORE_VAR, STORE_COLOR, IF, ELSE, ENDIF, DISCARD, LOOP, ENDLOOP, BREAK,
+            case STORE_POS, STORE_VAR, STORE_COLOR, STORE_DEPTH, IF, ELSE, ENDIF, DISCARD, LOOP, ENDLOOP, BREAK,
                  CONTINUE -> false;
             default -> true;
         };

@@ -95,7 +95,12 @@ public enum Opcode {
      * {@link #SYSVAL_FRONT_FACING} whether the fragment's triangle faces front (gl_FrontFacing), a
      * bool (1 or 0).
      */
-    LOAD_SYSVAL("load_sysval");
+    LOAD_SYSVAL("load_sysval"),
+    /**
+     * gl_FragDepth: lane x of {@code a} is the fragment's window depth (fragment shaders only), the
+     * value the depth test and the depth buffer take in place of the interpolated one.
+     */
+    STORE_DEPTH("store_depth");
 
     /** How an integer opcode uses its record's operands. */
     public enum IntegerForm {
@@ -176,6 +181,6 @@ public enum Opcode {
     /** Highest opcode number of the original (DISCARD): what CSI version 1 stores. */
     public static final int MAX_ORIGINAL_CODE = 32;
 
-    /** Highest valid opcode number (LOAD_SYSVAL). */
-    public static final int MAX_CODE = 76;
+    /** Highest valid opcode number (STORE_DEPTH). */
+    public static final int MAX_CODE = 77;
 }

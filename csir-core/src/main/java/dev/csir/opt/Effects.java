@@ -88,7 +88,7 @@ final class Effects {
             case ADD, SUB, MUL, MAX, MIN, DOT, POW, CMP, SAMPLE_GRAD -> 1;
             case MOV, SWZ, SETLANE, ABS, RSQ, RCP, SIN, COS, LG2, TRUNC, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, FETCH, TEXSIZE,
                  STORE_POS, STORE_VAR,
-                 STORE_COLOR, IF -> b ? 0 : 1;
+                 STORE_COLOR, STORE_DEPTH, IF -> b ? 0 : 1;
             default -> 0;
         };
     }

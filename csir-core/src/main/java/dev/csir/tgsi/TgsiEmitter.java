@@ -98,7 +98,8 @@ public final class TgsiEmitter {
             crossed = -1;
         }
         boolean over = w.length() > budget;
-        TgsiInstructions body = new TgsiInstructions(w, remapOrNull, fragCoordInput, flow, imms, systemValues, iface);
+        TgsiInstructions body = new TgsiInstructions(w, remapOrNull, fragCoordInput, flow, imms, systemValues, iface,
+                TgsiInstructions.colourOutputs(ir));
         for (int i = 0; i < ir.size(); i++) {
             if (!body.emit(ir.insn(i))) {
                 return new TgsiResult.Failed(Messages.TGSI_UNSUPPORTED, i);
@@ -156,14 +157,13 @@ public final class TgsiEmitter {
             }
             w.text("DCL OUT[0], COLOR").end();
             // the other colour outputs, dense up to the last one stored, OUT[k] being COLOR[k]
-            int colors = 0;
-            for (int i = 0; i < ir.size(); i++) {
-                if (ir.insn(i).op() == Opcode.STORE_COLOR.code()) {
-                    colors = Math.max(colors, ir.insn(i).aux() + 1);
-                }
-            }
+            int colors = TgsiInstructions.colourOutputs(ir);
             for (int k = 1; k < colors; k++) {
                 w.text("DCL ").reg("OUT", k).text(", ").reg("COLOR", k).end();
+            }
+            if (TgsiInstructions.writesDepth(ir)) {
+                // gl_FragDepth, from z
+                w.text("DCL ").reg("OUT", colors).text(", POSITION").end();
             }
         }
         for (int i = 0; i <= iface.sampHi(); i++) {

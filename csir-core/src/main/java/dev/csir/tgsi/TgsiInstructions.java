@@ -18,12 +18,16 @@ final class TgsiInstructions {
     /** The SV register of each system value, by LOAD_SYSVAL's aux. */
     private final int[] systemValues;
 
+    /** The OUT register of gl_FragDepth: the one after the colour outputs. */
+    private final int depthOutput;
+
     /** The TGSI texture target of each sampler slot ({@link #target}). */
     private final ShaderInterface iface;
 
     TgsiInstructions(TgsiWriter w, int[] remap, int fragCoordInput, TgsiFlow flow, java.util.Map<Long, Integer> imms,
-            int[] systemValues, ShaderInterface iface) {
+            int[] systemValues, ShaderInterface iface, int depthOutput) {
         this.iface = iface;
+        this.depthOutput = depthOutput;
         this.w = w;
         this.remap = remap;
         this.fragCoordInput = fragCoordInput;
@@ -81,6 +85,26 @@ final class TgsiInstructions {
             k++;
         }
         return k;
+    }
+
+    /** Colour outputs a fragment shader declares: dense up to the last one stored, at least one. */
+    static int colourOutputs(dev.csir.ir.ShaderIr ir) {
+        int colors = 1;
+        for (int i = 0; i < ir.size(); i++) {
+            if (ir.insn(i).op() == Opcode.STORE_COLOR.code()) {
+                colors = Math.max(colors, ir.insn(i).aux() + 1);
+            }
+        }
+        return colors;
+    }
+
+    static boolean writesDepth(dev.csir.ir.ShaderIr ir) {
+        for (int i = 0; i < ir.size(); i++) {
+            if (ir.insn(i).op() == Opcode.STORE_DEPTH.code()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The varying slot a fragment-local slot is read from after linking. */
@@ -190,6 +214,7 @@ final class TgsiInstructions {
             case LOAD_FCOORD -> w.begin("MOV").sp().temp(in.dst()).comma().reg("IN", fragCoordInput).end();
             case STORE_POS -> w.begin("MOV").sp().reg("OUT", 0).comma().temp(in.a()).end();
             case STORE_COLOR -> w.begin("MOV").sp().reg("OUT", in.aux()).comma().temp(in.a()).end();
+            case STORE_DEPTH -> w.begin("MOV").sp().reg("OUT", depthOutput).text(".z").comma().temp(in.a()).text(".xxxx").end();
             case STORE_VAR -> w.begin("MOV").sp().reg("OUT", in.aux() + 1).comma().temp(in.a()).end();
             case IF, ELSE, ENDIF, LOOP, ENDLOOP, BREAK, CONTINUE -> {
                 return flow.emit(op, in);

@@ -111,7 +111,10 @@ public final class CsirLowering {
             }
             if (Slots.isPosition(g)) {
                 s.emit(Opcode.STORE_POS, ty, n, -1, home, -1, 0, 0);
+            } else if (g.builtIn() == dev.csir.ssa.BuiltIn.FRAG_DEPTH && s.integers) {
+                s.emit(Opcode.STORE_DEPTH, dev.csir.ir.Type.FLOAT, 1, -1, home, -1, 0, 0);
             } else if (g.builtIn() != null) {
+                // the ChrisOS profile's version 1 has no depth output
                 s.unsupported("the built-in output " + g.name());
             } else if (stage == ShaderStage.VERTEX) {
                 // a matrix, each column to its own slot

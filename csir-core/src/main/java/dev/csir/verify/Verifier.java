@@ -231,7 +231,7 @@ public final class Verifier {
             boolean vertex = ir.stage() == Stage.VERTEX;
             switch (op) {
                 case STORE_POS -> check(vertex, Messages.POSITION_STORE_STAGE);
-                case STORE_COLOR -> check(!vertex, Messages.COLOR_STORE_STAGE);
+                case STORE_COLOR, STORE_DEPTH -> check(!vertex, Messages.COLOR_STORE_STAGE);
                 case DISCARD -> check(!vertex, Messages.DISCARD_STAGE);
                 case LOAD_ATTR -> check(vertex, Messages.ATTRIBUTE_LOAD_STAGE);
                 case LOAD_VAR -> check(!vertex, Messages.VARYING_LOAD_STAGE);
@@ -341,7 +341,7 @@ public final class Verifier {
 
         private static boolean writes(Opcode op) {
             return switch (op) {
-                case STORE_POS, STORE_VAR, STORE_COLOR, IF, ELSE, ENDIF, DISCARD, NOP, LOOP, ENDLOOP,
+                case STORE_POS, STORE_VAR, STORE_COLOR, STORE_DEPTH, IF, ELSE, ENDIF, DISCARD, NOP, LOOP, ENDLOOP,
                         BREAK, CONTINUE -> false;
                 default -> true;
             };
@@ -354,7 +354,7 @@ public final class Verifier {
             return switch (op) {
                 case MOV, SWZ, SETLANE, ADD, SUB, MUL, MAX, MIN, ABS, DOT, RSQ, RCP, SIN, COS, LG2, POW,
                         TRUNC, CMP, MULMV, MULMM, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, TEXSIZE, STORE_POS,
-                        STORE_VAR, STORE_COLOR, IF -> true;
+                        STORE_VAR, STORE_COLOR, STORE_DEPTH, IF -> true;
                 default -> false;
             };
         }

@@ -22,6 +22,7 @@ public final class CompiledShading implements Shading {
     private final float[] vertexUniforms;
     private final float[] fragmentUniforms;
     private final Texture2D[] textures;
+    private final int depthOutput;
 
     /** The batch shaders run the draw {@code reference} describes: its uniforms, textures and slots. */
     CompiledShading(InterpretedShading reference, BatchShader vertex, BatchShader fragment) {
@@ -35,6 +36,7 @@ public final class CompiledShading implements Shading {
         this.vertexUniforms = reference.vertexUniforms;
         this.fragmentUniforms = reference.fragmentUniforms;
         this.textures = reference.textures;
+        this.depthOutput = reference.depthOutput();
     }
 
     /**
@@ -49,6 +51,11 @@ public final class CompiledShading implements Shading {
     @Override
     public int varyingSlots() {
         return reference.varyingSlots();
+    }
+
+    @Override
+    public boolean writesDepth() {
+        return reference.writesDepth();
     }
 
     @Override
@@ -113,6 +120,11 @@ public final class CompiledShading implements Shading {
             }
 
             @Override
+            public float depth() {
+                return one.depth();
+            }
+
+            @Override
             public void runVertices(VertexBatch batch, int n) {
                 // both batches hold lane l of float f at f * 64 + l
                 System.arraycopy(batch.attributes, 0, vb.attributes(), 0, batch.attributeFloats() * VertexBatch.SIZE);
@@ -142,6 +154,9 @@ public final class CompiledShading implements Shading {
                 System.arraycopy(c, size, batch.g, 0, n);
                 System.arraycopy(c, 2 * size, batch.b, 0, n);
                 System.arraycopy(c, 3 * size, batch.a, 0, n);
+                if (depthOutput >= 0) {
+                    System.arraycopy(c, 4 * depthOutput * size, batch.depth, 0, n);
+                }
                 for (int i = 0; i < n; i++) {
                     // a verified program always ends OK; anything else draws nothing
                     batch.kept[i] = fb.status(i).ok() && !fb.discarded(i);

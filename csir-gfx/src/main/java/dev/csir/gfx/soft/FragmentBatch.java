@@ -20,6 +20,8 @@ public final class FragmentBatch {
     final float[] b = new float[SIZE];
     final float[] a = new float[SIZE];
     final boolean[] kept = new boolean[SIZE];
+    /** gl_FragDepth per lane, when the shading writes it ({@link Shading#writesDepth}). */
+    final float[] depth = new float[SIZE];
     /** The lane's pixel in the surface, for the writes after shading. */
     final int[] pixel = new int[SIZE];
     /** Whether the batch's triangle (a batch holds one triangle's pixels) faces front. */

@@ -72,6 +72,16 @@ public final class InterpretedShading implements Shading {
     }
 
     @Override
+    public boolean writesDepth() {
+        return fragment.depthOutput() >= 0;
+    }
+
+    /** The fragment output that holds gl_FragDepth ({@link Interpreter#depthOutput}). */
+    int depthOutput() {
+        return fragment.depthOutput();
+    }
+
+    @Override
     public Interpolation interpolation(int slot) {
         return interpolation[slot];
     }
@@ -132,6 +142,12 @@ public final class InterpretedShading implements Shading {
             @Override
             public float[] color() {
                 return ff.color();
+            }
+
+            @Override
+            public float depth() {
+                int at = fragment.depthOutput();
+                return at < 0 ? 0f : ff.color()[4 * at];
             }
         };
     }

@@ -21,6 +21,14 @@ public interface Shading {
         return Interpolation.SMOOTH;
     }
 
+    /**
+     * Whether the fragment stage writes gl_FragDepth: then the depth test takes each fragment's
+     * written depth, after shading, instead of the interpolated one before it.
+     */
+    default boolean writesDepth() {
+        return false;
+    }
+
     /** A fresh per-thread context; it is used by one thread for the whole draw. */
     Context newContext();
 
@@ -66,6 +74,11 @@ public interface Shading {
 
         /** Fragment output: the colour (unclamped). */
         float[] color();
+
+        /** Fragment output: gl_FragDepth, where {@link Shading#writesDepth} (else unused). */
+        default float depth() {
+            return 0f;
+        }
 
         /**
          * Runs the vertex stage over lanes {@code 0..n-1} of {@code batch}: reads each lane's
@@ -120,6 +133,7 @@ public interface Shading {
                     batch.g[i] = c[1];
                     batch.b[i] = c[2];
                     batch.a[i] = c[3];
+                    batch.depth[i] = depth();
                 }
             }
         }

@@ -156,7 +156,9 @@ public final class SoftwareRenderer implements AutoCloseable {
         bins.reset(s.width, s.height);
         bins.bin(tris);
         AtomicInteger nextTile = new AtomicInteger();
-        runParallel(i -> rasterizers[i].run(tris, bins, nextTile, s, contexts[i], depthTest, varyingComponents));
+        boolean lateDepth = shading.writesDepth();
+        runParallel(i -> rasterizers[i].run(tris, bins, nextTile, s, contexts[i], depthTest, lateDepth,
+                varyingComponents));
         for (TileRasterizer r : rasterizers) {
             fragments += r.shaded;
         }

@@ -19,8 +19,12 @@ final class TileRasterizer {
     /** Fragments shaded by the last {@link #run} (covered pixels that passed the depth test). */
     long shaded;
 
+    /**
+     * {@code lateDepth}: the shader writes gl_FragDepth, so the depth test (when on) takes the
+     * written depth after shading instead of the interpolated one before it.
+     */
     void run(Triangles tris, Bins bins, AtomicInteger nextTile, Surface s, Shading.Context ctx, boolean depthTest,
-            int varyingComponents) {
+            boolean lateDepth, int varyingComponents) {
         if (batch == null || batch.components() != varyingComponents) {
             batch = new FragmentBatch(varyingComponents);
         }
@@ -41,9 +45,10 @@ final class TileRasterizer {
             int bin = ty * bins.tilesX + tx;
             int[] list = bins.list(bin);
             for (int i = 0, n = bins.count(bin); i < n; i++) {
-                int fragments = triangle(tris, list[i], x0, y0, s, ctx, depthTest, varyingComponents);
+                int fragments = triangle(tris, list[i], x0, y0, s, ctx, depthTest && !lateDepth, lateDepth,
+                        depthTest, varyingComponents);
                 // the full batches went through on the way; the rest is the last one
-                flush(fragments % FragmentBatch.SIZE, s, ctx, depthTest);
+                flush(fragments % FragmentBatch.SIZE, s, ctx, depthTest, lateDepth);
                 count += fragments;
             }
         }
@@ -54,8 +59,8 @@ final class TileRasterizer {
      * The pixels of triangle {@code t} inside the tile at {@code (x0, y0)}: full batches are shaded
      * on the way; returns how many fragments there were, the last {@code n % SIZE} still to flush.
      */
-    private int triangle(Triangles tris, int t, int x0, int y0, Surface s, Shading.Context ctx, boolean depthTest,
-            int varyingComponents) {
+    private int triangle(Triangles tris, int t, int x0, int y0, Surface s, Shading.Context ctx, boolean earlyTest,
+            boolean lateDepth, boolean depthTest, int varyingComponents) {
         int lanes = 0;
         int fragments = 0;
         final int n = tris.attributes;
@@ -127,7 +132,7 @@ final class TileRasterizer {
                 float dx = x - minX;
                 float z = Math.clamp(base[0] + dzdx * dx, 0f, 1f);
                 int idx = row + x;
-                if (depthTest && !(z < dbuf[idx])) {
+                if (earlyTest && !(z < dbuf[idx])) {
                     continue;
                 }
                 float iw = base[1] + diwdx * dx;
@@ -144,7 +149,7 @@ final class TileRasterizer {
                 b.pixel[lane] = idx;
                 fragments++;
                 if (++lanes == FragmentBatch.SIZE) {
-                    flush(lanes, s, ctx, depthTest);
+                    flush(lanes, s, ctx, depthTest, lateDepth);
                     lanes = 0;
                 }
             }
@@ -152,8 +157,11 @@ final class TileRasterizer {
         return fragments;
     }
 
-    /** Shades the {@code n} lanes gathered and writes the kept ones. */
-    private void flush(int n, Surface s, Shading.Context ctx, boolean depthTest) {
+    /**
+     * Shades the {@code n} lanes gathered and writes the kept ones; with {@code lateDepth} those
+     * whose written depth (clamped to [0, 1], as GL does for a fixed-point buffer) passes.
+     */
+    private void flush(int n, Surface s, Shading.Context ctx, boolean depthTest, boolean lateDepth) {
         if (n == 0) {
             return;
         }
@@ -164,9 +172,16 @@ final class TileRasterizer {
         for (int i = 0; i < n; i++) {
             if (b.kept[i]) {
                 int idx = b.pixel[i];
+                float z = b.z[i];
+                if (lateDepth) {
+                    z = Math.clamp(b.depth[i], 0f, 1f);
+                    if (depthTest && !(z < dbuf[idx])) {
+                        continue;
+                    }
+                }
                 cbuf[idx] = Surface.pack(b.r[i], b.g[i], b.b[i], b.a[i]);
                 if (depthTest) {
-                    dbuf[idx] = b.z[i];
+                    dbuf[idx] = z;
                 }
             }
         }

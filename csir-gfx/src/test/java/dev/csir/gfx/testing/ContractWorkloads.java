@@ -116,7 +116,7 @@ public final class ContractWorkloads {
         return List.of(colouredTriangle(), texturedQuad(), sizedAndBiasedQuad(), explicitLookupsQuad(), depth(), cube("cube, depth", DrawState.DEPTH),
                 cube("cube, depth and culling", DrawState.DEPTH_CULL), cubeAroundTheCamera(), lighting(),
                 fragCoord(), discard(), builtins(), uniformBlockCube(), pushConstants(), matrices(), vertexNumbers(),
-                integerArithmetic(), skybox(), volumeAndLayers(), matrixInterface(), twoColourOutputs(), interpolation(), frontFacing());
+                integerArithmetic(), skybox(), volumeAndLayers(), matrixInterface(), twoColourOutputs(), interpolation(), frontFacing(), fragDepth());
     }
 
     /**
@@ -233,6 +233,48 @@ public final class ContractWorkloads {
         return new Workload("gl_FrontFacing", d -> d.draw(p, p.newUniforms(), m, DrawState.FLAT), f -> {
             assertThat(f.pixel(W / 4, H / 2)).as("front, counter-clockwise").isEqualTo(0xFF8000FF);
             assertThat(f.pixel(3 * W / 4, H / 2)).as("back, clockwise").isEqualTo(0x0040FFFF);
+        });
+    }
+
+    /**
+     * Two full-target quads at the same interpolated depth, drawn in order with the depth test:
+     * the first (red) writes gl_FragDepth rising from left to right, the second (green) falling,
+     * so the second wins on the right half only. Ignoring the written depth draws all red.
+     */
+    private static Workload fragDepth() {
+        LinkedProgram p = TestPrograms.link("depth.vert", """
+                #version 330 core
+                layout(location = 0) in vec4 position;
+                layout(location = 1) in vec4 colour;
+                out vec4 shade;
+                void main() {
+                    shade = colour;
+                    gl_Position = position;
+                }
+                """, "depth.frag", """
+                #version 330 core
+                in vec4 shade;
+                out vec4 fragColor;
+                void main() {
+                    float ramp = gl_FragCoord.x / 96.0;
+                    fragColor = vec4(shade.rgb, 1.0);
+                    gl_FragDepth = shade.a > 0.5 ? 1.0 - ramp : ramp;
+                }
+                """);
+        float[][] corners = {{-1, -1}, {1, -1}, {1, 1}, {-1, -1}, {1, 1}, {-1, 1}};
+        float[] v = new float[2 * 6 * 8];
+        for (int q = 0; q < 2; q++) {
+            for (int k = 0; k < 6; k++) {
+                System.arraycopy(new float[] {corners[k][0], corners[k][1], 0, 1, 1 - q, q, 0, q}, 0, v,
+                        (q * 6 + k) * 8, 8);
+            }
+        }
+        Mesh m = new Mesh(v, POS4_COL4);
+        return new Workload("gl_FragDepth", d -> d.draw(p, p.newUniforms(), m, DrawState.DEPTH), f -> {
+            for (int row : new int[] {2, H / 2, H - 3}) {
+                assertThat(f.pixel(W / 4, row)).as("left, the first quad nearer").isEqualTo(0xFF0000FF);
+                assertThat(f.pixel(3 * W / 4, row)).as("right, the second quad nearer").isEqualTo(0x00FF00FF);
+            }
         });
     }
 
