@@ -330,7 +330,7 @@ class VerifierTest {
             assertThat(Opcode.of(43)).isEqualTo(Opcode.IADD);
             assertThat(Opcode.of(72)).isEqualTo(Opcode.ICMP);
             assertThat(Opcode.of(76)).isEqualTo(Opcode.LOAD_SYSVAL);
-            assertThat(Opcode.of(77)).isNull();
+            assertThat(Opcode.of(Opcode.MAX_CODE + 1)).isNull();
             assertThat(Arrays.stream(Opcode.values()).filter(Opcode::isVersion2Only).limit(10))
                     .containsExactly(LOOP, ENDLOOP, BREAK, CONTINUE, Opcode.LG2, Opcode.SAMPLE_BIAS, Opcode.TEXSIZE,
                             Opcode.SAMPLE_LOD, Opcode.SAMPLE_GRAD, Opcode.FETCH);
