@@ -24,8 +24,8 @@ import java.util.Map;
  * brings it earlier (as glslang has them: the packing functions with
  * GL_ARB_shading_language_packing from 1.50, the bit casts with GL_ARB_gpu_shader5 from 1.50,
  * mix of ints, uints and bools with GL_EXT_shader_integer_mix from 1.50 and ES 3.00). An out
- * parameter ({@code modf}'s whole part, {@code uaddCarry}'s carry) takes an l-value of exactly
- * its type.
+ * parameter ({@code modf}'s whole part, {@code uaddCarry}'s carry) takes an l-value of its type
+ * or of one its type converts to implicitly (frexp's int exponent into a float, from 4.00).
  */
 public final class BuiltinTable {
     private BuiltinTable() {
@@ -204,7 +204,7 @@ public final class BuiltinTable {
 
     /**
      * How many arguments need converting to call {@code o}; MAX_VALUE when they cannot (an out
-     * parameter converts nothing).
+     * parameter converts the other way, its value to the argument's type).
      */
     private static int cost(Overload o, List<Type> args, GlslVersion v) {
         List<Type> params = o.params();
@@ -218,7 +218,8 @@ public final class BuiltinTable {
             if (p.equals(a)) {
                 continue;
             }
-            if (o.out(i) || !ExprChecker.implicitlyConverts(a, p, v)) {
+            // an out argument takes the parameter's value converted to its own type (GLSL 6.1)
+            if (!(o.out(i) ? ExprChecker.implicitlyConverts(p, a, v) : ExprChecker.implicitlyConverts(a, p, v))) {
                 return Integer.MAX_VALUE;
             }
             cost++;
@@ -325,10 +326,10 @@ public final class BuiltinTable {
                 since(130, 300, Builtin.MAX, ut, ut, U);
                 since(130, 300, Builtin.CLAMP, ut, ut, U, U);
             }
-            since(330, 300, Builtin.FLOAT_BITS_TO_INT, it, t);
-            since(330, 300, Builtin.FLOAT_BITS_TO_UINT, ut, t);
-            since(330, 300, Builtin.INT_BITS_TO_FLOAT, t, it);
-            since(330, 300, Builtin.UINT_BITS_TO_FLOAT, t, ut);
+            add(Builtin.FLOAT_BITS_TO_INT, it, t);
+            add(Builtin.FLOAT_BITS_TO_UINT, ut, t);
+            add(Builtin.INT_BITS_TO_FLOAT, t, it);
+            add(Builtin.UINT_BITS_TO_FLOAT, t, ut);
             withOuts(0b10, Builtin.MODF, t, t, t);
             withOuts(0b10, Builtin.FREXP, t, t, it);
             withOuts(0b100, Builtin.UADD_CARRY, ut, ut, ut, ut);

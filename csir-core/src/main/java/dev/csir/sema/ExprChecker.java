@@ -875,9 +875,10 @@ final class ExprChecker {
             if (m.out(i) && !checker.writable(a, pos, Messages.OUT_ARGUMENT)) {
                 return null;
             }
-            // the match converts int to float, and int to uint from 4.00
+            // the match converts int to float, and int to uint from 4.00; an out argument's
+            // value is converted when it is written
             Type want = m.params().get(i);
-            converted.add(a.type().equals(want) ? a : toKind(a, want.scalarKind()));
+            converted.add(a.type().equals(want) || m.out(i) ? a : toKind(a, want.scalarKind()));
         }
         return new Typed.BuiltinCall(pos, builtin, m.result(), converted, m.outs());
     }

@@ -158,6 +158,8 @@ class BitExactBuiltinsTest {
             new Case("frexp mantissa", "ivec4 e; vec4 m = frexp(a, e);", "m", true, x -> each(x, v -> frexp(f(v))[0])),
             new Case("frexp exponent", "ivec4 e; vec4 m = frexp(a, e);", "intBitsToFloat(e)", false,
                     x -> each(x, v -> frexp(f(v))[1])),
+            new Case("frexp exponent into a float", "vec4 e; vec4 m = frexp(a, e);", "e", true,
+                    x -> each(x, v -> b((float) frexp(f(v))[1]))),
             new Case("uaddCarry", "uvec4 x = floatBitsToUint(a); uvec4 c; uvec4 s = uaddCarry(x, x.yzwx, c);",
                     "vec4(uintBitsToFloat(s.xy), uintBitsToFloat(c.xy))", false, x -> {
                         int[] y = rotated(x);

@@ -386,9 +386,12 @@ final class ExprLowering {
      */
     private Value withOut(Typed.BuiltinCall c, List<Value> args) {
         Typed.Expr target = c.args().get(1);
-        Value t = b.alloca(target.type(), c.builtin().glslName());
+        dev.csir.types.Type x = c.args().get(0).type();
+        dev.csir.types.Type second = c.builtin() == dev.csir.sema.BuiltinTable.Builtin.MODF ? x
+                : x instanceof VectorType v ? new VectorType(ScalarType.INT, v.size()) : ScalarType.INT;
+        Value t = b.alloca(second, c.builtin().glslName());
         Value r = b.intrinsic(Intrinsic.ofName(c.builtin().glslName()), c.type(), List.of(args.get(0), t));
-        fn.assign(target, b.load(t));
+        writeOut(target, b.load(t));
         return r;
     }
 
@@ -400,9 +403,14 @@ final class ExprLowering {
     private Value written(Typed.BuiltinCall c, int firstOut, Value[] values) {
         int outs = c.args().size() - firstOut;
         for (int k = 0; k < outs; k++) {
-            fn.assign(c.args().get(firstOut + k), values[values.length - outs + k]);
+            writeOut(c.args().get(firstOut + k), values[values.length - outs + k]);
         }
         return values.length > outs ? values[0] : null;
+    }
+
+    /** An out argument's value, converted to the argument's type where that differs (GLSL 6.1). */
+    private void writeOut(Typed.Expr target, Value v) {
+        fn.assign(target, v.type().equals(target.type()) ? v : b.convert(target.type(), v));
     }
 
     private static boolean isBool(dev.csir.types.Type t) {
