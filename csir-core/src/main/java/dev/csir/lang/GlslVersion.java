@@ -1,13 +1,34 @@
 package dev.csir.lang;
 
 import dev.csir.diag.Messages;
+import java.util.Set;
 
 /**
  * The language version a shader asks for with {@code #version} (110 when it has none, as GLSL
  * says), recorded on {@link Ast.Unit} so later stages can select rules. {@code explicit} tells
- * whether the source wrote the directive.
+ * whether the source wrote the directive; {@code extensions} are the ones its {@code #extension}
+ * directives left enabled ({@code enable}, {@code require} or {@code warn}, not since disabled),
+ * which make some built-ins available before the version that has them.
  */
-public record GlslVersion(int number, Profile profile, boolean explicit) {
+public record GlslVersion(int number, Profile profile, boolean explicit, Set<String> extensions) {
+
+    public GlslVersion {
+        extensions = Set.copyOf(extensions);
+    }
+
+    public GlslVersion(int number, Profile profile, boolean explicit) {
+        this(number, profile, explicit, Set.of());
+    }
+
+    /** This version with the extensions {@code #extension} left enabled. */
+    public GlslVersion withExtensions(Set<String> enabled) {
+        return new GlslVersion(number, profile, explicit, enabled);
+    }
+
+    /** Whether {@code #extension name} is in effect. */
+    public boolean enabled(String name) {
+        return extensions.contains(name);
+    }
 
     /** The profile: {@code #version 100} is ES without a profile word. */
     public enum Profile { NONE, CORE, COMPATIBILITY, ES }

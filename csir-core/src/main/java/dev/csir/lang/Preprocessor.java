@@ -43,10 +43,13 @@ public final class Preprocessor {
             "GL_ARB_explicit_uniform_location", "GL_OES_standard_derivatives", "GL_EXT_shader_texture_lod",
             "GL_KHR_vulkan_glsl", "GL_ARB_shading_language_420pack", "GL_ARB_gpu_shader5",
             "GL_ARB_shader_texture_lod", "GL_ARB_texture_rectangle", "GL_ARB_enhanced_layouts",
-            "GL_ARB_uniform_buffer_object", "GL_EXT_frag_depth", "GL_OES_EGL_image_external");
+            "GL_ARB_uniform_buffer_object", "GL_EXT_frag_depth", "GL_OES_EGL_image_external",
+            "GL_ARB_shading_language_packing", "GL_EXT_shader_integer_mix");
     /** Of {@link #KNOWN_EXTENSIONS}, those of the ES profile only. */
     private static final Set<String> ES_EXTENSIONS = Set.of("GL_OES_standard_derivatives", "GL_EXT_shader_texture_lod",
             "GL_EXT_frag_depth", "GL_OES_EGL_image_external");
+    /** Of {@link #KNOWN_EXTENSIONS}, those whose macro glslang defines for desktop GLSL only. */
+    private static final Set<String> DESKTOP_EXTENSIONS = Set.of("GL_ARB_shading_language_packing");
 
     /** What a compile gives the preprocessor: {@code -D} macros in order, {@code -I} directories, the source's directory. */
     public record Options(List<Define> defines, List<Path> includeDirs, Path sourceDir) {
@@ -99,6 +102,8 @@ public final class Preprocessor {
     private GlslVersion version = GlslVersion.DEFAULT;
     private boolean versionFixed;
     private boolean includeEnabled;
+    /** The known extensions {@code #extension} has enabled and not disabled since, in order. */
+    private final java.util.LinkedHashSet<String> extensions = new java.util.LinkedHashSet<>();
     private int includedBytes;
     private PpFile mainFile;
     private final MacroExpander ex = new MacroExpander(this);
@@ -270,7 +275,7 @@ public final class Preprocessor {
         int k = tk.add(TokenKind.EOF, eof.line, eof.col, eof.spanOff, 0);
         tk.spanOffset[k] = eof.spanOff;
         tk.spanLength[k] = 0;
-        tk.version = version;
+        tk.version = extensions.isEmpty() ? version : version.withExtensions(extensions);
         return tk;
     }
 
@@ -349,7 +354,8 @@ public final class Preprocessor {
         }
         for (String e : KNOWN_EXTENSIONS) {
             // as glslang outside Vulkan: GL_KHR_vulkan_glsl is accepted but not defined
-            if ((v.es() || !ES_EXTENSIONS.contains(e)) && !e.equals("GL_KHR_vulkan_glsl")) {
+            if ((v.es() ? !DESKTOP_EXTENSIONS.contains(e) : !ES_EXTENSIONS.contains(e))
+                    && !e.equals("GL_KHR_vulkan_glsl")) {
                 defineValue(e, "1", true);
             }
         }
@@ -743,6 +749,11 @@ public final class Preprocessor {
         }
         if (name.equals("GL_GOOGLE_include_directive")) {
             includeEnabled = !behavior.equals("disable");
+        }
+        if (behavior.equals("disable")) {
+            extensions.remove(name);
+        } else {
+            extensions.add(name);
         }
     }
 

@@ -6,6 +6,7 @@ import dev.csir.types.ScalarKind;
 import dev.csir.types.ScalarType;
 import dev.csir.types.Type;
 import dev.csir.types.VectorType;
+import dev.csir.types.VoidType;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -19,7 +20,12 @@ import java.util.Map;
  * resolves as section 6.1 says: an overload its arguments match exactly, else the one needing
  * the fewest implicit conversions (int and uint to float, int to uint from 4.00, and only where
  * the version has implicit conversions: desktop GLSL from 1.20, never ES). A function the version
- * does not have yet is not found, as in glslang.
+ * does not have yet is not found, as in glslang, unless an {@code #extension} the shader enabled
+ * brings it earlier (as glslang has them: the packing functions with
+ * GL_ARB_shading_language_packing from 1.50, the bit casts with GL_ARB_gpu_shader5 from 1.50,
+ * mix of ints, uints and bools with GL_EXT_shader_integer_mix from 1.50 and ES 3.00). An out
+ * parameter ({@code modf}'s whole part, {@code uaddCarry}'s carry) takes an l-value of its type
+ * or of one its type converts to implicitly (frexp's int exponent into a float, from 4.00).
  */
 public final class BuiltinTable {
     private BuiltinTable() {
@@ -48,22 +54,43 @@ public final class BuiltinTable {
         BIT_COUNT("bitCount", 400, 310), FIND_LSB("findLSB", 400, 310), FIND_MSB("findMSB", 400, 310),
         BITFIELD_REVERSE("bitfieldReverse", 400, 310), BITFIELD_EXTRACT("bitfieldExtract", 400, 310),
         BITFIELD_INSERT("bitfieldInsert", 400, 310),
-        FLOAT_BITS_TO_INT("floatBitsToInt", 330, 300), FLOAT_BITS_TO_UINT("floatBitsToUint", 330, 300),
-        INT_BITS_TO_FLOAT("intBitsToFloat", 330, 300), UINT_BITS_TO_FLOAT("uintBitsToFloat", 330, 300),
+        FLOAT_BITS_TO_INT("floatBitsToInt", 330, 300, Extension.GPU_SHADER5),
+        FLOAT_BITS_TO_UINT("floatBitsToUint", 330, 300, Extension.GPU_SHADER5),
+        INT_BITS_TO_FLOAT("intBitsToFloat", 330, 300, Extension.GPU_SHADER5),
+        UINT_BITS_TO_FLOAT("uintBitsToFloat", 330, 300, Extension.GPU_SHADER5),
+        MODF("modf", 130, 300), FREXP("frexp", 400, 310),
+        UADD_CARRY("uaddCarry", 400, 310), USUB_BORROW("usubBorrow", 400, 310),
+        UMUL_EXTENDED("umulExtended", 400, 310), IMUL_EXTENDED("imulExtended", 400, 310),
+        PACK_UNORM_2X16("packUnorm2x16", 400, 300, Extension.PACKING),
+        PACK_SNORM_2X16("packSnorm2x16", 420, 300, Extension.PACKING),
+        PACK_UNORM_4X8("packUnorm4x8", 400, 310, Extension.PACKING),
+        PACK_SNORM_4X8("packSnorm4x8", 400, 310, Extension.PACKING),
+        PACK_HALF_2X16("packHalf2x16", 420, 300, Extension.PACKING),
+        UNPACK_UNORM_2X16("unpackUnorm2x16", 400, 300, Extension.PACKING),
+        UNPACK_SNORM_2X16("unpackSnorm2x16", 420, 300, Extension.PACKING),
+        UNPACK_UNORM_4X8("unpackUnorm4x8", 400, 310, Extension.PACKING),
+        UNPACK_SNORM_4X8("unpackSnorm4x8", 400, 310, Extension.PACKING),
+        UNPACK_HALF_2X16("unpackHalf2x16", 420, 300, Extension.PACKING),
         DFDX("dFdx"), DFDY("dFdy"), FWIDTH("fwidth");
 
         private final String glslName;
         private final int since;
         private final int sinceEs;
+        private final Extension extension;
 
         Builtin(String glslName) {
             this(glslName, 110, 100);
         }
 
         Builtin(String glslName, int since, int sinceEs) {
+            this(glslName, since, sinceEs, null);
+        }
+
+        Builtin(String glslName, int since, int sinceEs, Extension extension) {
             this.glslName = glslName;
             this.since = since;
             this.sinceEs = sinceEs;
+            this.extension = extension;
         }
 
         public String glslName() {
@@ -72,7 +99,7 @@ public final class BuiltinTable {
 
         /** Whether a shader of this version has the function. */
         public boolean availableIn(GlslVersion v) {
-            return v.es() ? sinceEs != 0 && v.number() >= sinceEs : v.number() >= since;
+            return inVersion(v, since, sinceEs) || extension != null && extension.brings(v);
         }
 
         /** Derivatives: fragment shaders only. */
@@ -92,22 +119,55 @@ public final class BuiltinTable {
         }
     }
 
+    /** Whether version {@code v} is at least {@code since} (desktop) or {@code sinceEs} (ES, 0: never). */
+    private static boolean inVersion(GlslVersion v, int since, int sinceEs) {
+        return v.es() ? sinceEs != 0 && v.number() >= sinceEs : v.number() >= since;
+    }
+
+    /**
+     * An extension that brings functions before the version that has them: from {@code since}
+     * (desktop) and {@code sinceEs} (ES; 0 where it brings nothing there) when enabled.
+     */
+    public record Extension(String name, int since, int sinceEs) {
+        static final Extension PACKING = new Extension("GL_ARB_shading_language_packing", 150, 0);
+        static final Extension GPU_SHADER5 = new Extension("GL_ARB_gpu_shader5", 150, 0);
+        static final Extension INTEGER_MIX = new Extension("GL_EXT_shader_integer_mix", 150, 300);
+
+        boolean brings(GlslVersion v) {
+            return v.enabled(name) && inVersion(v, since, sinceEs);
+        }
+    }
+
     /** The texture lookup, which takes a sampler and so is not a genType function. */
     public static final String TEXTURE = "texture";
 
-    /** One overload: its parameter types and result, and the first versions that have it. */
-    public record Overload(Builtin builtin, List<Type> params, Type result, int since, int sinceEs) {
+    /**
+     * One overload: its parameter types and result, the first versions that have it (or an
+     * extension that brings it), and its out parameters, bit k for parameter k.
+     */
+    public record Overload(Builtin builtin, List<Type> params, Type result, int since, int sinceEs,
+            Extension extension, int outs) {
         public Overload {
             params = List.copyOf(params);
         }
 
         boolean availableIn(GlslVersion v) {
-            return builtin.availableIn(v) && (v.es() ? sinceEs != 0 && v.number() >= sinceEs : v.number() >= since);
+            return builtin.availableIn(v)
+                    && (inVersion(v, since, sinceEs) || extension != null && extension.brings(v));
+        }
+
+        /** Whether parameter k is an out parameter. */
+        public boolean out(int k) {
+            return (outs >> k & 1) != 0;
         }
     }
 
-    /** A matched call: the built-in, the parameter types to convert the arguments to, the result. */
-    public record Match(Builtin builtin, List<Type> params, Type result) {
+    /** A matched call: the built-in, the parameter types to convert the arguments to, the result, the out parameters. */
+    public record Match(Builtin builtin, List<Type> params, Type result, int outs) {
+        /** Whether parameter k is an out parameter, whose argument is an l-value it writes. */
+        public boolean out(int k) {
+            return (outs >> k & 1) != 0;
+        }
     }
 
     private static final Map<String, Builtin> BY_NAME = new HashMap<>();
@@ -133,17 +193,21 @@ public final class BuiltinTable {
             if (!o.availableIn(v)) {
                 continue;
             }
-            int cost = cost(o.params(), args, v);
+            int cost = cost(o, args, v);
             if (cost < bestCost) {
                 best = o;
                 bestCost = cost;
             }
         }
-        return best == null ? null : new Match(b, best.params(), best.result());
+        return best == null ? null : new Match(b, best.params(), best.result(), best.outs());
     }
 
-    /** How many arguments need converting to call with these parameters; MAX_VALUE when they cannot. */
-    private static int cost(List<Type> params, List<Type> args, GlslVersion v) {
+    /**
+     * How many arguments need converting to call {@code o}; MAX_VALUE when they cannot (an out
+     * parameter converts the other way, its value to the argument's type).
+     */
+    private static int cost(Overload o, List<Type> args, GlslVersion v) {
+        List<Type> params = o.params();
         if (params.size() != args.size()) {
             return Integer.MAX_VALUE;
         }
@@ -154,7 +218,8 @@ public final class BuiltinTable {
             if (p.equals(a)) {
                 continue;
             }
-            if (!ExprChecker.implicitlyConverts(a, p, v)) {
+            // an out argument takes the parameter's value converted to its own type (GLSL 6.1)
+            if (!(o.out(i) ? ExprChecker.implicitlyConverts(p, a, v) : ExprChecker.implicitlyConverts(a, p, v))) {
                 return Integer.MAX_VALUE;
             }
             cost++;
@@ -188,7 +253,18 @@ public final class BuiltinTable {
 
     /** An overload later than its function's first one (the int forms of abs, min, ... came with 1.30). */
     private static void since(int since, int sinceEs, Builtin b, Type result, Type... params) {
-        OVERLOADS.get(b).add(new Overload(b, List.of(params), result, since, sinceEs));
+        OVERLOADS.get(b).add(new Overload(b, List.of(params), result, since, sinceEs, null, 0));
+    }
+
+    /** An overload whose parameters in the {@code outs} mask are out parameters. */
+    private static void withOuts(int outs, Builtin b, Type result, Type... params) {
+        OVERLOADS.get(b).add(new Overload(b, List.of(params), result, 110, 100, null, outs));
+    }
+
+    /** mix of ints, uints or bools by a bool selector: 4.50 and ES 3.10, or GL_EXT_shader_integer_mix. */
+    private static void integerMix(Type t, Type selector) {
+        OVERLOADS.get(Builtin.MIX).add(new Overload(Builtin.MIX, List.of(t, t, selector), t, 450, 310,
+                Extension.INTEGER_MIX, 0));
     }
 
     private static void declare() {
@@ -250,10 +326,19 @@ public final class BuiltinTable {
                 since(130, 300, Builtin.MAX, ut, ut, U);
                 since(130, 300, Builtin.CLAMP, ut, ut, U, U);
             }
-            since(330, 300, Builtin.FLOAT_BITS_TO_INT, it, t);
-            since(330, 300, Builtin.FLOAT_BITS_TO_UINT, ut, t);
-            since(330, 300, Builtin.INT_BITS_TO_FLOAT, t, it);
-            since(330, 300, Builtin.UINT_BITS_TO_FLOAT, t, ut);
+            add(Builtin.FLOAT_BITS_TO_INT, it, t);
+            add(Builtin.FLOAT_BITS_TO_UINT, ut, t);
+            add(Builtin.INT_BITS_TO_FLOAT, t, it);
+            add(Builtin.UINT_BITS_TO_FLOAT, t, ut);
+            withOuts(0b10, Builtin.MODF, t, t, t);
+            withOuts(0b10, Builtin.FREXP, t, t, it);
+            withOuts(0b100, Builtin.UADD_CARRY, ut, ut, ut, ut);
+            withOuts(0b100, Builtin.USUB_BORROW, ut, ut, ut, ut);
+            withOuts(0b1100, Builtin.UMUL_EXTENDED, VoidType.VOID, ut, ut, ut, ut);
+            withOuts(0b1100, Builtin.IMUL_EXTENDED, VoidType.VOID, it, it, it, it);
+            integerMix(it, bt);
+            integerMix(ut, bt);
+            integerMix(bt, bt);
             add(Builtin.BIT_COUNT, it, it);
             add(Builtin.FIND_LSB, it, it);
             add(Builtin.FIND_MSB, it, it);
@@ -282,6 +367,18 @@ public final class BuiltinTable {
             }
         }
         add(Builtin.CROSS, VectorType.VEC3, VectorType.VEC3, VectorType.VEC3);
+        VectorType vec2 = new VectorType(F, 2);
+        VectorType vec4 = new VectorType(F, 4);
+        add(Builtin.PACK_UNORM_2X16, U, vec2);
+        add(Builtin.PACK_SNORM_2X16, U, vec2);
+        add(Builtin.PACK_HALF_2X16, U, vec2);
+        add(Builtin.PACK_UNORM_4X8, U, vec4);
+        add(Builtin.PACK_SNORM_4X8, U, vec4);
+        add(Builtin.UNPACK_UNORM_2X16, vec2, U);
+        add(Builtin.UNPACK_SNORM_2X16, vec2, U);
+        add(Builtin.UNPACK_HALF_2X16, vec2, U);
+        add(Builtin.UNPACK_UNORM_4X8, vec4, U);
+        add(Builtin.UNPACK_SNORM_4X8, vec4, U);
         for (int columns = 2; columns <= 4; columns++) {
             for (int rows = 2; rows <= 4; rows++) {
                 MatrixType m = MatrixType.of(columns, rows);

@@ -746,7 +746,7 @@ final class ExprChecker {
         BuiltinTable.Builtin builtin = available(BuiltinTable.named(name));
         // a user function of a built-in's name shadows it, except for the language's first 14
         if (builtin != null && (overloads.isEmpty() || builtin.shadowsUserFunctions())) {
-            return bad ? null : builtinCall(pos, builtin, args);
+            return bad ? null : builtinCall(pos, builtin, args, statement);
         }
         if (overloads.isEmpty()) {
             return fail(pos, NOT_YET.contains(name) ? Messages.unsupportedBuiltin(name) : Messages.UNKNOWN_FUNCTION);
@@ -840,11 +840,9 @@ final class ExprChecker {
     }
 
     /** GLSL built-ins the language does not have yet: a call gets "unsupported built-in function". */
-    private static final Set<String> NOT_YET = Set.of("modf", "frexp", "textureOffset", "textureLodOffset",
+    private static final Set<String> NOT_YET = Set.of("textureOffset", "textureLodOffset",
             "textureProjOffset", "textureGradOffset", "texelFetchOffset", "textureGather", "shadow2D", "shadow2DProj",
-            "packUnorm2x16",
-            "packSnorm2x16", "packUnorm4x8", "packSnorm4x8", "packHalf2x16", "unpackUnorm2x16", "unpackSnorm2x16",
-            "unpackUnorm4x8", "unpackSnorm4x8", "unpackHalf2x16", "dFdxFine", "dFdyFine", "fwidthFine",
+            "packDouble2x32", "unpackDouble2x32", "dFdxFine", "dFdyFine", "fwidthFine",
             "dFdxCoarse", "dFdyCoarse", "fwidthCoarse");
 
     /** The built-in when this shader's version and stage have it, else null (the name is then free). */
@@ -855,7 +853,7 @@ final class ExprChecker {
         return b.fragmentOnly() && checker.stage() != ShaderStage.FRAGMENT ? null : b;
     }
 
-    private Typed.Expr builtinCall(Pos pos, BuiltinTable.Builtin builtin, List<Typed.Expr> args) {
+    private Typed.Expr builtinCall(Pos pos, BuiltinTable.Builtin builtin, List<Typed.Expr> args, boolean statement) {
         List<Type> types = new ArrayList<>();
         for (Typed.Expr a : args) {
             if (value(a, pos) == null) {
@@ -867,12 +865,21 @@ final class ExprChecker {
         if (m == null) {
             return fail(pos, Messages.WRONG_ARGUMENTS);
         }
+        if (m.result() instanceof VoidType && !statement) {
+            return fail(pos, Messages.VOID_FUNCTION_VALUE);
+        }
         List<Typed.Expr> converted = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
             Typed.Expr a = args.get(i);
-            // the match converts only int to float
-            converted.add(a.type().equals(m.params().get(i)) ? a : toKind(a, ScalarKind.FLOAT));
+            // an out argument is written, as a user function's out argument is
+            if (m.out(i) && !checker.writable(a, pos, Messages.OUT_ARGUMENT)) {
+                return null;
+            }
+            // the match converts int to float, and int to uint from 4.00; an out argument's
+            // value is converted when it is written
+            Type want = m.params().get(i);
+            converted.add(a.type().equals(want) || m.out(i) ? a : toKind(a, want.scalarKind()));
         }
-        return new Typed.BuiltinCall(pos, builtin, m.result(), converted);
+        return new Typed.BuiltinCall(pos, builtin, m.result(), converted, m.outs());
     }
 }

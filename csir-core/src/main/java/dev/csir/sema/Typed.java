@@ -273,10 +273,24 @@ public final class Typed {
         }
     }
 
-    /** A built-in function matched in {@link BuiltinTable}; arguments converted to its signature. */
-    public record BuiltinCall(Pos pos, BuiltinTable.Builtin builtin, Type type, List<Expr> args) implements Expr {
+    /**
+     * A built-in function matched in {@link BuiltinTable}; arguments converted to its signature,
+     * except those of its out parameters (bit k of {@code outs} for argument k), which are
+     * l-values of the parameter's type that the call writes.
+     */
+    public record BuiltinCall(Pos pos, BuiltinTable.Builtin builtin, Type type, List<Expr> args, int outs)
+            implements Expr {
         public BuiltinCall {
             args = List.copyOf(args);
+        }
+
+        public BuiltinCall(Pos pos, BuiltinTable.Builtin builtin, Type type, List<Expr> args) {
+            this(pos, builtin, type, args, 0);
+        }
+
+        /** Whether argument k is an out argument. */
+        public boolean out(int k) {
+            return (outs >> k & 1) != 0;
         }
     }
 
@@ -369,7 +383,7 @@ public final class Typed {
             case Current c -> true;
             case Literal l -> true;
             case VarRef r -> true;
-            case BuiltinCall c -> c.args().stream().allMatch(Typed::pure);
+            case BuiltinCall c -> c.outs() == 0 && c.args().stream().allMatch(Typed::pure);
             case Construct c -> c.args().stream().allMatch(Typed::pure);
             case Convert c -> pure(c.value());
             case Splat s -> pure(s.value());

@@ -167,7 +167,7 @@ final class Integers {
     }
 
     /** CSIR bools (1.0 or 0.0) on n lanes to masks: all ones or zero. */
-    private int mask(int bools, int n) {
+    int mask(int bools, int n) {
         return unary(Opcode.INEG, n, false, unary(Opcode.F2I, n, false, bools));
     }
 

@@ -19,6 +19,10 @@ final class Intrinsics {
     }
 
     void lower(Instruction i) {
+        if (BitExact.handles(i.intrinsic())) {
+            new BitExact(s).lower(i);
+            return;
+        }
         for (Value v : i.operands()) {
             if (!Selector.representable(v.type())) {
                 s.unsupported("built-in " + i.intrinsic().glslName() + " on " + v.type());

@@ -80,7 +80,7 @@ class SemanticDiagnosticsTest {
                     c(VERTEX, "void main() { uniform float x; gl_Position = vec4(1.0); }", "1:29: qualifiers are only valid at global scope"),
                     c(VERTEX, "void main() { discard; gl_Position = vec4(1.0); }", "1:15: discard is only valid in a fragment shader"),
                     c(VERTEX, "void main() { if (vec2(1.0)) { } gl_Position = vec4(1.0); }", "1:15: a condition must be a bool"),
-                    c(VERTEX, "void main() { gl_Position = vec4(modf(1.0)); }", "1:34: unsupported built-in function 'modf'"),
+                    c(VERTEX, "void main() { gl_Position = vec4(packDouble2x32(1.0)); }", "1:34: unsupported built-in function 'packDouble2x32'"),
                     c(VERTEX, "float f() { return vec2(1.0); } void main() { gl_Position = vec4(f()); }", "1:13: type mismatch in return"),
                     c(VERTEX, "void main() { vec4 a = vec4(1.0); float s = 2.0; gl_Position = a + s * vec2(1.0); }", "1:66: type mismatch"),
                     c(VERTEX, "uniform sampler2D s; void main() { gl_Position = vec4(s); }", "1:50: bad constructor argument"),
@@ -166,7 +166,7 @@ class SemanticDiagnosticsTest {
                 Messages.INVALID_ASSIGNMENT, Messages.ASSIGNMENT_TYPE_MISMATCH, Messages.VOID_VARIABLE,
                 Messages.UNIFORM_INITIALIZER, Messages.INTERFACE_INITIALIZER, Messages.LOCAL_QUALIFIER,
                 Messages.DISCARD_STAGE_SOURCE, Messages.CONDITION_NOT_BOOL, Messages.RETURN_TYPE_MISMATCH,
-                Messages.unsupportedBuiltin("modf"));
+                Messages.unsupportedBuiltin("packDouble2x32"));
     }
 
     @Test

@@ -97,6 +97,54 @@ public final class Glslang {
     }
 
     /**
+     * Compiles each source as a shader of its own, all in one {@code glslangValidator} run (it
+     * prints each file's name, then that file's messages): for each, whether it is valid.
+     * {@code extension} names the stage ({@code frag}, {@code vert}).
+     */
+    public static boolean[] validateEach(List<String> sources, String extension)
+            throws IOException, InterruptedException {
+        requireTool();
+        Path dir = Files.createTempDirectory("csir-glslang-");
+        try {
+            List<String> command = new ArrayList<>(List.of("glslangValidator"));
+            List<String> names = new ArrayList<>();
+            for (int i = 0; i < sources.size(); i++) {
+                Path f = Files.writeString(dir.resolve(String.format("p%05d.%s", i, extension)), sources.get(i));
+                command.add(f.toString());
+                names.add(f.toString());
+            }
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!p.waitFor(120, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                fail("glslangValidator did not finish in 120 s");
+            }
+            boolean[] valid = new boolean[sources.size()];
+            java.util.Arrays.fill(valid, true);
+            int current = -1;
+            int seen = 0;
+            for (String line : out.split("\n")) {
+                String l = line.strip();
+                if (seen < names.size() && l.equals(names.get(seen))) {
+                    current = seen++;
+                } else if (current >= 0 && l.startsWith("ERROR:")) {
+                    valid[current] = false;
+                }
+            }
+            if (seen != names.size()) {
+                fail("glslangValidator reported " + seen + " of " + names.size() + " files:\n" + out);
+            }
+            return valid;
+        } finally {
+            try (Stream<Path> s = Files.walk(dir)) {
+                for (Path q : s.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(q);
+                }
+            }
+        }
+    }
+
+    /**
      * Compiles a vertex and a fragment shader and links them ({@code glslangValidator -l}); returns
      * the validator's complaint, or null when both are valid and link.
      */

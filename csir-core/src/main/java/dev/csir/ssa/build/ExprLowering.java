@@ -347,8 +347,9 @@ final class ExprLowering {
      */
     private Value builtin(Typed.BuiltinCall c) {
         List<Value> args = new ArrayList<>();
-        for (Typed.Expr a : c.args()) {
-            args.add(expr(a));
+        for (int i = 0; i < c.args().size(); i++) {
+            // an out argument is written after the call, not read
+            args.add(c.out(i) ? null : expr(c.args().get(i)));
         }
         Opcode compare = switch (c.builtin()) {
             case LESS_THAN -> Opcode.LT;
@@ -363,6 +364,11 @@ final class ExprLowering {
             return b.compare(compare, args.get(0), args.get(1));
         }
         return switch (c.builtin()) {
+            case MODF, FREXP -> withOut(c, args);
+            case UADD_CARRY -> written(c, 2, new WideArithmetic(b).addCarry(args.get(0), args.get(1)));
+            case USUB_BORROW -> written(c, 2, new WideArithmetic(b).subBorrow(args.get(0), args.get(1)));
+            case UMUL_EXTENDED -> written(c, 2, new WideArithmetic(b).multiplyUnsigned(args.get(0), args.get(1)));
+            case IMUL_EXTENDED -> written(c, 2, new WideArithmetic(b).multiplySigned(args.get(0), args.get(1)));
             case NOT -> b.unary(Opcode.LOGICAL_NOT, args.get(0));
             case MIX -> isBool(c.args().get(2).type()) ? b.select(args.get(2), args.get(1), args.get(0))
                     : b.intrinsic(Intrinsic.MIX, c.type(), args);
@@ -372,6 +378,39 @@ final class ExprLowering {
                     args.getFirst());
             default -> b.intrinsic(Intrinsic.ofName(c.builtin().glslName()), c.type(), args);
         };
+    }
+
+    /**
+     * modf and frexp: the intrinsic writes its second result through a temporary, copied to the
+     * out argument after the call, as a user function's out parameter is.
+     */
+    private Value withOut(Typed.BuiltinCall c, List<Value> args) {
+        Typed.Expr target = c.args().get(1);
+        dev.csir.types.Type x = c.args().get(0).type();
+        dev.csir.types.Type second = c.builtin() == dev.csir.sema.BuiltinTable.Builtin.MODF ? x
+                : x instanceof VectorType v ? new VectorType(ScalarType.INT, v.size()) : ScalarType.INT;
+        Value t = b.alloca(second, c.builtin().glslName());
+        Value r = b.intrinsic(Intrinsic.ofName(c.builtin().glslName()), c.type(), List.of(args.get(0), t));
+        writeOut(target, b.load(t));
+        return r;
+    }
+
+    /**
+     * The results of a built-in with out parameters computed as {@code values}: those from
+     * {@code firstOut} on go to the out arguments in order; the value before them is the call's
+     * (none for a void one).
+     */
+    private Value written(Typed.BuiltinCall c, int firstOut, Value[] values) {
+        int outs = c.args().size() - firstOut;
+        for (int k = 0; k < outs; k++) {
+            writeOut(c.args().get(firstOut + k), values[values.length - outs + k]);
+        }
+        return values.length > outs ? values[0] : null;
+    }
+
+    /** An out argument's value, converted to the argument's type where that differs (GLSL 6.1). */
+    private void writeOut(Typed.Expr target, Value v) {
+        fn.assign(target, v.type().equals(target.type()) ? v : b.convert(target.type(), v));
     }
 
     private static boolean isBool(dev.csir.types.Type t) {

@@ -239,7 +239,8 @@ final class Intrinsics {
     // ---- out parameters ----------------------------------------------------------------------
 
     /**
-     * modf: the fraction with the sign of x (0 for an infinity), the whole part to the pointer;
+     * modf: the fraction, the whole part to the pointer, both with the sign of x (the fraction of
+     * an infinity 0, both parts of NaN NaN);
      * frexp: the mantissa in [0.5, 1) with the sign of x, the exponent to the pointer (0 and x
      * itself for a zero, an infinity or NaN).
      */
@@ -253,9 +254,11 @@ final class Intrinsics {
         for (int i = 0; i < x.size(); i++) {
             double v = real(k, x.bits(i));
             if (f == Intrinsic.MODF) {
-                double whole = trunc(v);
-                second[i] = Bits.ofReal(k, whole);
-                result[i] = Bits.ofReal(k, Double.isInfinite(v) ? Math.copySign(0, v) : v - whole);
+                // both parts keep the sign of x (GLSL 8.3): modf(-2.0) is -2.0 and -0.0
+                double m = Math.abs(v);
+                double whole = Math.floor(m);
+                second[i] = Bits.ofReal(k, Math.copySign(whole, v));
+                result[i] = Bits.ofReal(k, Math.copySign(Double.isInfinite(m) ? 0 : m - whole, v));
             } else if (v == 0 || Double.isNaN(v) || Double.isInfinite(v)) {
                 result[i] = x.bits(i);
             } else {

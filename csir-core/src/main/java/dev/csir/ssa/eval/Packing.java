@@ -8,7 +8,8 @@ import dev.csir.types.VectorType;
 /**
  * The pack and unpack intrinsics: the first component goes to the least significant bits.
  * Normalized packing is GLSL's {@code round(clamp(c, lo, 1) * scale)} with halfway cases to even
- * (NaN packs as 0); half packing rounds to nearest even ({@link Float#floatToFloat16}).
+ * (NaN packs as 0); half packing rounds to nearest even ({@link Float#floatToFloat16}), a NaN
+ * becoming the quiet half NaN of its sign (0x7e00), whatever its payload.
  */
 final class Packing {
     private Packing() {
@@ -26,7 +27,8 @@ final class Packing {
         for (int i = 0; i < v.size(); i++) {
             float c = v.floatAt(i);
             long field = switch (f) {
-                case PACK_HALF_2X16 -> Float.floatToFloat16(c);
+                case PACK_HALF_2X16 -> Float.isNaN(c) ? Float.floatToRawIntBits(c) >>> 16 & 0x8000 | 0x7E00
+                        : Float.floatToFloat16(c);
                 case PACK_UNORM_2X16, PACK_UNORM_4X8 -> (long) Math.rint(clamp(c, 0) * (float) ((1 << width) - 1));
                 default -> (long) Math.rint(clamp(c, -1) * (float) ((1 << (width - 1)) - 1));
             };

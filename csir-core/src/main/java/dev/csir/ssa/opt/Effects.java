@@ -9,10 +9,14 @@ final class Effects {
     private Effects() {
     }
 
-    /** Writes memory, ends a block, waits or may do either (a call): never removed for being unused. */
+    /**
+     * Writes memory (modf and frexp write through their pointer), ends a block, waits or may do
+     * either (a call): never removed for being unused.
+     */
     static boolean hasSideEffect(Instruction i) {
         return switch (i.op()) {
             case STORE, IMAGE_STORE, CALL, ATOMIC_RMW, ATOMIC_COMPARE_EXCHANGE, BARRIER -> true;
+            case CALL_INTRINSIC -> i.operands().stream().anyMatch(v -> v.type() instanceof dev.csir.types.PointerType);
             default -> i.op().isTerminator();
         };
     }

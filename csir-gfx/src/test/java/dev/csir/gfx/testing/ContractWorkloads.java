@@ -116,7 +116,8 @@ public final class ContractWorkloads {
         return List.of(colouredTriangle(), texturedQuad(), sizedAndBiasedQuad(), explicitLookupsQuad(), depth(), cube("cube, depth", DrawState.DEPTH),
                 cube("cube, depth and culling", DrawState.DEPTH_CULL), cubeAroundTheCamera(), lighting(),
                 fragCoord(), discard(), builtins(), uniformBlockCube(), pushConstants(), matrices(), vertexNumbers(),
-                integerArithmetic(), skybox(), volumeAndLayers(), matrixInterface(), twoColourOutputs(), interpolation(), frontFacing(), fragDepth());
+                integerArithmetic(), skybox(), volumeAndLayers(), matrixInterface(), twoColourOutputs(), interpolation(), frontFacing(), fragDepth(),
+                packingAndModf());
     }
 
     /**
@@ -280,6 +281,63 @@ public final class ContractWorkloads {
 
     private static double[] window(float[] ndc) {
         return new double[] {(ndc[0] * 0.5 + 0.5) * W, (ndc[1] * 0.5 + 0.5) * H};
+    }
+
+    /**
+     * Round trips through packHalf2x16, packUnorm4x8 and packSnorm2x16, modf, frexp, uaddCarry and
+     * umulExtended over the target: every channel a smooth function of the position, so the
+     * devices agree within the tolerance but for the odd pixel where a whole part steps.
+     */
+    private static Workload packingAndModf() {
+        LinkedProgram p = TestPrograms.link("pack.vert", """
+                #version 330 core
+                layout(location = 0) in vec4 position;
+                void main() {
+                    gl_Position = position;
+                }
+                """, "pack.frag", """
+                #version 420 core
+                out vec4 fragColor;
+                void main() {
+                    vec2 q = gl_FragCoord.xy / 96.0;
+                    vec2 halves = unpackHalf2x16(packHalf2x16(vec2(q.x * 3.0 - 1.0, q.y * 1000.0)));
+                    vec4 bytes = unpackUnorm4x8(packUnorm4x8(vec4(q, 1.0 - q.x, 0.5)) ^ 0x00FF0000u);
+                    vec2 signed = unpackSnorm2x16(packSnorm2x16(vec2(q.x - 0.5, 0.25 - q.y)));
+                    vec2 whole;
+                    vec2 part = modf(vec2(q.x * 4.0 - 2.0, q.y * -3.0), whole);
+                    ivec2 e;
+                    vec2 m = frexp(vec2(q.x * 40.0 + 0.1, q.y + 0.01), e);
+                    uint n = packUnorm4x8(vec4(q.x, q.y, 0.0, 0.9));
+                    uint carry;
+                    uint sum = uaddCarry(n, 0x20000000u, carry);
+                    uint high;
+                    uint low;
+                    umulExtended(n, 2654435761u, high, low);
+                    fragColor = vec4(abs(halves.x) * 0.5 + halves.y * 0.0002 + abs(part.x) * 0.1,
+                            bytes.z * 0.6 + abs(signed.y) * 0.4,
+                            abs(part.y) * 0.5 + m.x * 0.3 + float(e.x) * 0.02,
+                            float(carry) * 0.5 + float(high >> 26u) / 128.0);
+                }
+                """);
+        float[] v = {-1, -1, 0, 1, 1, -1, 0, 1, 1, 1, 0, 1, -1, -1, 0, 1, 1, 1, 0, 1, -1, 1, 0, 1};
+        Mesh m = new Mesh(v, VertexLayout.of(4, new VertexAttribute(0, 4, 0)));
+        return new Workload("packing and modf", d -> d.draw(p, p.newUniforms(), m, DrawState.FLAT), f -> {
+            // the pixel at gl_FragCoord (70.5, 20.5), computed in Java from the same formulas
+            int x = 70;
+            int y = 20;
+            float qx = (x + 0.5f) / 96f;
+            float qy = (y + 0.5f) / 96f;
+            float hx = Float.float16ToFloat(Float.floatToFloat16(qx * 3f - 1f));
+            float hy = Float.float16ToFloat(Float.floatToFloat16(qy * 1000f));
+            float px = qx * 4f - 2f;
+            float partX = px - (float) Math.floor(px);
+            float red = Math.abs(hx) * 0.5f + hy * 0.0002f + partX * 0.1f;
+            float blueByte = 255 - Math.round((1f - qx) * 255f);
+            float green = blueByte / 255f * 0.6f + Math.abs(Math.round((0.25f - qy) * 32767f) / 32767f) * 0.4f;
+            int[] c = f.channels(x, H - 1 - y);
+            assertThat(c[0]).isCloseTo(Math.round(Math.min(1f, red) * 255f), org.assertj.core.data.Offset.offset(2));
+            assertThat(c[1]).isCloseTo(Math.round(Math.min(1f, green) * 255f), org.assertj.core.data.Offset.offset(2));
+        });
     }
 
     /**
