@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
  * and vector lanes at an index known only at run time, lowered to the indexed records; the
  * interpreter computes what the evaluator does for indexes in range.
  */
-class RuntimeIndexingTest {
-    static final List<String> FRAGMENTS = List.of("""
+public class RuntimeIndexingTest {
+    public static final List<String> FRAGMENTS = List.of("""
             #version 330 core
             struct Light { vec3 color; float power; };
             uniform Light lights[4];
@@ -92,7 +92,7 @@ class RuntimeIndexingTest {
             }
             """);
 
-    static final List<String> VERTICES = List.of("""
+    public static final List<String> VERTICES = List.of("""
             #version 330 core
             in vec4 pos;
             uniform mat4 bones[4];
@@ -106,6 +106,73 @@ class RuntimeIndexingTest {
                 col = bones[id][id];
             }
             """);
+
+    /**
+     * A seeded program over a local array and a uniform array: filled in a loop, written and read
+     * at run-time indexes (always in range, where the evaluator and CSIR agree), a matrix and a
+     * vector indexed too.
+     */
+    public static String randomProgram(Random r) {
+        int n = 2 + r.nextInt(6);
+        int m = 2 + r.nextInt(5);
+        String[] types = {"float", "vec2", "vec4", "int"};
+        String t = types[r.nextInt(types.length)];
+        StringBuilder b = new StringBuilder("#version 330 core\nin vec2 uv;\nuniform int k;\nuniform int q;\n");
+        b.append("uniform vec4 pal[").append(m).append("];\nuniform mat3 rot;\nout vec4 c;\nvoid main() {\n");
+        b.append("    ").append(t).append(" arr[").append(n).append("];\n");
+        b.append("    for (int i = 0; i < ").append(n).append("; i++) arr[i] = ").append(of(t, "uv.x * float(i) + uv.y")).append(";\n");
+        b.append("    int a = k & 7, z = q & 7;\n    vec4 acc = vec4(0.0);\n    vec3 v = vec3(uv, 1.0);\n    mat3 mm = rot;\n");
+        int statements = 2 + r.nextInt(6);
+        for (int s = 0; s < statements; s++) {
+            String i = index(r, n);
+            String j = index(r, n);
+            switch (r.nextInt(7)) {
+                case 0 -> b.append("    arr[").append(i).append("] = arr[").append(j).append("] + ").append(of(t, "uv.y")).append(";\n");
+                case 1 -> b.append("    acc += vec4(").append(asFloat(t, "arr[" + i + "]")).append(");\n");
+                case 2 -> b.append("    acc += pal[").append(index(r, m)).append("];\n");
+                case 3 -> b.append("    for (int w = 0; w < (z % ").append(n).append(") + 1; w++) { arr[w] = arr[(w + a) % ")
+                        .append(n).append("] * ").append(of(t, "0.5")).append("; acc.x += pal[w % ").append(m).append("].y; }\n");
+                case 4 -> b.append("    v[").append(index(r, 3)).append("] = acc.w + v[").append(index(r, 3)).append("];\n");
+                case 5 -> b.append("    mm[").append(index(r, 3)).append("][").append(index(r, 3)).append("] = v.x; acc.xyz += mm[")
+                        .append(index(r, 3)).append("] + rot[").append(index(r, 3)).append("];\n");
+                default -> b.append("    acc.y += pal[").append(index(r, m)).append("][").append(index(r, 4)).append("];\n");
+            }
+        }
+        b.append("    c = acc + vec4(v, ").append(asFloat(t, "arr[" + index(r, n) + "]")).append(");\n}\n");
+        return b.toString();
+    }
+
+    /** An int index in [0, n) known only at run time. */
+    private static String index(Random r, int n) {
+        return switch (r.nextInt(3)) {
+            case 0 -> "(a + " + r.nextInt(n) + ") % " + n;
+            case 1 -> "(z * " + (1 + r.nextInt(3)) + " + a) % " + n;
+            default -> "z % " + n;
+        };
+    }
+
+    private static String of(String t, String scalar) {
+        return t.equals("int") ? "int(" + scalar + " * 4.0)" : t.equals("float") ? scalar : t + "(" + scalar + ")";
+    }
+
+    private static String asFloat(String t, String value) {
+        return switch (t) {
+            case "int" -> "float(" + value + ")";
+            case "vec2" -> value + ".y";
+            case "vec4" -> value + ".z";
+            default -> value;
+        };
+    }
+
+    @Test
+    void randomArrayProgramsAgree() {
+        Random r = new Random(2026);
+        List<String> programs = new java.util.ArrayList<>();
+        for (int p = 0; p < 320; p++) {
+            programs.add(randomProgram(r));
+        }
+        assertThat(Differential.disagreements(ShaderStage.FRAGMENT, programs, 8, new Random(83))).isEmpty();
+    }
 
     @Test
     void theInterpreterComputesTheEvaluatorsValues() {
