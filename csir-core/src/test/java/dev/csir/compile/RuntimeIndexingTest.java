@@ -2,7 +2,16 @@ package dev.csir.compile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.csir.CompileOptions;
 import dev.csir.CompileResult;
+import dev.csir.csi.Csi;
+import dev.csir.csi.CsiResult;
+import dev.csir.diag.Messages;
+import dev.csir.ir.Insn;
+import dev.csir.ir.Limits;
+import dev.csir.ir.Opcode;
+import dev.csir.ir.ShaderIr;
+import dev.csir.verify.Verifier;
 import dev.csir.ShaderCompiler;
 import dev.csir.ir.Stage;
 import dev.csir.testing.Differential;
@@ -178,5 +187,67 @@ public class RuntimeIndexingTest {
     void theInterpreterComputesTheEvaluatorsValues() {
         assertThat(Differential.disagreements(ShaderStage.FRAGMENT, FRAGMENTS, 60, new Random(81))).isEmpty();
         assertThat(Differential.disagreements(ShaderStage.VERTEX, VERTICES, 60, new Random(82))).isEmpty();
+    }
+
+    private static CompileResult compiled(String src) {
+        CompileResult r = ShaderCompiler.compile(Stage.FRAGMENT, "s.frag", src);
+        assertThat(r.ok()).as(r.log()).isTrue();
+        return r;
+    }
+
+    @Test
+    void eachKindOfAccessHasItsRecord() {
+        List<Opcode> ops = FRAGMENTS.stream().skip(1).flatMap(src -> compiled(src).ir().code().stream())
+                .map(Insn::opcode).filter(op -> op != null && op.isIndexed()).distinct().toList();
+        assertThat(ops).containsExactlyInAnyOrder(Opcode.LOAD_INDEXED, Opcode.STORE_INDEXED, Opcode.LOAD_UNI_INDEXED);
+    }
+
+    @Test
+    void tgsiDeclaresTheArraysAndAddressesThemThroughAdDR() {
+        String local = compiled(FRAGMENTS.get(1)).tgsi();
+        assertThat(local).containsPattern("DCL TEMP\\[\\d+\\.\\.\\d+\\], ARRAY\\(1\\)").contains("DCL ADDR[0]")
+                .contains("UARL ADDR[0].x, TEMP[").containsPattern("MOV TEMP\\[ADDR\\[0\\]\\.x\\+\\d+\\]\\(1\\)")
+                .contains("IMAX ", "IMIN ");
+        String uniform = compiled(FRAGMENTS.get(3)).tgsi();
+        assertThat(uniform).contains("CONST[0][ADDR[0].x+").doesNotContain("ARRAY(");
+    }
+
+    @Test
+    void onlyCsiVersion2CarriesTheRecords() {
+        ShaderIr ir = compiled(FRAGMENTS.get(1)).ir();
+        assertThat(Csi.version1Problem(ir)).contains("load_indexed");
+        assertThat(Csi.load(Csi.save(ir))).isInstanceOfSatisfying(CsiResult.Loaded.class,
+                l -> assertThat(l.shader().code()).isEqualTo(ir.code()));
+    }
+
+    @Test
+    void theVerifierHoldsEachArrayWithinTheRegistersAndUniforms() {
+        for (String src : List.of(FRAGMENTS.get(1), FRAGMENTS.get(3))) {
+            ShaderIr ir = compiled(src).ir();
+            assertThat(Verifier.verify(ir)).isEmpty();
+            List<Insn> code = new java.util.ArrayList<>(ir.code());
+            int at = -1;
+            for (int k = 0; k < code.size() && at < 0; k++) {
+                at = code.get(k).opcode() != null && code.get(k).opcode().isIndexed() ? k : -1;
+            }
+            Insn in = code.get(at);
+            // one register or slot past the end of what the shader has
+            code.set(at, in.opcode() == Opcode.LOAD_UNI_INDEXED
+                    ? new Insn(in.op(), in.ty(), in.ncomp(), in.dst(), in.a(), in.b(), in.c(), in.aux(),
+                            Limits.DEFAULT.uniformSlots() - in.aux() + 1)
+                    : new Insn(in.op(), in.ty(), in.ncomp(), in.dst(), in.a(), in.b(), in.c(),
+                            ir.temps() - (in.opcode() == Opcode.LOAD_INDEXED ? in.a() : in.dst()) + 1, in.aux2()));
+            assertThat(Verifier.verify(ir.withCode(code))).extracting(Verifier.Problem::message)
+                    .containsExactly(Messages.INVALID_INDEXED_ACCESS);
+        }
+    }
+
+    @Test
+    void theChrisOsProfileRefusesARunTimeIndexWhereItStands() {
+        CompileResult r = ShaderCompiler.compile(Stage.FRAGMENT, "s.frag", FRAGMENTS.get(1),
+                CompileOptions.DEFAULT.withLimits(Limits.CHRISOS));
+        assertThat(r.ok()).isFalse();
+        assertThat(r.log()).contains("s.frag:9:", "CSIR cannot express indexing memory at a run-time index in this profile")
+                .doesNotContain("Exception");
     }
 }

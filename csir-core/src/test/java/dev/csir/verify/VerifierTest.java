@@ -329,7 +329,10 @@ class VerifierTest {
             assertThat(Opcode.of(43)).isEqualTo(Opcode.IADD);
             assertThat(Opcode.of(72)).isEqualTo(Opcode.ICMP);
             assertThat(Opcode.of(76)).isEqualTo(Opcode.LOAD_SYSVAL);
-            assertThat(Opcode.of(77)).isNull();
+            assertThat(Opcode.of(Opcode.MAX_CODE + 1)).isNull();
+            // the indexed records come after, version 2 only (their numbers are left to the merge order)
+            assertThat(List.of(Opcode.LOAD_INDEXED, Opcode.STORE_INDEXED, Opcode.LOAD_UNI_INDEXED))
+                    .allMatch(o -> o.code() > Opcode.LOAD_SYSVAL.code() && o.isVersion2Only() && o.isIndexed());
             assertThat(Arrays.stream(Opcode.values()).filter(Opcode::isVersion2Only).limit(10))
                     .containsExactly(LOOP, ENDLOOP, BREAK, CONTINUE, Opcode.LG2, Opcode.SAMPLE_BIAS, Opcode.TEXSIZE,
                             Opcode.SAMPLE_LOD, Opcode.SAMPLE_GRAD, Opcode.FETCH);
