@@ -215,7 +215,10 @@ public class RuntimeIndexingTest {
     @Test
     void onlyCsiVersion2CarriesTheRecords() {
         ShaderIr ir = compiled(FRAGMENTS.get(1)).ir();
-        assertThat(Csi.version1Problem(ir)).contains("load_indexed");
+        // with every other version 2 record (the integer lanes) taken out, the first indexed one is named
+        List<Insn> indexedOnly = ir.code().stream().map(in -> in.opcode() != null && in.opcode().isIndexed() ? in
+                : new Insn(Opcode.NOP.code(), 0, 0, -1, -1, -1, -1, 0, 0)).toList();
+        assertThat(Csi.version1Problem(ir.withCode(indexedOnly))).containsPattern("(load|store)_indexed");
         assertThat(Csi.load(Csi.save(ir))).isInstanceOfSatisfying(CsiResult.Loaded.class,
                 l -> assertThat(l.shader().code()).isEqualTo(ir.code()));
     }
