@@ -15,6 +15,7 @@ import dev.csir.gfx.testing.VirglFixture;
 import dev.csir.ir.Stage;
 import dev.csir.link.LinkedProgram;
 import dev.csir.link.UniformValues;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -44,7 +45,8 @@ class VirglIndexedTest {
     private static VirglServer server;
     private static VirglDevice device;
 
-    record Case(String name, String fragment) {
+    /** A shader, and the uniforms it declares (each must be set, so the host really indexes them). */
+    record Case(String name, String fragment, List<String> declares) {
         @Override
         public String toString() {
             return name;
@@ -63,7 +65,7 @@ class VirglIndexedTest {
                     arr[k] = 0.9;
                     c = vec4(arr[k], arr[k - 1], arr[(k + 2) % n], 1.0);
                 }
-                """), new Case("uniform array", """
+                """, List.of("k", "n")), new Case("uniform array", """
                 #version 330 core
                 uniform vec4 pal[6];
                 uniform int k;
@@ -74,7 +76,7 @@ class VirglIndexedTest {
                     for (int i = 0; i < n; i++) sum += pal[i] * 0.2;
                     c = vec4(sum.rgb * 0.5 + pal[k].rgb * 0.5, pal[k - 1][k - 2]);
                 }
-                """), new Case("matrix element and vector lane", """
+                """, List.of("k", "n", "pal[0]", "pal[5]")), new Case("matrix element and vector lane", """
                 #version 330 core
                 uniform mat4 m;
                 uniform int k;
@@ -86,7 +88,7 @@ class VirglIndexedTest {
                     v[k - 2] = local[k][k - 1] - m[k - 1][k];
                     c = vec4(local[k].x, v[k - 2], v[k], m[k][k - 3]);
                 }
-                """), new Case("array of structs", """
+                """, List.of("k", "m")), new Case("array of structs", """
                 #version 330 core
                 struct Light { vec3 colour; float power; };
                 uniform Light lights[3];
@@ -98,7 +100,7 @@ class VirglIndexedTest {
                     copy[k - 1].power = 0.5;
                     c = vec4(copy[k - 2].colour * copy[k - 1].power, lights[k - 1].power);
                 }
-                """));
+                """, List.of("k", "lights[0].colour", "lights[2].power")));
     }
 
     @BeforeAll
@@ -118,9 +120,12 @@ class VirglIndexedTest {
         }
     }
 
-    private static UniformValues uniforms(LinkedProgram p) {
+    private static UniformValues uniforms(LinkedProgram p, Case c) {
         UniformValues u = p.newUniforms();
         // the names a shader lacks are reported, not set: each case takes the ones it declares
+        for (String name : c.declares()) {
+            assertThat(p.iface().uniform(name)).as("%s declares %s", c, name).isPresent();
+        }
         u.set("k", 3f);
         u.set("n", 5f);
         float[][] pal = {{1, 0, 0, 0.2f}, {0, 1, 0, 0.4f}, {0, 0, 1, 0.6f}, {1, 1, 0, 0.8f}, {0, 1, 1, 1}, {1, 0, 1, 0}};
@@ -145,7 +150,7 @@ class VirglIndexedTest {
         LinkedProgram p = TestPrograms.link("indexed.vert", VERTEX, "indexed.frag", c.fragment());
         String text = TestPrograms.tgsi(p).fragmentText();
         assertThat(text).contains("DCL ADDR[0]", "UARL ADDR[0].x");
-        UniformValues u = uniforms(p);
+        UniformValues u = uniforms(p, c);
 
         Interpreter in = p.interpreter(Stage.FRAGMENT);
         Frame f = in.newFrame();
