@@ -37,6 +37,7 @@ public final class Messages {
     public static final String INVALID_VARYING = "invalid varying";
     public static final String INVALID_UNIFORM_LOAD = "invalid uniform load";
     public static final String INVALID_MATRIX_MULTIPLY = "invalid matrix multiply";
+    public static final String INVALID_INDEXED_ACCESS = "invalid indexed access";
     public static final String INVALID_CONSTANT = "invalid constant";
     public static final String INVALID_DESTINATION = "invalid destination";
     public static final String INVALID_OPERAND = "invalid operand";

@@ -369,6 +369,31 @@ final class Assembler {
                     emit(Ops.LOAD_SYSVAL, wr(in.dst(), 1), 0, 0, at, 4);
                 }
             }
+            case LOAD_INDEXED -> {
+                if (in.dst() >= 0 && (in.a() < 0 || in.aux() < 1)) {
+                    emit(Ops.ZERON, wr(in.dst(), 1), 0, 0, 0, 4); // no array: the verifier rejects it
+                } else if (in.dst() >= 0) {
+                    emit(Ops.LOAD_INDEXED, wr(in.dst(), 1), rd(in.a(), in.aux()), rd(in.b(), 1), in.aux(),
+                            lanes(nc, 4));
+                }
+            }
+            case STORE_INDEXED -> {
+                if (in.dst() >= 0 && in.aux() >= 1) {
+                    emit(Ops.STORE_INDEXED, wr(in.dst(), in.aux()), rd(in.a(), 1), rd(in.b(), 1), in.aux(),
+                            lanes(nc, 4));
+                }
+            }
+            case LOAD_UNI_INDEXED -> {
+                if (in.dst() >= 0) {
+                    if (in.aux() < 0 || in.aux2() < 1) {
+                        emit(Ops.ZERON, wr(in.dst(), 1), 0, 0, 0, 4);
+                    } else {
+                        uniSlots = Math.max(uniSlots, in.aux() + in.aux2());
+                        int at = emit(Ops.LOAD_UNI_INDEXED, wr(in.dst(), 1), 0, rd(in.b(), 1), in.aux() * 4, 4);
+                        code[at * STRIDE + Ops.Y] = in.aux2();
+                    }
+                }
+            }
             default -> integer(op, in);
         }
     }

@@ -291,6 +291,10 @@ final class BatchCompiler {
             case Ops.IBIN -> concat(span(a, n), span(b, n));
             case Ops.ICMP, Ops.UCMP -> concat(span(a, 1), span(b, 1));
             case Ops.IBFE, Ops.UBFE -> concat(span(a, n), span(b, 2));
+            case Ops.LOAD_INDEXED -> concat(span(a, 4 * x), span(b, 1));
+            // the array too: what the store leaves of it is as batch-wide as it was
+            case Ops.STORE_INDEXED -> concat(concat(span(a, n), span(b, 1)), span(word(p, Ops.D), 4 * x));
+            case Ops.LOAD_UNI_INDEXED -> span(b, 1);
             default -> new int[0]; // CONST, ZERO1, ZERON, LOAD_UNI1, LOAD_UNI, and the inputs
         };
     }
@@ -311,6 +315,9 @@ final class BatchCompiler {
             case Ops.MOVN, Ops.ADDN, Ops.SUBN, Ops.MULN, Ops.MAXN, Ops.MINN, Ops.ABSN, Ops.RSQ, Ops.RCP, Ops.SIN,
                     Ops.COS, Ops.LG2, Ops.TRUNC, Ops.ZERON, Ops.LOAD_UNI -> new int[] {d, n};
             case Ops.MULMM -> new int[] {d, 4 * x};
+            case Ops.LOAD_INDEXED -> new int[] {d, n};
+            case Ops.STORE_INDEXED -> new int[] {d, 4 * x};
+            case Ops.LOAD_UNI_INDEXED -> new int[] {d, 4};
             default -> new int[] {0, 0}; // the stores write outputs only
         };
     }
@@ -778,6 +785,16 @@ final class BatchCompiler {
             return r;
         }
 
+        /** A register array read or written at each lane's own index, through {@link Lanes}. */
+        private void indexed(String helper, int source) {
+            loop(() -> {
+                c.aload(B_T).loadConstant(d).loadConstant(source).loadConstant(b).loadConstant(x).loadConstant(n)
+                        .loadConstant(lanes).iload(B_L);
+                call(helper, MethodTypeDesc.of(CD_void, CD_FLOATS, CD_int, CD_int, CD_int, CD_int, CD_int, CD_int,
+                        CD_int));
+            });
+        }
+
         /** A long run of floats (a wide uniform load, or its zeros) through {@link Lanes#fill}. */
         private void wide(String field) {
             if (field == null) {
@@ -944,6 +961,18 @@ final class BatchCompiler {
                 case Ops.STORE_POS -> output("position", 0);
                 case Ops.STORE_VAR -> output("varyingsOut", x);
                 case Ops.STORE_COLOR -> output("color", x);
+                case Ops.LOAD_INDEXED -> indexed("loadIndexed", a);
+                case Ops.STORE_INDEXED -> indexed("storeIndexed", a);
+                case Ops.LOAD_UNI_INDEXED -> {
+                    int arr = c.allocateLocal(TypeKind.REFERENCE);
+                    c.aload(B_BATCH).getfield(CD_BATCH, "uniforms", CD_FLOATS).astore(arr);
+                    loop(() -> {
+                        c.aload(arr).aload(B_T).loadConstant(d).loadConstant(x).loadConstant(b)
+                                .loadConstant(word(p, Ops.Y)).loadConstant(lanes).iload(B_L);
+                        call("loadUniformIndexed", MethodTypeDesc.of(CD_void, CD_FLOATS, CD_FLOATS, CD_int, CD_int,
+                                CD_int, CD_int, CD_int, CD_int));
+                    });
+                }
                 default -> throw new IllegalStateException("no batch form for internal opcode " + o);
             }
         }

@@ -454,6 +454,9 @@ public final class Interpreter {
                     }
                 }
                 case Ops.ZERON -> Arrays.fill(t, d, d + c[pc + 5], 0f);
+                case Ops.LOAD_INDEXED -> System.arraycopy(t, a + Ops.element(t[b], c[pc + 4]), t, d, c[pc + 5]);
+                case Ops.STORE_INDEXED -> System.arraycopy(t, a, t, d + Ops.element(t[b], c[pc + 4]), c[pc + 5]);
+                case Ops.LOAD_UNI_INDEXED -> copy4(f.uniforms, c[pc + 4] + Ops.element(t[b], c[pc + 6]), t, d);
                 case Ops.STORE_POS -> copy4(t, a, f.position, 0);
                 case Ops.STORE_VAR -> copy4(t, a, f.varyingsOut, c[pc + 4]);
                 case Ops.STORE_COLOR -> copy4(t, a, f.color, c[pc + 4]);

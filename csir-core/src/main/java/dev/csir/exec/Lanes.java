@@ -131,6 +131,40 @@ final class Lanes {
         }
     }
 
+    // ---- run-time indexes: a gather or scatter per lane, as the interpreter's arraycopy (all read, then written) ----
+
+    /** Lane l of LOAD_INDEXED: n floats of register {@code a + index} (clamped below length) into d; offsets in floats. */
+    static void loadIndexed(float[] t, int d, int a, int b, int length, int n, int lanes, int l) {
+        int from = a + Ops.element(t[b * lanes + l], length);
+        float[] v = new float[n];
+        for (int k = 0; k < n; k++) {
+            v[k] = t[(from + k) * lanes + l];
+        }
+        for (int k = 0; k < n; k++) {
+            t[(d + k) * lanes + l] = v[k];
+        }
+    }
+
+    /** Lane l of STORE_INDEXED: n floats of a into register {@code d + index} (clamped below length). */
+    static void storeIndexed(float[] t, int d, int a, int b, int length, int n, int lanes, int l) {
+        int to = d + Ops.element(t[b * lanes + l], length);
+        float[] v = new float[n];
+        for (int k = 0; k < n; k++) {
+            v[k] = t[(a + k) * lanes + l];
+        }
+        for (int k = 0; k < n; k++) {
+            t[(to + k) * lanes + l] = v[k];
+        }
+    }
+
+    /** Lane l of LOAD_UNI_INDEXED: the four floats of uniform slot {@code at / 4 + index} (clamped below length) into d. */
+    static void loadUniformIndexed(float[] uniforms, float[] t, int d, int at, int b, int length, int lanes, int l) {
+        int from = at + Ops.element(t[b * lanes + l], length);
+        for (int k = 0; k < 4; k++) {
+            t[(d + k) * lanes + l] = uniforms[from + k];
+        }
+    }
+
     // ---- masks ----
 
     /** IF: the active lanes whose condition is 0 (not NaN) go to wait at the IF's target; returns how many. */

@@ -98,4 +98,18 @@ final class Ops {
     /** dst.xyz = a 3D level's width, height and depth, or a 2D array's width, height and layers. */
     static final int TEXSIZE_3D = 72;
     static final int TEXSIZE_ARRAY = 73;
+    /**
+     * Register arrays at a run-time index, x the array's length in registers, b the index (an
+     * integer lane), clamped to the array: n lanes of register {@code a + index} into d, or of a
+     * into register {@code d + index}.
+     */
+    static final int LOAD_INDEXED = 74;
+    static final int STORE_INDEXED = 75;
+    /** Uniform slot {@code x / 4 + index} (index b, clamped below y slots) into d's four lanes. */
+    static final int LOAD_UNI_INDEXED = 76;
+
+    /** The clamped register (or slot) offset, in floats, of an integer-lane index into an array of {@code length}. */
+    static int element(float index, int length) {
+        return Math.clamp(Float.floatToRawIntBits(index), 0, length - 1) * 4;
+    }
 }

@@ -103,6 +103,15 @@ final class Simplifier {
                     count(reads, in.a(), Math.clamp(in.aux(), 0, 4));
                     count(reads, in.b(), Math.clamp(in.aux(), 0, 4));
                 }
+                case LOAD_INDEXED -> {
+                    count(reads, in.a(), Math.max(in.aux(), 1)); // any register of the array
+                    count(reads, in.b(), 1);
+                }
+                case STORE_INDEXED -> {
+                    count(reads, in.a(), 1);
+                    count(reads, in.b(), 1);
+                }
+                case LOAD_UNI_INDEXED -> count(reads, in.b(), 1);
                 default -> {
                 }
             }
@@ -121,7 +130,7 @@ final class Simplifier {
     private static boolean isPure(Insn in) {
         return switch (Opcode.of(in.op())) {
             case STORE_POS, STORE_VAR, STORE_COLOR, STORE_DEPTH, IF, ELSE, ENDIF, DISCARD, LOOP, ENDLOOP, BREAK,
-                 CONTINUE -> false;
+                 CONTINUE, STORE_INDEXED -> false;
             default -> true;
         };
     }

@@ -100,7 +100,26 @@ public enum Opcode {
      * gl_FragDepth: lane x of {@code a} is the fragment's window depth (fragment shaders only), the
      * value the depth test and the depth buffer take in place of the interpolated one.
      */
-    STORE_DEPTH("store_depth");
+    STORE_DEPTH("store_depth"),
+    /**
+     * A register of a register array at a run-time index: {@code dst = a[clamp(b.x, 0, aux - 1)]}
+     * on ncomp lanes (0 meaning 4), {@code a} the array's first register, {@code aux} its length in
+     * registers, {@code b.x} the index as an integer lane. An index outside the array is clamped
+     * (GLSL leaves it undefined; clamping keeps every executor in bounds and in agreement).
+     */
+    LOAD_INDEXED("load_indexed"),
+    /**
+     * A write into a register array at a run-time index: {@code dst[clamp(b.x, 0, aux - 1)] = a}
+     * on ncomp lanes (0 meaning 4), the other lanes and registers kept; {@code dst} the array's
+     * first register, {@code aux} its length.
+     */
+    STORE_INDEXED("store_indexed"),
+    /**
+     * A uniform slot of an array at a run-time index: {@code dst = uniform[aux + clamp(b.x, 0,
+     * aux2 - 1)]}, all four lanes; {@code aux} the array's first slot, {@code aux2} its length in
+     * slots, {@code b.x} the index as an integer lane.
+     */
+    LOAD_UNI_INDEXED("load_uni_indexed");
 
     /** How an integer opcode uses its record's operands. */
     public enum IntegerForm {
@@ -181,6 +200,11 @@ public enum Opcode {
     /** Highest opcode number of the original (DISCARD): what CSI version 1 stores. */
     public static final int MAX_ORIGINAL_CODE = 32;
 
-    /** Highest valid opcode number (STORE_DEPTH). */
-    public static final int MAX_CODE = 77;
+    /** Whether this opcode addresses registers or uniforms at a run-time index. */
+    public boolean isIndexed() {
+        return this == LOAD_INDEXED || this == STORE_INDEXED || this == LOAD_UNI_INDEXED;
+    }
+
+    /** Highest valid opcode number (LOAD_UNI_INDEXED). */
+    public static final int MAX_CODE = 80;
 }

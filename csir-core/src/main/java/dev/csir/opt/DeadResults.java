@@ -67,6 +67,10 @@ public final class DeadResults {
                 use(uses, ntmp, in.a(), in.aux());
                 use(uses, ntmp, in.b(), in.aux());
             }
+            case LOAD_INDEXED -> {
+                use(uses, ntmp, in.a(), in.aux()); // any register of the array
+                use(uses, ntmp, in.b(), 1);
+            }
             default -> {
                 use(uses, ntmp, in.a(), 1);
                 use(uses, ntmp, in.b(), 1);

@@ -160,8 +160,8 @@ final class Effects {
 
     /**
      * Whether the extra passes understand every record of {@code ir}: verified IR whose fields
-     * are -1 wherever the opcode does not use them, and whose widths have one meaning in both
-     * backends. Anything else is left exactly as it is.
+     * are -1 wherever the opcode does not use them, whose widths have one meaning in both
+     * backends, and without indexed records. Anything else is left exactly as it is.
      */
     static boolean understood(ShaderIr ir) {
         for (int i = 0; i < ir.size(); i++) {
@@ -172,6 +172,9 @@ final class Effects {
             }
             if (op == Opcode.NOP) {
                 continue;
+            }
+            if (op.isIndexed()) {
+                return false; // a run-time index reaches any register of its array
             }
             if (in.c() != -1
                     || (writeSpan(in) == 0) != (in.dst() < 0)

@@ -81,7 +81,9 @@ public final class TgsiEmitter {
 
         int fragCoordInput = TgsiInstructions.fragCoordInput(iface, remapOrNull);
         TgsiFlow flow = TgsiFlow.plan(ir, ir.temps(), w);
-        header(w, ir, remapOrNull, fragCoord ? fragCoordInput : -1, ir.temps() + flow.extraTemps(), systemValues);
+        TgsiArrays arrays = TgsiArrays.plan(ir, w);
+        header(w, ir, remapOrNull, fragCoord ? fragCoordInput : -1, ir.temps() + flow.extraTemps() + arrays.extraTemps(),
+                systemValues, arrays);
         // The text goes on past the budget (at most a few records' lines each of a verified
         // shader's 384), so the failure can say how long it is in all.
         boolean declarationsOver = w.length() > budget;
@@ -94,12 +96,13 @@ public final class TgsiEmitter {
                 crossed = flow.firstContinue(); // the CONTINUE lowering is what needs the line
             }
         }
+        arrays.immediates(imms.size() + (flow.needsImmediate() ? 1 : 0));
         if (declarationsOver) {
             crossed = -1;
         }
         boolean over = w.length() > budget;
         TgsiInstructions body = new TgsiInstructions(w, remapOrNull, fragCoordInput, flow, imms, systemValues, iface,
-                TgsiInstructions.colourOutputs(ir));
+                TgsiInstructions.colourOutputs(ir), arrays);
         for (int i = 0; i < ir.size(); i++) {
             if (!body.emit(ir.insn(i))) {
                 return new TgsiResult.Failed(Messages.TGSI_UNSUPPORTED, i);
@@ -118,7 +121,7 @@ public final class TgsiEmitter {
 
     /** {@code fragCoordInput} is the register of gl_FragCoord, or -1 when nothing loads it. */
     private static void header(TgsiWriter w, ShaderIr ir, int[] remap, int fragCoordInput, int temps,
-            int[] systemValues) {
+            int[] systemValues, TgsiArrays arrays) {
         ShaderInterface iface = ir.iface();
         w.text(header(ir.stage())).end();
         if (ir.stage() == Stage.VERTEX) {
@@ -173,7 +176,9 @@ public final class TgsiEmitter {
         if (iface.uniHi() >= 0) {
             w.text("DCL CONST[0][0..").num(iface.uniHi()).text("]").end();
         }
-        if (temps == 1) {
+        if (arrays.any()) {
+            arrays.declare(temps);
+        } else if (temps == 1) {
             w.text("DCL TEMP[0]").end();
         } else if (temps > 1) {
             w.text("DCL TEMP[0..").num(temps - 1).text("]").end();

@@ -23,11 +23,13 @@ final class TgsiInstructions {
 
     /** The TGSI texture target of each sampler slot ({@link #target}). */
     private final ShaderInterface iface;
+    private final TgsiArrays arrays;
 
     TgsiInstructions(TgsiWriter w, int[] remap, int fragCoordInput, TgsiFlow flow, java.util.Map<Long, Integer> imms,
-            int[] systemValues, ShaderInterface iface, int depthOutput) {
+            int[] systemValues, ShaderInterface iface, int depthOutput, TgsiArrays arrays) {
         this.iface = iface;
         this.depthOutput = depthOutput;
+        this.arrays = arrays;
         this.w = w;
         this.remap = remap;
         this.fragCoordInput = fragCoordInput;
@@ -220,6 +222,7 @@ final class TgsiInstructions {
                 return flow.emit(op, in);
             }
             case DISCARD -> w.begin("KILL").end();
+            case LOAD_INDEXED, STORE_INDEXED, LOAD_UNI_INDEXED -> arrays.emit(op, in, lanes(in));
             case LOAD_SYSVAL -> {
                 if (in.aux() < 0 || in.aux() >= systemValues.length) {
                     return false;

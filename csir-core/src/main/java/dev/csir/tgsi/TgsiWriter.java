@@ -64,6 +64,11 @@ final class TgsiWriter {
         return this;
     }
 
+    /** The write mask of an n-lane value (n in 1..4; empty for 4). */
+    static String mask(int n) {
+        return MASK[n];
+    }
+
     TgsiWriter temp(int t) {
         return reg("TEMP", t);
     }

@@ -27,6 +27,17 @@ final class Memory {
         return base(pointer) instanceof GlobalVariable g ? g : null;
     }
 
+    /** The chain's indices from the root, constant or not. */
+    static List<Value> steps(Value pointer) {
+        List<Value> out = new ArrayList<>();
+        Value p = pointer;
+        while (p instanceof Instruction i && i.op() == Opcode.ACCESS_CHAIN) {
+            out.addAll(0, i.operands().subList(1, i.operands().size()));
+            p = i.operand(0);
+        }
+        return out;
+    }
+
     /** The chain's constant indices from the root, or null when one is known only at run time. */
     static List<Integer> path(Value pointer) {
         List<Integer> out = new ArrayList<>();

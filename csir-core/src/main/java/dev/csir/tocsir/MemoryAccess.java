@@ -17,9 +17,16 @@ import java.util.List;
  */
 final class MemoryAccess {
     private final Selector s;
+    private final IndexedMemory indexed;
 
     MemoryAccess(Selector s) {
         this.s = s;
+        this.indexed = new IndexedMemory(s);
+    }
+
+    /** Whether a chain from a root of this type is lowered by {@link IndexedMemory}: a run-time step, or an aggregate root. */
+    private static boolean isIndexed(List<Integer> path, Type root) {
+        return path == null || root instanceof dev.csir.types.ArrayType || root instanceof dev.csir.types.StructType;
     }
 
     void sample(Instruction i) {
@@ -128,10 +135,6 @@ final class MemoryAccess {
         }
         Value pointer = i.operand(0);
         List<Integer> path = Memory.path(pointer);
-        if (path == null) {
-            s.unsupported("indexing memory at a run-time index");
-            return;
-        }
         Value root = Memory.base(pointer);
         if (root instanceof GlobalVariable g && g.space() == AddressSpace.INPUT
                 && (g.builtIn() == dev.csir.ssa.BuiltIn.VERTEX_INDEX || g.builtIn() == dev.csir.ssa.BuiltIn.INSTANCE_INDEX)) {
@@ -156,6 +159,9 @@ final class MemoryAccess {
             s.bind(i, r);
             return;
         }
+        if (path == null && !indexed.supported(Memory.steps(pointer))) {
+            return;
+        }
         if (root instanceof GlobalVariable g && g.space() == AddressSpace.INPUT) {
             Type t = g.valueType();
             int r = s.code.newRegister(Selector.width(t));
@@ -168,11 +174,17 @@ final class MemoryAccess {
                     s.emitColumnWrite(t, load, s.colType(t), Selector.lanes(t), r, col, -1, -1, s.slots.slot(g) + col, 0);
                 }
             }
-            s.bind(i, select(fromInterface(r, g.valueType()), g.valueType(), path));
+            int value = fromInterface(r, g.valueType());
+            s.bind(i, path == null ? indexed.read(value, indexed.place(t, Memory.steps(pointer)))
+                    : select(value, g.valueType(), path));
             return;
         }
         if (root instanceof GlobalVariable g && (g.space() == AddressSpace.UNIFORM || g.space() == AddressSpace.PUSH_CONSTANT)) {
-            loadUniform(i, g, path);
+            if (path == null) {
+                loadUniformIndexed(i, g, Memory.steps(pointer));
+            } else {
+                loadUniform(i, g, path);
+            }
             return;
         }
         if (!(root instanceof GlobalVariable g && (g.space() == AddressSpace.PRIVATE || g.space() == AddressSpace.OUTPUT))
@@ -182,6 +194,10 @@ final class MemoryAccess {
         }
         Type type = dev.csir.ssa.Builder.pointee(root);
         int home = s.home(root, type);
+        if (isIndexed(path, type)) {
+            s.bind(i, indexed.read(home, indexed.place(type, Memory.steps(pointer))));
+            return;
+        }
         if (path.isEmpty()) {
             // a copy, since the home may be stored to while the value is in use; coalescing
             // gives both one register when it is not
@@ -206,6 +222,19 @@ final class MemoryAccess {
             return path.size() == 1 ? col : s.lane(col, path.get(1));
         }
         return s.lane(r, path.getFirst());
+    }
+
+    /** A uniform block member along a chain with a run-time index. */
+    private void loadUniformIndexed(Instruction i, GlobalVariable block, List<Value> steps) {
+        int k = ((dev.csir.ssa.Constant.Scalar) steps.getFirst()).intValue();
+        Type member = ((dev.csir.types.StructType) block.valueType()).members().get(k).type();
+        IndexedMemory.Place p = indexed.place(member, steps.subList(1, steps.size()));
+        if (!Selector.representable(p.type())) {
+            s.unsupported("loading a whole uniform " + p.type());
+            return;
+        }
+        int r = fromInterface(indexed.readUniform(s.slots.uniform(block, k), p), p.type());
+        s.bind(i, p.lane() == null ? r : indexed.lane(r, p.lane(), p.type()));
     }
 
     private void loadUniform(Instruction i, GlobalVariable block, List<Integer> path) {
@@ -262,8 +291,7 @@ final class MemoryAccess {
             return;
         }
         List<Integer> path = Memory.path(pointer);
-        if (path == null) {
-            s.unsupported("indexing memory at a run-time index");
+        if (path == null && !indexed.supported(Memory.steps(pointer))) {
             return;
         }
         Value root = Memory.base(pointer);
@@ -275,7 +303,9 @@ final class MemoryAccess {
         Type type = dev.csir.ssa.Builder.pointee(root);
         int home = s.home(root, type);
         int v = s.operand(value);
-        if (path.isEmpty()) {
+        if (isIndexed(path, type)) {
+            indexed.write(home, indexed.place(type, Memory.steps(pointer)), v);
+        } else if (path.isEmpty()) {
             s.copies(new int[] {home}, new int[] {v});
         } else if (type instanceof MatrixType && path.size() == 1) {
             s.emitPartial(Opcode.MOV, s.colType(type), Selector.lanes(type), home + path.getFirst(), v, -1, 0, 0);

@@ -616,7 +616,7 @@ final class Selector {
 
     /** The register a local, private global or output lives in. */
     int home(Value root, Type type) {
-        return homes.computeIfAbsent(root, k -> newRegister(type));
+        return homes.computeIfAbsent(root, k -> code.newRegister(Slots.slotsOf(type)));
     }
 
     /** The home of an output global, or -1 when nothing ever stored to it. */

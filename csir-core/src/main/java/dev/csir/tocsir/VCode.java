@@ -7,8 +7,8 @@ import java.util.List;
 
 /**
  * CSIR code over virtual registers, before allocation. A register operand is encoded as
- * {@code vreg << 2 | column}: a matrix lives in consecutive temporaries and its columns are read
- * and written at an offset. -1 is no operand.
+ * {@code vreg << COLUMN_BITS | column}: a matrix or a register array lives in consecutive
+ * temporaries and its columns or elements are read and written at an offset. -1 is no operand.
  */
 final class VCode {
     /** One CSIR instruction on virtual registers; {@code dstRead} marks a partial write (the rest of dst lives on). */
@@ -31,19 +31,22 @@ final class VCode {
     final List<float[]> constants = new ArrayList<>();
     private final List<Integer> widths = new ArrayList<>();
 
+    /** Bits of an operand for the temporary within its register: a register array may take all of CSIR's temporaries. */
+    static final int COLUMN_BITS = 12;
+
     static int operand(int vreg, int column) {
-        return vreg << 2 | column;
+        return vreg << COLUMN_BITS | column;
     }
 
     static int vreg(int operand) {
-        return operand >> 2;
+        return operand >> COLUMN_BITS;
     }
 
     static int column(int operand) {
-        return operand & 3;
+        return operand & ((1 << COLUMN_BITS) - 1);
     }
 
-    /** A new virtual register of {@code width} consecutive temporaries (1, or a matrix's columns). */
+    /** A new virtual register of {@code width} consecutive temporaries (1, a matrix's columns, an array's registers). */
     int newRegister(int width) {
         widths.add(width);
         return operand(widths.size() - 1, 0);

@@ -46,6 +46,10 @@ import java.util.List;
  * <li>multi-temporary spans are checked in full: LOAD_UNI {@code dst..dst+aux2-1}; MULMM
  *     {@code dst}, {@code a} and {@code b} over {@code aux} columns; MULMV {@code a..a+aux-1}
  *     with {@code aux} 3 or 4 ({@code invalid matrix multiply});</li>
+ * <li>the indexed records (CSI version 2) keep their whole array in bounds, whatever the index:
+ *     LOAD_INDEXED {@code a..a+aux-1} and STORE_INDEXED {@code dst..dst+aux-1} are temporaries,
+ *     LOAD_UNI_INDEXED {@code aux + aux2 <= uniformSlots}, each with a length of at least 1, and
+ *     the index {@code b} a temporary ({@code invalid indexed access});</li>
  * <li>{@code ty} must name a {@link Type} ({@code invalid type}); {@code ncomp} is 0..4, and
  *     1..4 on CONST ({@code invalid component count});</li>
  * <li>CMP carries a {@link Cmp} code ({@code invalid comparison}); DOT a width 1..4
@@ -258,6 +262,10 @@ public final class Verifier {
                 case LOAD_UNI -> check(in.aux() >= 0 && in.aux2() >= 1
                         && in.aux() + in.aux2() <= limits.uniformSlots() && span(in.dst(), in.aux2()),
                         Messages.INVALID_UNIFORM_LOAD);
+                case LOAD_INDEXED -> check(span(in.a(), in.aux()), Messages.INVALID_INDEXED_ACCESS);
+                case STORE_INDEXED -> check(span(in.dst(), in.aux()), Messages.INVALID_INDEXED_ACCESS);
+                case LOAD_UNI_INDEXED -> check(in.aux() >= 0 && in.aux2() >= 1
+                        && in.aux() + in.aux2() <= limits.uniformSlots(), Messages.INVALID_INDEXED_ACCESS);
                 case MULMM -> check(matrixWidth(in.aux()) && span(in.dst(), in.aux())
                         && span(in.a(), in.aux()) && span(in.b(), in.aux()),
                         Messages.INVALID_MATRIX_MULTIPLY);
@@ -328,8 +336,9 @@ public final class Verifier {
                 check(in.a() < 0 && in.b() < 0, Messages.INVALID_OPERAND);
                 return;
             }
-            boolean ownDst = op == Opcode.LOAD_UNI || op == Opcode.MULMM || op == Opcode.CONST;
-            boolean ownA = op == Opcode.IF || op == Opcode.MULMM || op == Opcode.MULMV;
+            boolean ownDst = op == Opcode.LOAD_UNI || op == Opcode.MULMM || op == Opcode.CONST
+                    || op == Opcode.STORE_INDEXED;
+            boolean ownA = op == Opcode.IF || op == Opcode.MULMM || op == Opcode.MULMV || op == Opcode.LOAD_INDEXED;
             boolean ownB = op == Opcode.MULMM;
             if (!ownDst) {
                 check(field(in.dst(), writes(op)), Messages.INVALID_DESTINATION);
@@ -354,7 +363,7 @@ public final class Verifier {
             return switch (op) {
                 case MOV, SWZ, SETLANE, ADD, SUB, MUL, MAX, MIN, ABS, DOT, RSQ, RCP, SIN, COS, LG2, POW,
                         TRUNC, CMP, MULMV, MULMM, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, TEXSIZE, STORE_POS,
-                        STORE_VAR, STORE_COLOR, STORE_DEPTH, IF -> true;
+                        STORE_VAR, STORE_COLOR, STORE_DEPTH, IF, STORE_INDEXED -> true;
                 default -> false;
             };
         }
@@ -364,7 +373,8 @@ public final class Verifier {
                 return op.readsB();
             }
             return switch (op) {
-                case ADD, SUB, MUL, MAX, MIN, DOT, POW, CMP, MULMV, MULMM, SAMPLE_GRAD -> true;
+                case ADD, SUB, MUL, MAX, MIN, DOT, POW, CMP, MULMV, MULMM, SAMPLE_GRAD, LOAD_INDEXED, STORE_INDEXED,
+                        LOAD_UNI_INDEXED -> true;
                 default -> false;
             };
         }

@@ -36,7 +36,8 @@ final class BatchCheck {
             dev.csir.ir.Opcode op = in.opcode();
             boolean exact = op == null || op.isInteger() || switch (op) {
                 case NOP, CONST, MOV, SWZ, SETLANE, CMP, LOAD_ATTR, LOAD_VAR, LOAD_UNI, LOAD_FCOORD, LOAD_SYSVAL,
-                     STORE_POS, STORE_VAR, STORE_COLOR, IF, ELSE, ENDIF, LOOP, ENDLOOP, BREAK, CONTINUE, DISCARD -> true;
+                     STORE_POS, STORE_VAR, STORE_COLOR, IF, ELSE, ENDIF, LOOP, ENDLOOP, BREAK, CONTINUE, DISCARD,
+                     LOAD_INDEXED, STORE_INDEXED, LOAD_UNI_INDEXED -> true;
                 default -> false;
             };
             if (!exact) {

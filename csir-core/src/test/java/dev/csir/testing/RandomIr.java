@@ -16,9 +16,13 @@ import java.util.Random;
  * passes the verifier, and now and then wild, so the verifier's rejections are exercised too.
  */
 public final class RandomIr {
-    /** The opcodes of a float program: all but the integer lanes. */
+    /**
+     * The opcodes of a float program: all but the integer lanes and the indexed records, whose
+     * index is an integer lane (one a float opcode made could be a NaN whose sign, and so the
+     * element the clamp picks, Java leaves to the platform).
+     */
     private static final Opcode[] OPS = java.util.Arrays.stream(Opcode.values()).filter(o -> !o.isInteger()
-            && o != Opcode.LOAD_SYSVAL).toArray(Opcode[]::new);
+            && o != Opcode.LOAD_SYSVAL && !o.isIndexed()).toArray(Opcode[]::new);
     /**
      * The opcodes of an integer program: the integer lanes, with the moves, constants, loads,
      * stores, float comparisons and control flow, but no float arithmetic. A NaN a float opcode
@@ -29,7 +33,8 @@ public final class RandomIr {
     private static final Opcode[] INTEGER_OPS = java.util.Arrays.stream(Opcode.values()).filter(o -> o.isInteger()
             || switch (o) {
                 case NOP, CONST, MOV, SWZ, SETLANE, CMP, LOAD_ATTR, LOAD_VAR, LOAD_UNI, LOAD_FCOORD, LOAD_SYSVAL,
-                     STORE_POS, STORE_VAR, STORE_COLOR, IF, ELSE, ENDIF, LOOP, ENDLOOP, BREAK, CONTINUE, DISCARD -> true;
+                     STORE_POS, STORE_VAR, STORE_COLOR, IF, ELSE, ENDIF, LOOP, ENDLOOP, BREAK, CONTINUE, DISCARD,
+                     LOAD_INDEXED, STORE_INDEXED, LOAD_UNI_INDEXED -> true;
                 default -> false;
             }).toArray(Opcode[]::new);
     private Opcode[] ops = OPS;
@@ -211,6 +216,19 @@ public final class RandomIr {
                 dst = op == Opcode.MULMM ? Math.min(dst, Math.max(0, temps - aux)) : dst;
             }
             case CONST -> aux = c.below(Math.max(1, nimm - ncomp + 1));
+            // an array that fits the registers (the index, any bits, is clamped into it)
+            case LOAD_INDEXED -> {
+                aux = 1 + c.below(Math.max(1, Math.min(8, temps)));
+                a = Math.min(a, Math.max(0, temps - aux));
+            }
+            case STORE_INDEXED -> {
+                aux = 1 + c.below(Math.max(1, Math.min(8, temps)));
+                dst = Math.min(dst, Math.max(0, temps - aux));
+            }
+            case LOAD_UNI_INDEXED -> {
+                aux2 = 1 + c.below(8);
+                aux = c.below(lim.uniformSlots() - aux2 + 1);
+            }
             default -> {
             }
         }

@@ -318,7 +318,7 @@ class VerifierTest {
             assertThat(Opcode.MAX_ORIGINAL_CODE).isEqualTo(32);
             assertThat(List.of(LOOP.code(), ENDLOOP.code(), BREAK.code(), CONTINUE.code()))
                     .containsExactly(33, 34, 35, 36);
-            assertThat(Opcode.MAX_CODE).isEqualTo(77).isEqualTo(Opcode.values().length - 1);
+            assertThat(Opcode.MAX_CODE).isEqualTo(Opcode.LOAD_UNI_INDEXED.code()).isEqualTo(Opcode.values().length - 1);
             assertThat(Opcode.of(77)).isEqualTo(Opcode.STORE_DEPTH);
             assertThat(Opcode.of(33)).isEqualTo(LOOP);
             assertThat(Opcode.of(36)).isEqualTo(CONTINUE);
@@ -331,6 +331,9 @@ class VerifierTest {
             assertThat(Opcode.of(72)).isEqualTo(Opcode.ICMP);
             assertThat(Opcode.of(76)).isEqualTo(Opcode.LOAD_SYSVAL);
             assertThat(Opcode.of(Opcode.MAX_CODE + 1)).isNull();
+            // the indexed records come after, version 2 only (their numbers are left to the merge order)
+            assertThat(List.of(Opcode.LOAD_INDEXED, Opcode.STORE_INDEXED, Opcode.LOAD_UNI_INDEXED))
+                    .allMatch(o -> o.code() > Opcode.LOAD_SYSVAL.code() && o.isVersion2Only() && o.isIndexed());
             assertThat(Arrays.stream(Opcode.values()).filter(Opcode::isVersion2Only).limit(10))
                     .containsExactly(LOOP, ENDLOOP, BREAK, CONTINUE, Opcode.LG2, Opcode.SAMPLE_BIAS, Opcode.TEXSIZE,
                             Opcode.SAMPLE_LOD, Opcode.SAMPLE_GRAD, Opcode.FETCH);

@@ -43,22 +43,32 @@ final class Std140Uniforms {
         }
         float[] words = values.words(stage);
         for (Reflection.Member m : block.members()) {
-            Optional<Integer> slot = iface.uniform(m.name()).flatMap(u -> u.slotIn(stage));
+            if (m.type() instanceof ArrayType a) {
+                array(b, m, a, stage, iface, words);
+                continue;
+            }
+            Optional<Integer> slot = slot(iface, m.name(), stage);
             if (slot.isPresent()) {
-                member(b, m, slot.get(), words);
+                value(b, m.type(), m.offset(), m.matrixStride(), slot.get(), words);
             }
         }
     }
 
-    private static void member(ByteBuffer b, Reflection.Member m, int slot, float[] words) {
-        if (m.type() instanceof ArrayType a) {
-            int slotsPerElement = a.element() instanceof MatrixType mt ? mt.columns() : 1;
-            for (int e = 0; e < a.length(); e++) {
-                value(b, a.element(), m.offset() + e * m.arrayStride(), m.matrixStride(), slot + e * slotsPerElement,
-                        words);
+    private static Optional<Integer> slot(ProgramInterface iface, String name, Stage stage) {
+        return iface.uniform(name).flatMap(u -> u.slotIn(stage));
+    }
+
+    /**
+     * An array member, element by element: the program interface names each element as OpenGL
+     * does ({@code pal[0]}, {@code pal[1]}), where the reflection names the member {@code pal}.
+     */
+    private static void array(ByteBuffer b, Reflection.Member m, ArrayType a, Stage stage, ProgramInterface iface,
+            float[] words) {
+        for (int e = 0; e < a.length(); e++) {
+            Optional<Integer> slot = slot(iface, m.name() + "[" + e + "]", stage);
+            if (slot.isPresent()) {
+                value(b, a.element(), m.offset() + e * m.arrayStride(), m.matrixStride(), slot.get(), words);
             }
-        } else {
-            value(b, m.type(), m.offset(), m.matrixStride(), slot, words);
         }
     }
 

@@ -117,7 +117,62 @@ public final class ContractWorkloads {
                 cube("cube, depth and culling", DrawState.DEPTH_CULL), cubeAroundTheCamera(), lighting(),
                 fragCoord(), discard(), builtins(), uniformBlockCube(), pushConstants(), matrices(), vertexNumbers(),
                 integerArithmetic(), skybox(), volumeAndLayers(), matrixInterface(), twoColourOutputs(), interpolation(), frontFacing(), fragDepth(),
-                packingAndModf());
+                packingAndModf(), uniformArrayLoop());
+    }
+
+    /**
+     * A uniform array read in a loop whose bound is a uniform (so nothing unrolls it: CSIR's
+     * LOAD_UNI_INDEXED, TGSI's CONST[0][ADDR[0].x+base], SPIR-V's access chain) and a local array
+     * written and read at an index from the pixel (STORE_INDEXED and LOAD_INDEXED): a palette
+     * stripe per column band.
+     */
+    private static Workload uniformArrayLoop() {
+        LinkedProgram p = TestPrograms.link("pal.vert", """
+                #version 330 core
+                layout(location = 0) in vec4 position;
+                void main() {
+                    gl_Position = position;
+                }
+                """, "pal.frag", """
+                #version 330 core
+                uniform vec4 pal[6];
+                uniform int count;
+                out vec4 fragColor;
+                void main() {
+                    int band = int(gl_FragCoord.x) / 16;
+                    vec4 sum = vec4(0.0);
+                    for (int i = 0; i < count; i++) {
+                        sum += pal[i] * 0.25;
+                    }
+                    vec4 picked[6];
+                    for (int i = 0; i < count; i++) {
+                        picked[(i + band) % count] = pal[i];
+                    }
+                    fragColor = vec4(picked[band % count].rgb * 0.75 + sum.rgb * 0.25, 1.0);
+                }
+                """);
+        UniformValues u = p.newUniforms();
+        float[][] colours = {{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {1, 1, 0, 0}, {0, 1, 1, 0}, {1, 0, 1, 0}};
+        for (int i = 0; i < colours.length; i++) {
+            u.set("pal[" + i + "]", colours[i]).ifPresent(e -> {
+                throw new IllegalStateException(e);
+            });
+        }
+        u.set("count", 4f).ifPresent(e -> {
+            throw new IllegalStateException(e);
+        });
+        float[] v = {-1, -1, 0, 1, 1, -1, 0, 1, 1, 1, 0, 1, -1, -1, 0, 1, 1, 1, 0, 1, -1, 1, 0, 1};
+        Mesh m = new Mesh(v, VertexLayout.of(4, new VertexAttribute(0, 4, 0)));
+        return new Workload("uniform array in a loop", d -> d.draw(p, u, m, DrawState.FLAT), f -> {
+            // in band b, picked[b % 4] holds the pal[i] with (i + b) % 4 == b % 4, pal[0] (red), three
+            // quarters of it beside a quarter of pal[0..3] / 4 = (0.5, 0.5, 0.25): (0.875, 0.125, 0.0625)
+            for (int band = 0; band < W / 16; band++) {
+                int[] c = f.channels(band * 16 + 8, H / 2);
+                assertThat(c[0]).as("band %d red", band).isBetween(223 - 3, 223 + 3);
+                assertThat(c[1]).as("band %d green", band).isBetween(32 - 3, 32 + 3);
+                assertThat(c[2]).as("band %d blue", band).isBetween(16 - 3, 16 + 3);
+            }
+        });
     }
 
     /**
