@@ -98,4 +98,8 @@ final class Ops {
     /** dst.xyz = a 3D level's width, height and depth, or a 2D array's width, height and layers. */
     static final int TEXSIZE_3D = 72;
     static final int TEXSIZE_ARRAY = 73;
+    /** A derivative (x its {@link Quads} kind) on n lanes: 0 for one invocation, its quad's in {@link Interpreter#runQuad}. */
+    static final int DERIV = 74;
+    /** Only in the code {@link QuadCode} makes: a lane stops here until its quad-mates are in step. */
+    static final int PAUSE = 75;
 }

@@ -93,7 +93,15 @@ public enum Opcode {
      * {@link #SYSVAL_VERTEX_ID} the vertex's number in its draw (gl_VertexID), aux
      * {@link #SYSVAL_INSTANCE_ID} its instance's (gl_InstanceID).
      */
-    LOAD_SYSVAL("load_sysval");
+    LOAD_SYSVAL("load_sysval"),
+    /**
+     * Screen-space derivatives of {@code a} on ncomp lanes (0 meaning 4), fragment shaders only
+     * (TGSI DDX, DDY, DDX_FINE, DDY_FINE). A fragment shaded in a 2x2 quad reads its quad-mates'
+     * {@code a} (see {@link dev.csir.exec.Quads}): DDX and DDY are coarse, one value for the quad
+     * (x: right minus left of the top row, y: bottom minus top of the left column); the fine ones
+     * take the fragment's own row or column. One invocation alone has no neighbours: 0.
+     */
+    DDX("ddx"), DDY("ddy"), DDX_FINE("ddx_fine"), DDY_FINE("ddy_fine");
 
     /** How an integer opcode uses its record's operands. */
     public enum IntegerForm {
@@ -165,6 +173,11 @@ public enum Opcode {
     /** Highest opcode number of the original (DISCARD): what CSI version 1 stores. */
     public static final int MAX_ORIGINAL_CODE = 32;
 
-    /** Highest valid opcode number (LOAD_SYSVAL). */
-    public static final int MAX_CODE = 76;
+    /** Whether this is one of the derivatives, which read the other fragments of a quad. */
+    public boolean isDerivative() {
+        return this == DDX || this == DDY || this == DDX_FINE || this == DDY_FINE;
+    }
+
+    /** Highest valid opcode number (DDY_FINE). */
+    public static final int MAX_CODE = 80;
 }

@@ -43,7 +43,8 @@ public final class Preprocessor {
             "GL_ARB_explicit_uniform_location", "GL_OES_standard_derivatives", "GL_EXT_shader_texture_lod",
             "GL_KHR_vulkan_glsl", "GL_ARB_shading_language_420pack", "GL_ARB_gpu_shader5",
             "GL_ARB_shader_texture_lod", "GL_ARB_texture_rectangle", "GL_ARB_enhanced_layouts",
-            "GL_ARB_uniform_buffer_object", "GL_EXT_frag_depth", "GL_OES_EGL_image_external");
+            "GL_ARB_uniform_buffer_object", "GL_EXT_frag_depth", "GL_OES_EGL_image_external",
+            "GL_ARB_derivative_control");
     /** Of {@link #KNOWN_EXTENSIONS}, those of the ES profile only. */
     private static final Set<String> ES_EXTENSIONS = Set.of("GL_OES_standard_derivatives", "GL_EXT_shader_texture_lod",
             "GL_EXT_frag_depth", "GL_OES_EGL_image_external");
@@ -99,6 +100,8 @@ public final class Preprocessor {
     private GlslVersion version = GlslVersion.DEFAULT;
     private boolean versionFixed;
     private boolean includeEnabled;
+    /** The extensions {@code #extension} enabled so far (what the checker gets). */
+    private final Set<String> enabledExtensions = new java.util.LinkedHashSet<>();
     private int includedBytes;
     private PpFile mainFile;
     private final MacroExpander ex = new MacroExpander(this);
@@ -271,6 +274,7 @@ public final class Preprocessor {
         tk.spanOffset[k] = eof.spanOff;
         tk.spanLength[k] = 0;
         tk.version = version;
+        tk.extensions = Set.copyOf(enabledExtensions);
         return tk;
     }
 
@@ -743,6 +747,11 @@ public final class Preprocessor {
         }
         if (name.equals("GL_GOOGLE_include_directive")) {
             includeEnabled = !behavior.equals("disable");
+        }
+        if (behavior.equals("disable")) {
+            enabledExtensions.remove(name);
+        } else {
+            enabledExtensions.add(name);
         }
     }
 

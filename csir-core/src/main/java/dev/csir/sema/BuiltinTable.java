@@ -50,7 +50,13 @@ public final class BuiltinTable {
         BITFIELD_INSERT("bitfieldInsert", 400, 310),
         FLOAT_BITS_TO_INT("floatBitsToInt", 330, 300), FLOAT_BITS_TO_UINT("floatBitsToUint", 330, 300),
         INT_BITS_TO_FLOAT("intBitsToFloat", 330, 300), UINT_BITS_TO_FLOAT("uintBitsToFloat", 330, 300),
-        DFDX("dFdx"), DFDY("dFdy"), FWIDTH("fwidth");
+        DFDX("dFdx"), DFDY("dFdy"), FWIDTH("fwidth"),
+        /** Derivative control (GLSL 4.50 8.14.1, or GL_ARB_derivative_control): desktop GLSL only. */
+        DFDX_FINE("dFdxFine", 450, 0), DFDY_FINE("dFdyFine", 450, 0), FWIDTH_FINE("fwidthFine", 450, 0),
+        DFDX_COARSE("dFdxCoarse", 450, 0), DFDY_COARSE("dFdyCoarse", 450, 0), FWIDTH_COARSE("fwidthCoarse", 450, 0);
+
+        /** The extension that gives the derivative-control functions before 4.50. */
+        public static final String DERIVATIVE_CONTROL = "GL_ARB_derivative_control";
 
         private final String glslName;
         private final int since;
@@ -75,9 +81,22 @@ public final class BuiltinTable {
             return v.es() ? sinceEs != 0 && v.number() >= sinceEs : v.number() >= since;
         }
 
+        /** Whether a shader of this version with these extensions enabled has the function. */
+        public boolean availableIn(GlslVersion v, java.util.Set<String> extensions) {
+            return availableIn(v) || derivativeControl() && !v.es() && extensions.contains(DERIVATIVE_CONTROL);
+        }
+
+        /** The Fine and Coarse derivatives, which {@link #DERIVATIVE_CONTROL} enables. */
+        public boolean derivativeControl() {
+            return switch (this) {
+                case DFDX_FINE, DFDY_FINE, FWIDTH_FINE, DFDX_COARSE, DFDY_COARSE, FWIDTH_COARSE -> true;
+                default -> false;
+            };
+        }
+
         /** Derivatives: fragment shaders only. */
         public boolean fragmentOnly() {
-            return this == DFDX || this == DFDY || this == FWIDTH;
+            return this == DFDX || this == DFDY || this == FWIDTH || derivativeControl();
         }
 
         /**
@@ -102,7 +121,8 @@ public final class BuiltinTable {
         }
 
         boolean availableIn(GlslVersion v) {
-            return builtin.availableIn(v) && (v.es() ? sinceEs != 0 && v.number() >= sinceEs : v.number() >= since);
+            // an extension may give the function before its version; the checker has decided that
+            return (builtin.derivativeControl() || builtin.availableIn(v)) && (v.es() ? sinceEs != 0 && v.number() >= sinceEs : v.number() >= since);
         }
     }
 
@@ -201,7 +221,8 @@ public final class BuiltinTable {
                     Builtin.ACOSH, Builtin.ATANH, Builtin.EXP, Builtin.LOG, Builtin.EXP2, Builtin.LOG2, Builtin.SQRT,
                     Builtin.INVERSESQRT, Builtin.ABS, Builtin.SIGN, Builtin.FLOOR, Builtin.TRUNC, Builtin.ROUND,
                     Builtin.ROUND_EVEN, Builtin.CEIL, Builtin.FRACT, Builtin.NORMALIZE, Builtin.DFDX, Builtin.DFDY,
-                    Builtin.FWIDTH)) {
+                    Builtin.FWIDTH, Builtin.DFDX_FINE, Builtin.DFDY_FINE, Builtin.FWIDTH_FINE, Builtin.DFDX_COARSE,
+                    Builtin.DFDY_COARSE, Builtin.FWIDTH_COARSE)) {
                 add(b, t, t);
             }
             add(Builtin.ATAN, t, t, t);

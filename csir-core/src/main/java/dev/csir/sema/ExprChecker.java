@@ -844,12 +844,11 @@ final class ExprChecker {
             "textureProjOffset", "textureGradOffset", "texelFetchOffset", "textureGather", "shadow2D", "shadow2DProj",
             "packUnorm2x16",
             "packSnorm2x16", "packUnorm4x8", "packSnorm4x8", "packHalf2x16", "unpackUnorm2x16", "unpackSnorm2x16",
-            "unpackUnorm4x8", "unpackSnorm4x8", "unpackHalf2x16", "dFdxFine", "dFdyFine", "fwidthFine",
-            "dFdxCoarse", "dFdyCoarse", "fwidthCoarse");
+            "unpackUnorm4x8", "unpackSnorm4x8", "unpackHalf2x16");
 
     /** The built-in when this shader's version and stage have it, else null (the name is then free). */
     private BuiltinTable.Builtin available(BuiltinTable.Builtin b) {
-        if (b == null || !b.availableIn(checker.version())) {
+        if (b == null || !b.availableIn(checker.version(), checker.extensions())) {
             return null;
         }
         return b.fragmentOnly() && checker.stage() != ShaderStage.FRAGMENT ? null : b;

@@ -56,6 +56,8 @@ import java.util.List;
  *     float type for I2F and U2F ({@code conversion to float without a float type}), BOOL for
  *     ICMP and UCMP ({@code comparison without the bool type}), whose aux is a {@link Cmp} code;
  *     LOAD_SYSVAL only in vertex shaders, with aux a system value ({@code invalid system value});</li>
+ * <li>the derivatives (CSI version 2) only in fragment shaders ({@code derivative in a
+ *     non-fragment shader});</li>
  * <li>each opcode's operands must be present: every value-producing op needs a destination,
  *     and the ops that read {@code a} or {@code b} need them ({@code invalid destination},
  *     {@code invalid operand}; IF's {@code a} reports {@code invalid if}).</li>
@@ -237,6 +239,7 @@ public final class Verifier {
                 case STORE_VAR -> check(vertex, Messages.VARYING_STORE_STAGE);
                 case LOAD_FCOORD -> check(!vertex, Messages.FRAGCOORD_LOAD_STAGE);
                 case LOAD_SYSVAL -> check(vertex, Messages.SYSVAL_LOAD_STAGE);
+                case DDX, DDY, DDX_FINE, DDY_FINE -> check(!vertex, Messages.DERIVATIVE_STAGE);
                 default -> {
                 }
             }
@@ -350,7 +353,7 @@ public final class Verifier {
             return switch (op) {
                 case MOV, SWZ, SETLANE, ADD, SUB, MUL, MAX, MIN, ABS, DOT, RSQ, RCP, SIN, COS, LG2, POW,
                         TRUNC, CMP, MULMV, MULMM, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, TEXSIZE, STORE_POS,
-                        STORE_VAR, STORE_COLOR, IF -> true;
+                        STORE_VAR, STORE_COLOR, IF, DDX, DDY, DDX_FINE, DDY_FINE -> true;
                 default -> false;
             };
         }

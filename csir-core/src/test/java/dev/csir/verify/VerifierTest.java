@@ -318,7 +318,7 @@ class VerifierTest {
             assertThat(Opcode.MAX_ORIGINAL_CODE).isEqualTo(32);
             assertThat(List.of(LOOP.code(), ENDLOOP.code(), BREAK.code(), CONTINUE.code()))
                     .containsExactly(33, 34, 35, 36);
-            assertThat(Opcode.MAX_CODE).isEqualTo(76).isEqualTo(Opcode.values().length - 1);
+            assertThat(Opcode.MAX_CODE).isEqualTo(Opcode.values().length - 1);
             assertThat(Opcode.of(33)).isEqualTo(LOOP);
             assertThat(Opcode.of(36)).isEqualTo(CONTINUE);
             assertThat(Opcode.of(37)).isEqualTo(Opcode.LG2);
@@ -329,7 +329,10 @@ class VerifierTest {
             assertThat(Opcode.of(43)).isEqualTo(Opcode.IADD);
             assertThat(Opcode.of(72)).isEqualTo(Opcode.ICMP);
             assertThat(Opcode.of(76)).isEqualTo(Opcode.LOAD_SYSVAL);
-            assertThat(Opcode.of(77)).isNull();
+            assertThat(Opcode.of(Opcode.MAX_CODE + 1)).isNull();
+            // the derivatives come after the integer lanes, version 2 only too
+            assertThat(Arrays.stream(Opcode.values()).filter(Opcode::isDerivative))
+                    .allMatch(op -> op.isVersion2Only() && op.code() > Opcode.LOAD_SYSVAL.code()).hasSize(4);
             assertThat(Arrays.stream(Opcode.values()).filter(Opcode::isVersion2Only).limit(10))
                     .containsExactly(LOOP, ENDLOOP, BREAK, CONTINUE, Opcode.LG2, Opcode.SAMPLE_BIAS, Opcode.TEXSIZE,
                             Opcode.SAMPLE_LOD, Opcode.SAMPLE_GRAD, Opcode.FETCH);
