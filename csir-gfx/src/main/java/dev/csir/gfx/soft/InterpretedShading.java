@@ -2,6 +2,7 @@ package dev.csir.gfx.soft;
 
 import dev.csir.exec.Frame;
 import dev.csir.exec.Interpreter;
+import dev.csir.exec.Quads;
 import dev.csir.exec.Texture2D;
 import dev.csir.ir.Stage;
 import dev.csir.link.LinkedProgram;
@@ -64,6 +65,13 @@ public final class InterpretedShading implements Shading {
         Frame ff = fragment.newFrame();
         load(vf, vertexUniforms);
         load(ff, fragmentUniforms);
+        Frame[] quad = fragment.usesDerivatives() ? new Frame[] {ff, fragment.newFrame(), fragment.newFrame(),
+            fragment.newFrame()} : null;
+        if (quad != null) {
+            for (Frame f : quad) {
+                load(f, fragmentUniforms);
+            }
+        }
         return new Context() {
             @Override
             public float[] attributes() {
@@ -109,6 +117,43 @@ public final class InterpretedShading implements Shading {
             @Override
             public float[] color() {
                 return ff.color();
+            }
+
+            @Override
+            public boolean quads() {
+                return quad != null;
+            }
+
+            @Override
+            public void runFragments(FragmentBatch batch, int n) {
+                if (quad == null) {
+                    Context.super.runFragments(batch, n);
+                    return;
+                }
+                int components = batch.components();
+                for (int first = 0; first < n; first += Quads.SIZE) {
+                    int running = Math.min(Quads.SIZE, n - first);
+                    for (int k = 0; k < running; k++) {
+                        int i = first + k;
+                        float[] vin = quad[k].varyingsIn();
+                        for (int c = 0; c < components; c++) {
+                            vin[c] = batch.varyings[c * FragmentBatch.SIZE + i];
+                        }
+                        quad[k].fragCoord(batch.x[i], batch.y[i], batch.z[i], batch.w[i]);
+                    }
+                    fragment.runQuad(quad, running);
+                    for (int k = 0; k < running; k++) {
+                        int i = first + k;
+                        Frame f = quad[k];
+                        // a verified program always ends OK; anything else draws nothing
+                        batch.kept[i] = f.status().ok() && !f.discarded();
+                        float[] c = f.color();
+                        batch.r[i] = c[0];
+                        batch.g[i] = c[1];
+                        batch.b[i] = c[2];
+                        batch.a[i] = c[3];
+                    }
+                }
             }
         };
     }
