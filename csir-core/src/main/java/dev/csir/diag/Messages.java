@@ -62,6 +62,8 @@ public final class Messages {
     public static final String COMPARISON_RESULT_TYPE = "comparison without the bool type";
     public static final String SYSVAL_LOAD_STAGE = "system value load in the wrong stage";
     public static final String SYSVAL_TYPE = "front facing load without the bool type";
+    /** DDX, DDY and their fine forms read neighbouring fragments, which only a fragment shader has. */
+    public static final String DERIVATIVE_STAGE = "derivative in a non-fragment shader";
     public static final String INVALID_SYSVAL = "invalid system value";
     // Verifier: structured loops (CSI version 2), nested together with IF/ELSE/ENDIF
     public static final String LOOP_TOO_DEEP = "LOOP nested deeper than the limit";

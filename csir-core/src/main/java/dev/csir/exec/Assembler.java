@@ -362,6 +362,11 @@ final class Assembler {
                 }
             }
             case DISCARD -> emit(Ops.DISCARD, 0, 0, 0, 0, 0);
+            case DDX, DDY, DDX_FINE, DDY_FINE -> {
+                if (in.dst() >= 0) {
+                    emit(Ops.DERIV, wr(in.dst(), 1), rd(in.a(), 1), 0, Quads.kind(op), lanes(nc, 4));
+                }
+            }
             case LOAD_SYSVAL -> {
                 if (in.dst() >= 0) {
                     // an unknown system value reads the vertex number; the verifier rejects it

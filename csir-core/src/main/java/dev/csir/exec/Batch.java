@@ -39,10 +39,14 @@ public final class Batch {
     final int[] counts;
     /** The lanes of the current run. */
     int n;
+    /** The derivatives' results, all read before any is written (see {@link #derivative}). */
+    private final float[] derivatives;
     /** Four floats a texture lookup writes before they are spread over the batch. */
     final float[] texel = new float[4];
     /** The interpreter's frame, used only when the shader runs on the fallback. */
     final Frame frame;
+    /** On the fallback of a shader with derivatives, a quad's frames (the first is {@link #frame}). */
+    final Frame[] quad;
 
     Batch(BatchShader owner, Interpreter in, int lanes, int labels, boolean compiled) {
         this.owner = owner;
@@ -65,7 +69,10 @@ public final class Batch {
         this.waiting = new boolean[labels * lanes];
         this.backEdges = new int[lanes];
         this.counts = new int[labels + 1];
+        this.derivatives = new float[in.usesDerivatives() ? 4 * lanes : 0];
         this.frame = compiled ? null : in.newFrame();
+        this.quad = compiled || !in.usesDerivatives() ? null
+                : new Frame[] {frame, in.newFrame(), in.newFrame(), in.newFrame()};
     }
 
     /** Invocations one run takes at most. */
@@ -259,6 +266,37 @@ public final class Batch {
     void end() {
         Lanes.finish(active, n);
         counts[0] = 0;
+    }
+
+    /**
+     * A derivative of {@link Quads} kind {@code kind} of {@code n} floats from row {@code src} into
+     * row {@code dst}, for the active lanes: each reads its quad's four lanes ({@link Quads#lane}),
+     * active or not, as they are (the lanes a run does not take hold zeros); a quad cut by the
+     * batch's end reads zeros past it, as {@link Interpreter#runQuad} reads the frames it does not run.
+     */
+    void derivative(int kind, int dst, int src, int n) {
+        final float[] t = temps;
+        final float[] r = derivatives;
+        for (int i = 0; i < n; i++) {
+            int from = src + i * lanes;
+            for (int l = 0; l < this.n; l++) {
+                int q = l & -Quads.SIZE;
+                r[i * lanes + l] = Quads.derivative(kind, l & 3, mate(from, q), mate(from, q + 1), mate(from, q + 2),
+                        mate(from, q + 3));
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            int to = dst + i * lanes;
+            for (int l = 0; l < this.n; l++) {
+                if (active[l]) {
+                    t[to + l] = r[i * lanes + l];
+                }
+            }
+        }
+    }
+
+    private float mate(int row, int lane) {
+        return lane < lanes ? temps[row + lane] : 0f;
     }
 
     /** An ERROR instruction: the active lanes end with the status of this ordinal. */

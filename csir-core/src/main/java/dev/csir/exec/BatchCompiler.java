@@ -98,9 +98,12 @@ final class BatchCompiler {
     private final List<Item> items = new ArrayList<>();
     private final List<int[]> blocks = new ArrayList<>();
 
-    private enum Kind { LABEL, BLOCK, CONTROL, CHECK }
+    private enum Kind { LABEL, BLOCK, CONTROL, CHECK, DERIVATIVE }
 
-    /** One step of the main method: a label, a block method's call, a control instruction, a loop's check. */
+    /**
+     * One step of the main method: a label, a block method's call, a control instruction, a
+     * loop's check, a derivative (which reads other lanes, so is no block's: {@link Batch#derivative}).
+     */
     private record Item(Kind kind, int at) {
     }
 
@@ -209,7 +212,10 @@ final class BatchCompiler {
                 items.add(new Item(Kind.LABEL, p));
             }
             int o = op(p);
-            if (isControl(o)) {
+            if (o == Ops.DERIV) {
+                weight = flush(block);
+                items.add(new Item(Kind.DERIVATIVE, p));
+            } else if (isControl(o)) {
                 weight = flush(block);
                 items.add(new Item(Kind.CONTROL, p));
                 if (o == Ops.BACK && closing[p]) {
@@ -239,7 +245,8 @@ final class BatchCompiler {
         Arrays.fill(wide, true);
         for (int p = 0; p < count && labelAt[p] < 0 && !isControl(op(p)); p++) {
             boolean uniform = switch (op(p)) {
-                case Ops.LOAD_ATTR, Ops.LOAD_VAR, Ops.LOAD_FCOORD, Ops.LOAD_SYSVAL -> false;
+                // a derivative of a batch-wide value is not one: the lanes past the run hold zeros
+                case Ops.LOAD_ATTR, Ops.LOAD_VAR, Ops.LOAD_FCOORD, Ops.LOAD_SYSVAL, Ops.DERIV -> false;
                 default -> all(wide, reads(p));
             };
             hoisted[p] = uniform && costly(op(p));
@@ -295,6 +302,7 @@ final class BatchCompiler {
             // the array too: what the store leaves of it is as batch-wide as it was
             case Ops.STORE_INDEXED -> concat(concat(span(a, n), span(b, 1)), span(word(p, Ops.D), 4 * x));
             case Ops.LOAD_UNI_INDEXED -> span(b, 1);
+            case Ops.DERIV -> span(a, n);
             default -> new int[0]; // CONST, ZERO1, ZERON, LOAD_UNI1, LOAD_UNI, and the inputs
         };
     }
@@ -311,7 +319,7 @@ final class BatchCompiler {
                     Ops.FETCH, Ops.TEXSIZE, Ops.SAMPLE_CUBE, Ops.SAMPLE_3D, Ops.SAMPLE_ARRAY, Ops.TEXSIZE_3D,
                     Ops.TEXSIZE_ARRAY, Ops.LOAD_ATTR, Ops.LOAD_VAR, Ops.LOAD_FCOORD, Ops.LOAD_SYSVAL -> new int[] {d, 4};
             case Ops.ICMP, Ops.UCMP -> new int[] {d, 1};
-            case Ops.IUN, Ops.IBIN, Ops.IBFE, Ops.UBFE -> new int[] {d, n};
+            case Ops.IUN, Ops.IBIN, Ops.IBFE, Ops.UBFE, Ops.DERIV -> new int[] {d, n};
             case Ops.MOVN, Ops.ADDN, Ops.SUBN, Ops.MULN, Ops.MAXN, Ops.MINN, Ops.ABSN, Ops.RSQ, Ops.RCP, Ops.SIN,
                     Ops.COS, Ops.LG2, Ops.TRUNC, Ops.ZERON, Ops.LOAD_UNI -> new int[] {d, n};
             case Ops.MULMM -> new int[] {d, 4 * x};
@@ -412,6 +420,10 @@ final class BatchCompiler {
                 }
                 case BLOCK -> c.aload(M_BATCH).invokestatic(CD_SELF, "k" + it.at, DISPATCH);
                 case CONTROL -> control(c, it.at, resume[i]);
+                case DERIVATIVE -> c.aload(M_BATCH).loadConstant(word(it.at, Ops.X))
+                        .loadConstant(word(it.at, Ops.D) * lanes).loadConstant(word(it.at, Ops.A) * lanes)
+                        .loadConstant(word(it.at, Ops.N))
+                        .invokevirtual(CD_BATCH, "derivative", MethodTypeDesc.of(CD_void, CD_int, CD_int, CD_int, CD_int));
                 case CHECK -> {
                     c.labelBinding(checkLabel[i]);
                     int k = labelAt[target(it.at)];

@@ -138,10 +138,38 @@ public final class BatchShader {
         }
         if (kernel != null) {
             kernel.run(b, n);
+        } else if (b.quad != null) {
+            for (int l = 0; l < n; l += Quads.SIZE) {
+                runQuad(b, l, Math.min(Quads.SIZE, n - l));
+            }
         } else {
             for (int l = 0; l < n; l++) {
                 runOne(b, l);
             }
+        }
+    }
+
+    /** The fallback of a shader with derivatives: lanes {@code first ..} of a quad, {@code running} of them. */
+    private void runQuad(Batch b, int first, int running) {
+        for (int k = 0; k < running; k++) {
+            Frame f = b.quad[k];
+            int l = first + k;
+            gather(b.attributes, f.attributes, l);
+            gather(b.varyingsIn, f.varyingsIn, l);
+            gather(b.fragCoord, f.fragCoord, l);
+            gather(b.systemValues, f.systemValues, l);
+            System.arraycopy(b.uniforms, 0, f.uniforms, 0, f.uniforms.length);
+            System.arraycopy(b.textures, 0, f.textures, 0, f.textures.length);
+        }
+        interpreter.runQuad(b.quad, running);
+        for (int k = 0; k < running; k++) {
+            Frame f = b.quad[k];
+            int l = first + k;
+            b.status[l] = f.status;
+            b.discarded[l] = f.discarded;
+            scatter(f.position, b.position, l);
+            scatter(f.varyingsOut, b.varyingsOut, l);
+            scatter(f.color, b.color, l);
         }
     }
 

@@ -28,6 +28,12 @@ public final class Frame {
     final float[] color;
     boolean discarded;
     Status status = Status.OK;
+    /** In {@link Interpreter#runQuad}: the instruction the invocation waits at, and its back-edges so far. */
+    int pc;
+    int backEdges;
+    /** In {@link Interpreter#runQuad}: whether the invocation has ended; the derivatives' results before they are written. */
+    boolean ended;
+    final float[] quadScratch = new float[16];
 
     Frame(Interpreter owner, int tempFloats, int attrFloats, int uniFloats, int varInFloats,
             int varOutFloats, int samplers, int colorFloats) {

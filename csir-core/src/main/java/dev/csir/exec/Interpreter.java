@@ -57,6 +57,8 @@ public final class Interpreter {
     private final int samplers;
     private final int depthOutput;
     private final int colorFloats;
+    /** The code as {@link #runQuad} walks it; null when the shader takes no derivative. */
+    private final QuadCode quad;
 
     Interpreter(String name, Stage stage, int[] code, float[] consts, int count, int regFloats,
             int fileFloats, int attrFloats, int uniFloats, int varInFloats, int varOutFloats,
@@ -76,6 +78,7 @@ public final class Interpreter {
         this.samplers = samplers;
         this.colorFloats = colorFloats;
         this.depthOutput = depthOutput;
+        this.quad = QuadCode.of(code, count);
     }
 
     /**
@@ -192,6 +195,115 @@ public final class Interpreter {
      * profile's 32 slots.
      */
     public Status run(Frame f) {
+        start(f);
+        final Status st = exec(code, f.temps, f, 0, 0);
+        f.status = st;
+        return st;
+    }
+
+    /** Whether the shader takes derivatives, and so shades its fragments in quads ({@link #runQuad}). */
+    public boolean usesDerivatives() {
+        return quad != null;
+    }
+
+    /**
+     * Runs the four invocations of a 2x2 quad ({@link Quads}: top-left, top-right, bottom-left,
+     * bottom-right) in lockstep, so that each derivative reads its quad-mates' values; each frame
+     * then holds its invocation's outputs and status as {@link #run} leaves them. The first
+     * {@code running} frames run; the others stand for lanes a batch does not run (their
+     * registers stay zero, which the derivatives of the others read). A shader without
+     * derivatives runs each invocation as {@link #run} does.
+     */
+    public void runQuad(Frame[] frames, int running) {
+        if (frames.length != Quads.SIZE || running < 0 || running > Quads.SIZE) {
+            throw new IllegalArgumentException("a quad is " + Quads.SIZE + " frames, " + running + " of them running");
+        }
+        for (Frame f : frames) {
+            start(f);
+        }
+        if (quad == null) {
+            for (int k = 0; k < running; k++) {
+                frames[k].status = exec(code, frames[k].temps, frames[k], 0, 0);
+            }
+            return;
+        }
+        for (int k = 0; k < Quads.SIZE; k++) {
+            frames[k].ended = k >= running;
+        }
+        final QuadCode q = quad;
+        int w = 0;
+        while (w < q.count) {
+            switch (q.place[w]) {
+                case QuadCode.DERIVATIVE -> {
+                    derivative(frames, w);
+                    for (int k = 0; k < Quads.SIZE; k++) {
+                        if (!frames[k].ended && frames[k].pc == w) {
+                            resume(frames[k], (w + 1) * STRIDE);
+                        }
+                    }
+                }
+                case QuadCode.CLOSING -> {
+                    int top = q.target[w];
+                    boolean again = false;
+                    for (int k = 0; k < Quads.SIZE; k++) {
+                        Frame f = frames[k];
+                        if (!frames[k].ended && f.pc == w) {
+                            if (++f.backEdges > MAX_ITERATIONS) {
+                                f.status = Status.ITERATION_LIMIT;
+                                f.ended = true;
+                            } else {
+                                f.pc = top;
+                            }
+                        }
+                        again |= !frames[k].ended && f.pc == top;
+                    }
+                    if (again) {
+                        w = top;
+                        continue;
+                    }
+                }
+                default -> {
+                    for (int k = 0; k < Quads.SIZE; k++) {
+                        if (!frames[k].ended && frames[k].pc == w) {
+                            resume(frames[k], q.entry[w]);
+                        }
+                    }
+                }
+            }
+            w = q.next[w];
+        }
+    }
+
+    /** Runs one invocation of a quad from code offset {@code at} to its next pause or its end. */
+    private void resume(Frame f, int at) {
+        Status st = exec(quad.code, f.temps, f, at, f.backEdges);
+        if (st != null) {
+            f.status = st;
+            f.ended = true;
+        }
+    }
+
+    /** The derivative at {@code w} for the invocations there, from all four's registers as they are. */
+    private void derivative(Frame[] frames, int w) {
+        int at = w * STRIDE;
+        int d = code[at + Ops.D], a = code[at + Ops.A], kind = code[at + Ops.X], n = code[at + Ops.N];
+        float[] tl = frames[0].temps, tr = frames[1].temps, bl = frames[2].temps, br = frames[3].temps;
+        float[] result = frames[0].quadScratch;
+        for (int k = 0; k < Quads.SIZE; k++) {
+            for (int i = 0; i < n; i++) {
+                result[k * 4 + i] = Quads.derivative(kind, k, tl[a + i], tr[a + i], bl[a + i], br[a + i]);
+            }
+        }
+        // every result is read before any is written: dst may be a source, of this lane or another's
+        for (int k = 0; k < Quads.SIZE; k++) {
+            if (!frames[k].ended && frames[k].pc == w) {
+                System.arraycopy(result, k * 4, frames[k].temps, d, n);
+            }
+        }
+    }
+
+    /** The start of a run: temporaries zero, position (0, 0, 0, 1), outputs zero, not discarded. */
+    private void start(Frame f) {
         if (f.owner != this) {
             throw new IllegalArgumentException("frame was made by another interpreter");
         }
@@ -205,15 +317,17 @@ public final class Interpreter {
         Arrays.fill(f.color, 0f);
         Arrays.fill(f.varyingsOut, 0, storedVarFloats, 0f);
         f.discarded = false;
-        final Status st = exec(t, f);
-        f.status = st;
-        return st;
+        f.status = Status.OK;
+        f.pc = 0;
+        f.backEdges = 0;
     }
 
-    private Status exec(float[] t, Frame f) {
-        final int[] c = code;
-        int pc = 0;
-        int backEdges = 0;
+    /**
+     * Runs code {@code c} from offset {@code pc} with {@code backEdges} taken so far. Returns how
+     * the invocation ended, or null at a PAUSE (only in {@link QuadCode}'s code), with the
+     * position and the back-edges in the frame.
+     */
+    private Status exec(final int[] c, float[] t, Frame f, int pc, int backEdges) {
         while (true) {
             final int d = c[pc + 1];
             final int a = c[pc + 2];
@@ -457,6 +571,12 @@ public final class Interpreter {
                 case Ops.LOAD_INDEXED -> System.arraycopy(t, a + Ops.element(t[b], c[pc + 4]), t, d, c[pc + 5]);
                 case Ops.STORE_INDEXED -> System.arraycopy(t, a, t, d + Ops.element(t[b], c[pc + 4]), c[pc + 5]);
                 case Ops.LOAD_UNI_INDEXED -> copy4(f.uniforms, c[pc + 4] + Ops.element(t[b], c[pc + 6]), t, d);
+                case Ops.DERIV -> Arrays.fill(t, d, d + c[pc + 5], 0f); // one invocation has no neighbours
+                case Ops.PAUSE -> {
+                    f.pc = pc / STRIDE;
+                    f.backEdges = backEdges;
+                    return null;
+                }
                 case Ops.STORE_POS -> copy4(t, a, f.position, 0);
                 case Ops.STORE_VAR -> copy4(t, a, f.varyingsOut, c[pc + 4]);
                 case Ops.STORE_COLOR -> copy4(t, a, f.color, c[pc + 4]);

@@ -112,4 +112,9 @@ final class Ops {
     static int element(float index, int length) {
         return Math.clamp(Float.floatToRawIntBits(index), 0, length - 1) * 4;
     }
+
+    /** A derivative (x its {@link Quads} kind) on n lanes: 0 for one invocation, its quad's in {@link Interpreter#runQuad}. */
+    static final int DERIV = 77;
+    /** Only in the code {@link QuadCode} makes: a lane stops here until its quad-mates are in step. */
+    static final int PAUSE = 78;
 }

@@ -167,7 +167,7 @@ final class Simplifier {
             case CONST, SWZ, MULMV, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, TEXSIZE, LOAD_ATTR, LOAD_VAR,
                  LOAD_FCOORD, LOAD_SYSVAL -> 4;
             case LOAD_UNI -> in.aux2() <= 1 ? 4 : 0;
-            case MOV, ADD, SUB, MUL, MAX, MIN, ABS -> lanes(nc, 4);
+            case MOV, ADD, SUB, MUL, MAX, MIN, ABS, DDX, DDY, DDX_FINE, DDY_FINE -> lanes(nc, 4);
             case RSQ, RCP, SIN, COS, LG2, TRUNC -> lanes(nc, 1);
             case DOT, POW, CMP -> 1;
             default -> 0;

@@ -119,7 +119,16 @@ public enum Opcode {
      * aux2 - 1)]}, all four lanes; {@code aux} the array's first slot, {@code aux2} its length in
      * slots, {@code b.x} the index as an integer lane.
      */
-    LOAD_UNI_INDEXED("load_uni_indexed");
+    LOAD_UNI_INDEXED("load_uni_indexed"),
+    /**
+
+     * Screen-space derivatives of {@code a} on ncomp lanes (0 meaning 4), fragment shaders only
+     * (TGSI DDX, DDY, DDX_FINE, DDY_FINE). A fragment shaded in a 2x2 quad reads its quad-mates'
+     * {@code a} (see {@link dev.csir.exec.Quads}): DDX and DDY are coarse, one value for the quad
+     * (x: right minus left of the top row, y: bottom minus top of the left column); the fine ones
+     * take the fragment's own row or column. One invocation alone has no neighbours: 0.
+     */
+    DDX("ddx"), DDY("ddy"), DDX_FINE("ddx_fine"), DDY_FINE("ddy_fine");
 
     /** How an integer opcode uses its record's operands. */
     public enum IntegerForm {
@@ -205,6 +214,11 @@ public enum Opcode {
         return this == LOAD_INDEXED || this == STORE_INDEXED || this == LOAD_UNI_INDEXED;
     }
 
-    /** Highest valid opcode number (LOAD_UNI_INDEXED). */
+    /** Whether this is one of the derivatives, which read the other fragments of a quad. */
+    public boolean isDerivative() {
+        return this == DDX || this == DDY || this == DDX_FINE || this == DDY_FINE;
+    }
+
+    /** Highest valid opcode number (DDY_FINE). */
     public static final int MAX_CODE = 80;
 }

@@ -41,17 +41,19 @@ public final class Ast {
      * GLSL ES's rule that some types need a precision, the first declaration of a float type and
      * the first of a sampler other than sampler2D and samplerCube with neither a precision
      * qualifier nor a default precision in scope (each null when there is none). Whether the rule
-     * applies (ES; floats only in the fragment stage) is the checker's to say.
+     * applies (ES; floats only in the fragment stage) is the checker's to say. {@code extensions}
+     * are those {@code #extension} enabled, which give some built-ins before their version.
      */
     public record Unit(List<Decl> globals, GlslVersion version, Pos floatWithoutPrecision, Pos samplerWithoutPrecision,
-            String samplerName) {
+            String samplerName, java.util.Set<String> extensions) {
         public Unit {
             globals = List.copyOf(globals);
             version = version == null ? GlslVersion.DEFAULT : version;
+            extensions = extensions == null ? java.util.Set.of() : java.util.Set.copyOf(extensions);
         }
 
         public Unit(List<Decl> globals, GlslVersion version) {
-            this(globals, version, null, null, null);
+            this(globals, version, null, null, null, null);
         }
 
         public Unit(List<Decl> globals) {

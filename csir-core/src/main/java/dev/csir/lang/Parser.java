@@ -79,7 +79,8 @@ public final class Parser {
         if (!p.full()) {
             p.unit(globals);
         }
-        return new Ast.Unit(globals, tokens.version(), p.floatWithoutPrecision, p.samplerWithoutPrecision, p.samplerName);
+        return new Ast.Unit(globals, tokens.version(), p.floatWithoutPrecision, p.samplerWithoutPrecision, p.samplerName,
+                tokens.extensions());
     }
 
     /** Keywords of later versions are plain names in earlier ones, as GLSL reserves them only from then. */

@@ -44,7 +44,7 @@ public final class Preprocessor {
             "GL_KHR_vulkan_glsl", "GL_ARB_shading_language_420pack", "GL_ARB_gpu_shader5",
             "GL_ARB_shader_texture_lod", "GL_ARB_texture_rectangle", "GL_ARB_enhanced_layouts",
             "GL_ARB_uniform_buffer_object", "GL_EXT_frag_depth", "GL_OES_EGL_image_external",
-            "GL_ARB_shading_language_packing", "GL_EXT_shader_integer_mix");
+            "GL_ARB_shading_language_packing", "GL_EXT_shader_integer_mix", "GL_ARB_derivative_control");
     /** Of {@link #KNOWN_EXTENSIONS}, those of the ES profile only. */
     private static final Set<String> ES_EXTENSIONS = Set.of("GL_OES_standard_derivatives", "GL_EXT_shader_texture_lod",
             "GL_EXT_frag_depth", "GL_OES_EGL_image_external");
@@ -276,6 +276,7 @@ public final class Preprocessor {
         tk.spanOffset[k] = eof.spanOff;
         tk.spanLength[k] = 0;
         tk.version = extensions.isEmpty() ? version : version.withExtensions(extensions);
+        tk.extensions = Set.copyOf(extensions);
         return tk;
     }
 

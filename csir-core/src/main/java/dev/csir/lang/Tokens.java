@@ -31,6 +31,8 @@ public final class Tokens {
     int[] spanLength;
     /** The #version the source asked for. */
     GlslVersion version = GlslVersion.DEFAULT;
+    /** The extensions an {@code #extension} line enabled (require, enable or warn), which decide some built-ins. */
+    java.util.Set<String> extensions = java.util.Set.of();
 
     Tokens(byte[] source, int capacity) {
         this.source = source;
@@ -94,6 +96,11 @@ public final class Tokens {
     /** The #version the source asked for ({@link GlslVersion#DEFAULT} without one). */
     public GlslVersion version() {
         return version;
+    }
+
+    /** The extensions the source enabled with {@code #extension} (require, enable or warn). */
+    public java.util.Set<String> extensions() {
+        return extensions;
     }
 
     /** The bytes token texts are taken from. */

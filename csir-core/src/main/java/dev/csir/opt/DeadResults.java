@@ -102,7 +102,7 @@ public final class DeadResults {
         return switch (op) {
             case LOAD_SYSVAL -> true;
             case CONST, MOV, SWZ, ADD, SUB, MUL, MAX, MIN, ABS, DOT, RSQ, RCP, SIN, COS, LG2, POW, TRUNC, CMP,
-                 MULMV -> true;
+                 MULMV, DDX, DDY, DDX_FINE, DDY_FINE -> true;
             default -> false;
         };
     }

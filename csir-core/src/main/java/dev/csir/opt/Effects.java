@@ -44,7 +44,7 @@ final class Effects {
         return switch (Opcode.of(in.op())) {
             case CONST, MOV, SWZ, SETLANE, ADD, SUB, MUL, MAX, MIN, ABS, DOT, RSQ, RCP, SIN, COS, LG2,
                  POW, TRUNC, CMP, MULMV, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, TEXSIZE, LOAD_ATTR, LOAD_VAR,
-                 LOAD_FCOORD, LOAD_SYSVAL -> 1;
+                 LOAD_FCOORD, LOAD_SYSVAL, DDX, DDY, DDX_FINE, DDY_FINE -> 1;
             case LOAD_UNI -> in.aux2();
             case MULMM -> in.aux();
             default -> 0;
@@ -58,7 +58,7 @@ final class Effects {
             return form == Opcode.IntegerForm.COMPARE ? 1 : mask(n4(in));
         }
         return switch (Opcode.of(in.op())) {
-            case MOV, SWZ, ADD, SUB, MUL, MAX, MIN, ABS -> mask(n4(in));
+            case MOV, SWZ, ADD, SUB, MUL, MAX, MIN, ABS, DDX, DDY, DDX_FINE, DDY_FINE -> mask(n4(in));
             case RSQ, RCP, SIN, COS, LG2, TRUNC -> mask(n1(in));
             case SETLANE -> 1 << (in.aux() & 3);
             case DOT, POW, CMP -> 1;
@@ -86,7 +86,7 @@ final class Effects {
             case MULMM -> in.aux();
             case MULMV -> b ? 1 : in.aux();
             case ADD, SUB, MUL, MAX, MIN, DOT, POW, CMP, SAMPLE_GRAD -> 1;
-            case MOV, SWZ, SETLANE, ABS, RSQ, RCP, SIN, COS, LG2, TRUNC, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, FETCH, TEXSIZE,
+            case MOV, SWZ, SETLANE, ABS, DDX, DDY, DDX_FINE, DDY_FINE, RSQ, RCP, SIN, COS, LG2, TRUNC, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, FETCH, TEXSIZE,
                  STORE_POS, STORE_VAR,
                  STORE_COLOR, STORE_DEPTH, IF -> b ? 0 : 1;
             default -> 0;
@@ -107,7 +107,7 @@ final class Effects {
             };
         }
         return switch (Opcode.of(in.op())) {
-            case MOV, ADD, SUB, MUL, MAX, MIN -> mask(n4(in));
+            case MOV, ADD, SUB, MUL, MAX, MIN, DDX, DDY, DDX_FINE, DDY_FINE -> mask(n4(in));
             case RSQ, RCP, SIN, COS, LG2, TRUNC -> mask(n1(in));
             case SWZ -> swizzleLanes(in);
             case SETLANE -> 1 << (in.aux2() & 3);

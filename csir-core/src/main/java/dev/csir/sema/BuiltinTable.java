@@ -71,7 +71,13 @@ public final class BuiltinTable {
         UNPACK_UNORM_4X8("unpackUnorm4x8", 400, 310, Extension.PACKING),
         UNPACK_SNORM_4X8("unpackSnorm4x8", 400, 310, Extension.PACKING),
         UNPACK_HALF_2X16("unpackHalf2x16", 420, 300, Extension.PACKING),
-        DFDX("dFdx"), DFDY("dFdy"), FWIDTH("fwidth");
+        DFDX("dFdx"), DFDY("dFdy"), FWIDTH("fwidth"),
+        /** Derivative control (GLSL 4.50 8.14.1, or GL_ARB_derivative_control): desktop GLSL only. */
+        DFDX_FINE("dFdxFine", 450, 0), DFDY_FINE("dFdyFine", 450, 0), FWIDTH_FINE("fwidthFine", 450, 0),
+        DFDX_COARSE("dFdxCoarse", 450, 0), DFDY_COARSE("dFdyCoarse", 450, 0), FWIDTH_COARSE("fwidthCoarse", 450, 0);
+
+        /** The extension that gives the derivative-control functions before 4.50. */
+        public static final String DERIVATIVE_CONTROL = "GL_ARB_derivative_control";
 
         private final String glslName;
         private final int since;
@@ -102,9 +108,22 @@ public final class BuiltinTable {
             return inVersion(v, since, sinceEs) || extension != null && extension.brings(v);
         }
 
+        /** Whether a shader of this version with these extensions enabled has the function. */
+        public boolean availableIn(GlslVersion v, java.util.Set<String> extensions) {
+            return availableIn(v) || derivativeControl() && !v.es() && extensions.contains(DERIVATIVE_CONTROL);
+        }
+
+        /** The Fine and Coarse derivatives, which {@link #DERIVATIVE_CONTROL} enables. */
+        public boolean derivativeControl() {
+            return switch (this) {
+                case DFDX_FINE, DFDY_FINE, FWIDTH_FINE, DFDX_COARSE, DFDY_COARSE, FWIDTH_COARSE -> true;
+                default -> false;
+            };
+        }
+
         /** Derivatives: fragment shaders only. */
         public boolean fragmentOnly() {
-            return this == DFDX || this == DFDY || this == FWIDTH;
+            return this == DFDX || this == DFDY || this == FWIDTH || derivativeControl();
         }
 
         /**
@@ -152,7 +171,8 @@ public final class BuiltinTable {
         }
 
         boolean availableIn(GlslVersion v) {
-            return builtin.availableIn(v)
+            // the Fine and Coarse derivatives' extension is the checker's to decide (Builtin.availableIn)
+            return (builtin.derivativeControl() || builtin.availableIn(v))
                     && (inVersion(v, since, sinceEs) || extension != null && extension.brings(v));
         }
 
@@ -277,7 +297,8 @@ public final class BuiltinTable {
                     Builtin.ACOSH, Builtin.ATANH, Builtin.EXP, Builtin.LOG, Builtin.EXP2, Builtin.LOG2, Builtin.SQRT,
                     Builtin.INVERSESQRT, Builtin.ABS, Builtin.SIGN, Builtin.FLOOR, Builtin.TRUNC, Builtin.ROUND,
                     Builtin.ROUND_EVEN, Builtin.CEIL, Builtin.FRACT, Builtin.NORMALIZE, Builtin.DFDX, Builtin.DFDY,
-                    Builtin.FWIDTH)) {
+                    Builtin.FWIDTH, Builtin.DFDX_FINE, Builtin.DFDY_FINE, Builtin.FWIDTH_FINE, Builtin.DFDX_COARSE,
+                    Builtin.DFDY_COARSE, Builtin.FWIDTH_COARSE)) {
                 add(b, t, t);
             }
             add(Builtin.ATAN, t, t, t);

@@ -71,11 +71,20 @@ public final class Checker {
 
     /** As {@link #check(Ast.Unit, ShaderStage, DiagnosticLog)}, for a source written for {@code client}. */
     public static Typed.Unit check(Ast.Unit unit, ShaderStage stage, Client client, DiagnosticLog log) {
-        return new Checker(stage, unit.version(), client, log).run(unit);
+        Checker c = new Checker(stage, unit.version(), client, log);
+        c.extensions = unit.extensions();
+        return c.run(unit);
     }
 
     ShaderStage stage() {
         return stage;
+    }
+
+    /** The extensions the shader enabled, which give some built-ins before their version. */
+    private java.util.Set<String> extensions = java.util.Set.of();
+
+    java.util.Set<String> extensions() {
+        return extensions;
     }
 
     /** The {@code #version} the shader asked for, which decides the built-in functions it has. */

@@ -842,12 +842,11 @@ final class ExprChecker {
     /** GLSL built-ins the language does not have yet: a call gets "unsupported built-in function". */
     private static final Set<String> NOT_YET = Set.of("textureOffset", "textureLodOffset",
             "textureProjOffset", "textureGradOffset", "texelFetchOffset", "textureGather", "shadow2D", "shadow2DProj",
-            "packDouble2x32", "unpackDouble2x32", "dFdxFine", "dFdyFine", "fwidthFine",
-            "dFdxCoarse", "dFdyCoarse", "fwidthCoarse");
+            "packDouble2x32", "unpackDouble2x32");
 
     /** The built-in when this shader's version and stage have it, else null (the name is then free). */
     private BuiltinTable.Builtin available(BuiltinTable.Builtin b) {
-        if (b == null || !b.availableIn(checker.version())) {
+        if (b == null || !b.availableIn(checker.version(), checker.extensions())) {
             return null;
         }
         return b.fragmentOnly() && checker.stage() != ShaderStage.FRAGMENT ? null : b;

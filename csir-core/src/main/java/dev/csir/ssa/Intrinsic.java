@@ -40,7 +40,10 @@ public enum Intrinsic {
     UNPACK_SNORM_2X16("unpackSnorm2x16", 1), UNPACK_UNORM_4X8("unpackUnorm4x8", 1),
     UNPACK_SNORM_4X8("unpackSnorm4x8", 1), UNPACK_HALF_2X16("unpackHalf2x16", 1),
     // derivatives (fragment stage)
-    DFDX("dFdx", 1, false), DFDY("dFdy", 1, false), FWIDTH("fwidth", 1, false);
+    DFDX("dFdx", 1, false), DFDY("dFdy", 1, false), FWIDTH("fwidth", 1, false),
+    DFDX_FINE("dFdxFine", 1, false), DFDY_FINE("dFdyFine", 1, false), FWIDTH_FINE("fwidthFine", 1, false),
+    DFDX_COARSE("dFdxCoarse", 1, false), DFDY_COARSE("dFdyCoarse", 1, false),
+    FWIDTH_COARSE("fwidthCoarse", 1, false);
 
     private final String glslName;
     private final int arity;

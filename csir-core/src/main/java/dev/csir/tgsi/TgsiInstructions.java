@@ -158,6 +158,8 @@ final class TgsiInstructions {
             case MUL -> binary("MUL", in);
             case MIN -> binary("MIN", in);
             case MAX -> binary("MAX", in);
+            case DDX, DDY, DDX_FINE, DDY_FINE -> w.begin(in.opcode().name()).sp().tempMasked(in.dst(), lanes(in)).comma()
+                    .temp(in.a()).end();
             case ABS -> w.begin("ABS").sp().temp(in.dst()).comma().temp(in.a()).end();
             case DOT -> w.begin(in.aux() == 4 ? "DP4" : "DP3").sp().tempLane(in.dst(), 0).comma()
                     .temp(in.a()).comma().temp(in.b()).end();

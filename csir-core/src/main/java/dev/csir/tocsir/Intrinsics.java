@@ -226,6 +226,12 @@ final class Intrinsics {
                 yield acc;
             }
             case OUTER_PRODUCT -> outer(i);
+            case DFDX, DFDX_COARSE -> s.op(Opcode.DDX, n, a.get(0), -1);
+            case DFDY, DFDY_COARSE -> s.op(Opcode.DDY, n, a.get(0), -1);
+            case DFDX_FINE -> s.op(Opcode.DDX_FINE, n, a.get(0), -1);
+            case DFDY_FINE -> s.op(Opcode.DDY_FINE, n, a.get(0), -1);
+            case FWIDTH, FWIDTH_COARSE -> fwidth(a.get(0), n, Opcode.DDX, Opcode.DDY);
+            case FWIDTH_FINE -> fwidth(a.get(0), n, Opcode.DDX_FINE, Opcode.DDY_FINE);
             default -> null;
         };
         if (r == null) {
@@ -240,6 +246,13 @@ final class Intrinsics {
     /** atan t / t as a polynomial in t^2 on [0, 1], fitted to within 2e-6 of atan. */
     private static final float[] ATAN = {0.999977215f, -0.332622723f, 0.193539758f, -0.116425048f, 0.052645907f,
         -0.011718608f};
+
+    /** fwidth: |d/dx| + |d/dy|, as GLSL defines it. */
+    private int fwidth(int x, int n, Opcode ddx, Opcode ddy) {
+        int dx = s.op(Opcode.ABS, n, s.op(ddx, n, x, -1), -1);
+        int dy = s.op(Opcode.ABS, n, s.op(ddy, n, x, -1), -1);
+        return s.op(Opcode.ADD, n, dx, dy);
+    }
 
     /** sqrt through RSQ and RCP, as sqrt itself. */
     private int sqrt(int x, int n) {

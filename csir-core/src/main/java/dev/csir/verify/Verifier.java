@@ -61,6 +61,8 @@ import java.util.List;
  *     ICMP and UCMP ({@code comparison without the bool type}), whose aux is a {@link Cmp} code;
  *     LOAD_SYSVAL with aux a system value ({@code invalid system value}) of its stage: the vertex
  *     numbers in vertex shaders, front facing (a bool) in fragment shaders;</li>
+ * <li>the derivatives (CSI version 2) only in fragment shaders ({@code derivative in a
+ *     non-fragment shader});</li>
  * <li>each opcode's operands must be present: every value-producing op needs a destination,
  *     and the ops that read {@code a} or {@code b} need them ({@code invalid destination},
  *     {@code invalid operand}; IF's {@code a} reports {@code invalid if}).</li>
@@ -242,6 +244,7 @@ public final class Verifier {
                 case STORE_VAR -> check(vertex, Messages.VARYING_STORE_STAGE);
                 case LOAD_FCOORD -> check(!vertex, Messages.FRAGCOORD_LOAD_STAGE);
                 case LOAD_SYSVAL -> check(vertex == Opcode.vertexSysval(in.aux()), Messages.SYSVAL_LOAD_STAGE);
+                case DDX, DDY, DDX_FINE, DDY_FINE -> check(!vertex, Messages.DERIVATIVE_STAGE);
                 default -> {
                 }
             }
@@ -363,7 +366,7 @@ public final class Verifier {
             return switch (op) {
                 case MOV, SWZ, SETLANE, ADD, SUB, MUL, MAX, MIN, ABS, DOT, RSQ, RCP, SIN, COS, LG2, POW,
                         TRUNC, CMP, MULMV, MULMM, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, TEXSIZE, STORE_POS,
-                        STORE_VAR, STORE_COLOR, STORE_DEPTH, IF, STORE_INDEXED -> true;
+                        STORE_VAR, STORE_COLOR, STORE_DEPTH, IF, STORE_INDEXED, DDX, DDY, DDX_FINE, DDY_FINE -> true;
                 default -> false;
             };
         }

@@ -85,11 +85,12 @@ class BuiltinFunctionsTest {
             "determinant(m3)", "inverse(m3)[0].x", "transpose(m3)[1].y", "outerProduct(v, v)[0].x",
             "matrixCompMult(m3, m3)[0].x", "abs(1)", "min(1, 2)", "min(1, 2.0)", "clamp(v, 0, 1)",
             "max(ivec2(1), 2).x", "sin(1)", "sin(true)", "pow(x)", "dot(x, v)", "length(2)", "cross(v, v.xy)",
-            "bitCount(3)", "dFdx(x)", "fwidth(v).x"};
+            "bitCount(3)", "dFdx(x)", "fwidth(v).x", "dFdxFine(x)", "dFdyCoarse(v).y", "fwidthFine(x)",
+            "fwidthCoarse(v).z"};
         // (1.10 and 1.20 fragment shaders write gl_FragColor, which waits for the legacy forms,
         // so those versions are tried as vertex shaders)
         String[] versions = {"#version 330 core", "#version 110", "#version 120", "#version 130", "#version 400",
-            "#version 300 es", "#version 310 es"};
+            "#version 300 es", "#version 310 es", "#version 450", "#version 400\n#extension GL_ARB_derivative_control : enable"};
         List<String> disagreements = new ArrayList<>();
         int tried = 0;
         for (String version : versions) {
@@ -109,7 +110,7 @@ class BuiltinFunctionsTest {
                 }
             }
         }
-        assertThat(tried).isEqualTo(calls.length * (2 * 5 + 2));
+        assertThat(tried).isEqualTo(calls.length * (2 * 7 + 2));
         assertThat(disagreements).isEmpty();
     }
 

@@ -51,7 +51,31 @@ final class BatchCheck {
         return compare(shader, reference, n, r, false);
     }
 
+    /**
+     * As {@link #compare(ShaderIr, int[], Limits, int, int, Random)} for a shader with
+     * derivatives: the reference runs each quad of lanes ({@link Quads}) through
+     * {@link Interpreter#runQuad}, the last one with the lanes of the run it has.
+     */
+    static String compareQuads(ShaderIr ir, int[] remap, Limits limits, int lanes, int n, Random r) {
+        BatchShader shader = BatchShader.of(ir, remap, limits, lanes);
+        if (!shader.isCompiled()) {
+            return "not compiled: " + shader.fallbackReason().orElse("?");
+        }
+        return compare(shader, Interpreter.of(ir, remap, limits), n, r, bitExact(ir), true);
+    }
+
+    /** As {@link #compareQuads}, for the shader's interpreter fallback (its runQuad per quad of the batch). */
+    static String compareQuadsFallback(ShaderIr ir, int[] remap, Limits limits, int lanes, int n, Random r) {
+        Interpreter in = Interpreter.of(ir, remap, limits);
+        return compare(BatchShader.interpreted(in, lanes, "test"), in, n, r, bitExact(ir), true);
+    }
+
     static String compare(BatchShader shader, Interpreter reference, int n, Random r, boolean exact) {
+        return compare(shader, reference, n, r, exact, false);
+    }
+
+    private static String compare(BatchShader shader, Interpreter reference, int n, Random r, boolean exact,
+            boolean quads) {
         Batch b = shader.newBatch();
         int lanes = shader.lanes();
         fill(b.uniforms(), r);
@@ -73,15 +97,28 @@ final class BatchCheck {
         fill(stored, r);
         System.arraycopy(stored, 0, b.varyingsOut(), 0, stored.length);
         shader.run(b, n);
-        Frame f = reference.newFrame();
-        System.arraycopy(b.uniforms(), 0, f.uniforms(), 0, f.uniforms().length);
-        System.arraycopy(tex, 0, f.textures(), 0, f.textures().length);
+        Frame[] quad = {reference.newFrame(), reference.newFrame(), reference.newFrame(), reference.newFrame()};
+        for (Frame f : quad) {
+            System.arraycopy(b.uniforms(), 0, f.uniforms(), 0, f.uniforms().length);
+            System.arraycopy(tex, 0, f.textures(), 0, f.textures().length);
+        }
         for (int l = 0; l < n; l++) {
-            gather(b.attributes(), f.attributes(), lanes, l);
-            gather(b.varyingsIn(), f.varyingsIn(), lanes, l);
-            gather(b.fragCoord(), f.fragCoord(), lanes, l);
-            gather(b.systemValues, f.systemValues, lanes, l);
-            Status st = reference.run(f);
+            Frame f = quads ? quad[l % Quads.SIZE] : quad[0];
+            if (!quads || l % Quads.SIZE == 0) {
+                int running = quads ? Math.min(Quads.SIZE, n - l) : 1;
+                for (int k = 0; k < running; k++) {
+                    gather(b.attributes(), quad[k].attributes(), lanes, l + k);
+                    gather(b.varyingsIn(), quad[k].varyingsIn(), lanes, l + k);
+                    gather(b.fragCoord(), quad[k].fragCoord(), lanes, l + k);
+                    gather(b.systemValues, quad[k].systemValues, lanes, l + k);
+                }
+                if (quads) {
+                    reference.runQuad(quad, running);
+                } else {
+                    reference.run(f);
+                }
+            }
+            Status st = f.status;
             String lane = "lane " + l + " of " + n + ": ";
             if (st != b.status(l)) {
                 return lane + "status " + b.status(l) + ", interpreter " + st;

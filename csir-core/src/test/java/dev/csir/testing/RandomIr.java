@@ -22,7 +22,11 @@ public final class RandomIr {
      * element the clamp picks, Java leaves to the platform).
      */
     private static final Opcode[] OPS = java.util.Arrays.stream(Opcode.values()).filter(o -> !o.isInteger()
-            && o != Opcode.LOAD_SYSVAL && !o.isIndexed()).toArray(Opcode[]::new);
+            && o != Opcode.LOAD_SYSVAL && !o.isIndexed() && !o.isDerivative()).toArray(Opcode[]::new);
+    /** A fragment program's opcodes with the derivatives, each as likely as a tenth of the others together. */
+    private static final Opcode[] DERIVATIVE_OPS = java.util.stream.Stream.concat(java.util.Arrays.stream(OPS),
+            java.util.stream.Stream.generate(() -> java.util.Arrays.stream(Opcode.values()).filter(Opcode::isDerivative))
+                    .limit(OPS.length / 10 + 1).flatMap(s -> s)).toArray(Opcode[]::new);
     /**
      * The opcodes of an integer program: the integer lanes, with the moves, constants, loads,
      * stores, float comparisons and control flow, but no float arithmetic. A NaN a float opcode
@@ -54,6 +58,8 @@ public final class RandomIr {
 
     private final Choices c;
     private final Limits lim;
+    /** Whether this is a fragment shader with derivatives ({@link #generateDerivatives}). */
+    private boolean derivatives;
     /** A clean shader never goes wild, so long ones pass the verifier and reach the TGSI budget. */
     private boolean clean;
     private Stage stage;
@@ -66,6 +72,16 @@ public final class RandomIr {
     /** A random shader shaped against the default limits (sometimes one past them). */
     public static ShaderIr generate(Choices choices) {
         return new RandomIr(choices, Limits.CHRISOS).shader();
+    }
+
+    /**
+     * A random fragment shader that also takes derivatives (DDX, DDY and the fine ones), inside
+     * and outside its IFs and loops, for the quad paths (the interpreter's runQuad, a batch's quads).
+     */
+    public static ShaderIr generateDerivatives(Choices choices) {
+        RandomIr g = new RandomIr(choices, Limits.CHRISOS);
+        g.derivatives = true;
+        return g.shader();
     }
 
     /** A random fragment-to-vertex varying remap, or null (no remap) one time in three. */
@@ -88,6 +104,10 @@ public final class RandomIr {
         clean = c.below(3) == 0;
         ops = c.below(3) == 0 ? INTEGER_OPS : OPS;
         stage = c.below(2) == 0 ? Stage.VERTEX : Stage.FRAGMENT;
+        if (derivatives) {
+            ops = DERIVATIVE_OPS;
+            stage = Stage.FRAGMENT;
+        }
         int temps = clean ? 4 + c.below(lim.maxTemporaries() - 3)
                 : rarely() ? 1 + c.below(lim.maxTemporaries() + 1) : 1 + c.below(12);
         int nimm = clean ? 4 + c.below(lim.maxImmediates() - 3)
@@ -162,7 +182,7 @@ public final class RandomIr {
         boolean vertex = stage == Stage.VERTEX;
         return switch (op) {
             case STORE_POS, LOAD_ATTR, STORE_VAR, LOAD_SYSVAL -> vertex && (op != Opcode.LOAD_ATTR || attrHi >= 0);
-            case STORE_COLOR, DISCARD, LOAD_VAR, LOAD_FCOORD -> !vertex;
+            case STORE_COLOR, DISCARD, LOAD_VAR, LOAD_FCOORD, DDX, DDY, DDX_FINE, DDY_FINE -> !vertex;
             case SAMPLE -> sampHi >= 0;
             case IF, LOOP -> depth < lim.maxIfDepth();
             case ELSE, ENDIF -> depth > 0 && !open.getLast();

@@ -334,6 +334,8 @@ class VerifierTest {
             // the indexed records come after, version 2 only (their numbers are left to the merge order)
             assertThat(List.of(Opcode.LOAD_INDEXED, Opcode.STORE_INDEXED, Opcode.LOAD_UNI_INDEXED))
                     .allMatch(o -> o.code() > Opcode.LOAD_SYSVAL.code() && o.isVersion2Only() && o.isIndexed());
+            assertThat(Arrays.stream(Opcode.values()).filter(Opcode::isDerivative))
+                    .allMatch(op -> op.isVersion2Only() && op.code() > Opcode.LOAD_SYSVAL.code()).hasSize(4);
             assertThat(Arrays.stream(Opcode.values()).filter(Opcode::isVersion2Only).limit(10))
                     .containsExactly(LOOP, ENDLOOP, BREAK, CONTINUE, Opcode.LG2, Opcode.SAMPLE_BIAS, Opcode.TEXSIZE,
                             Opcode.SAMPLE_LOD, Opcode.SAMPLE_GRAD, Opcode.FETCH);

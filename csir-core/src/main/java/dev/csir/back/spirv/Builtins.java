@@ -55,6 +55,12 @@ final class Builtins {
             case DFDX -> Spv.Op.OpDPdx;
             case DFDY -> Spv.Op.OpDPdy;
             case FWIDTH -> Spv.Op.OpFwidth;
+            case DFDX_FINE -> Spv.Op.OpDPdxFine;
+            case DFDY_FINE -> Spv.Op.OpDPdyFine;
+            case FWIDTH_FINE -> Spv.Op.OpFwidthFine;
+            case DFDX_COARSE -> Spv.Op.OpDPdxCoarse;
+            case DFDY_COARSE -> Spv.Op.OpDPdyCoarse;
+            case FWIDTH_COARSE -> Spv.Op.OpFwidthCoarse;
             case MOD -> Spv.Op.OpFMod;
             default -> -1;
         };
@@ -86,6 +92,9 @@ final class Builtins {
             }
         }
         if (core >= 0) {
+            if (core >= Spv.Op.OpDPdxFine && core <= Spv.Op.OpFwidthCoarse) {
+                f.ids.capability(Spv.Capability.DerivativeControl);
+            }
             f.to(f.result(i), core, t, args);
             return;
         }

@@ -32,7 +32,8 @@ final class Intrinsics {
             throw Stop.trap(f.glslName() + " takes " + f.arity() + " operands, not " + args.size());
         }
         return switch (f) {
-            case DFDX, DFDY, FWIDTH -> Val.zero(result); // one invocation has no neighbours
+            case DFDX, DFDY, FWIDTH, DFDX_FINE, DFDY_FINE, FWIDTH_FINE, DFDX_COARSE, DFDY_COARSE, FWIDTH_COARSE ->
+                    Val.zero(result); // one invocation has no neighbours
             case MODF, FREXP -> withOut(f, num(args.get(0)), out(args.get(1)));
             case LENGTH, DISTANCE, DOT, CROSS, NORMALIZE, FACEFORWARD, REFLECT, REFRACT -> geometric(f, result, args);
             case MATRIX_COMP_MULT -> arith.binary(Opcode.MUL, num(args.get(0)), num(args.get(1)));

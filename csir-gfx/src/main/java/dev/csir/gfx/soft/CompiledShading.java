@@ -115,6 +115,11 @@ public final class CompiledShading implements Shading {
             }
 
             @Override
+            public boolean quads() {
+                return fragment.interpreter().usesDerivatives();
+            }
+
+            @Override
             public float[] color() {
                 return one.color();
             }

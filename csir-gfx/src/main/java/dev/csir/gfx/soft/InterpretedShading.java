@@ -2,6 +2,7 @@ package dev.csir.gfx.soft;
 
 import dev.csir.exec.Frame;
 import dev.csir.exec.Interpreter;
+import dev.csir.exec.Quads;
 import dev.csir.exec.Texture2D;
 import dev.csir.ir.Interpolation;
 import dev.csir.ir.Stage;
@@ -92,6 +93,13 @@ public final class InterpretedShading implements Shading {
         Frame ff = fragment.newFrame();
         load(vf, vertexUniforms);
         load(ff, fragmentUniforms);
+        Frame[] quad = fragment.usesDerivatives() ? new Frame[] {ff, fragment.newFrame(), fragment.newFrame(),
+            fragment.newFrame()} : null;
+        if (quad != null) {
+            for (Frame f : quad) {
+                load(f, fragmentUniforms);
+            }
+        }
         return new Context() {
             @Override
             public float[] attributes() {
@@ -148,6 +156,44 @@ public final class InterpretedShading implements Shading {
             public float depth() {
                 int at = fragment.depthOutput();
                 return at < 0 ? 0f : ff.color()[4 * at];
+            }
+
+            @Override
+            public boolean quads() {
+                return quad != null;
+            }
+
+            @Override
+            public void runFragments(FragmentBatch batch, int n) {
+                if (quad == null) {
+                    Context.super.runFragments(batch, n);
+                    return;
+                }
+                int components = batch.components();
+                for (int first = 0; first < n; first += Quads.SIZE) {
+                    int running = Math.min(Quads.SIZE, n - first);
+                    for (int k = 0; k < running; k++) {
+                        int i = first + k;
+                        float[] vin = quad[k].varyingsIn();
+                        for (int c = 0; c < components; c++) {
+                            vin[c] = batch.varyings[c * FragmentBatch.SIZE + i];
+                        }
+                        quad[k].fragCoord(batch.x[i], batch.y[i], batch.z[i], batch.w[i]).frontFacing(batch.frontFacing);
+                    }
+                    fragment.runQuad(quad, running);
+                    for (int k = 0; k < running; k++) {
+                        int i = first + k;
+                        Frame f = quad[k];
+                        // a verified program always ends OK; anything else draws nothing
+                        batch.kept[i] = f.status().ok() && !f.discarded();
+                        float[] c = f.color();
+                        batch.r[i] = c[0];
+                        batch.g[i] = c[1];
+                        batch.b[i] = c[2];
+                        batch.a[i] = c[3];
+                        batch.depth[i] = fragment.depthOutput() < 0 ? 0f : c[4 * fragment.depthOutput()];
+                    }
+                }
             }
         };
     }

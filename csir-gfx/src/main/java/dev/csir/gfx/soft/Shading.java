@@ -69,6 +69,16 @@ public interface Shading {
         default void frontFacing(boolean front) {
         }
 
+        /**
+         * Whether the fragment stage takes derivatives, and so is shaded in 2x2 quads: the
+         * rasterizer then fills {@link #runFragments} batches with whole quads, lane {@code 4q + k}
+         * corner k of quad q ({@link dev.csir.exec.Quads}), a pixel the triangle does not cover
+         * a helper whose results are not written.
+         */
+        default boolean quads() {
+            return false;
+        }
+
         /** Runs the fragment stage; returns false when the fragment was discarded. */
         boolean runFragment();
 

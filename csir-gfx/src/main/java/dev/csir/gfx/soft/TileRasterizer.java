@@ -1,5 +1,6 @@
 package dev.csir.gfx.soft;
 
+import dev.csir.exec.Quads;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -11,10 +12,19 @@ import java.util.concurrent.atomic.AtomicInteger;
  * triangle only, all different, so the order of writes is the order of primitives. The values a
  * pixel gets are computed exactly as the one-pixel-at-a-time rasterizer did, so images do not
  * change. Nothing is allocated per fragment.
+ *
+ * <p>A fragment stage that takes derivatives ({@link Shading.Context#quads()}) is shaded in 2x2
+ * quads at even pixel coordinates instead: a quad with a covered pixel that passes the depth
+ * test joins the batch whole, its other pixels as helpers (their values extrapolated from the
+ * same planes, never written), so a batch holds 16 quads. A covered pixel gets the values the
+ * pixel-by-pixel walk gives it; shaders without derivatives keep that walk.
  */
 final class TileRasterizer {
     private FragmentBatch batch;
     private float[] rowBase = new float[2];
+    /** The quad walk's bases of its second row, and the two rows' spans (lo, hi; lo > hi when empty). */
+    private float[] rowBase2 = new float[2];
+    private final int[] spans = new int[4];
 
     /** Fragments shaded by the last {@link #run} (covered pixels that passed the depth test). */
     long shaded;
@@ -30,7 +40,9 @@ final class TileRasterizer {
         }
         if (rowBase.length < tris.attributes) {
             rowBase = new float[tris.attributes];
+            rowBase2 = new float[tris.attributes];
         }
+        boolean quads = ctx.quads();
         // the counts live in locals: these objects sit side by side in memory, and a field
         // written per fragment would bounce its cache line between the threads
         long count = 0;
@@ -45,6 +57,11 @@ final class TileRasterizer {
             int bin = ty * bins.tilesX + tx;
             int[] list = bins.list(bin);
             for (int i = 0, n = bins.count(bin); i < n; i++) {
+                if (quads) {
+                    count += quads(tris, list[i], x0, y0, s, ctx, depthTest && !lateDepth, lateDepth, depthTest,
+                            varyingComponents);
+                    continue;
+                }
                 int fragments = triangle(tris, list[i], x0, y0, s, ctx, depthTest && !lateDepth, lateDepth,
                         depthTest, varyingComponents);
                 // the full batches went through on the way; the rest is the last one
@@ -158,6 +175,127 @@ final class TileRasterizer {
     }
 
     /**
+     * The quads of triangle {@code t} inside the tile at {@code (x0, y0)} (tiles start at even
+     * pixels, so no quad crosses one), all shaded before it returns; returns the covered
+     * fragments past the depth test.
+     */
+    private int quads(Triangles tris, int t, int x0, int y0, Surface s, Shading.Context ctx, boolean earlyTest,
+            boolean lateDepth, boolean depthTest, int varyingComponents) {
+        batch.frontFacing = tris.front[t];
+        int lanes = 0;
+        int fragments = 0;
+        final int n = tris.attributes;
+        final float[] dbuf = s.depth;
+        final int width = s.width;
+        final float[] planes = tris.planes;
+        int bo = t * Triangles.BOX_STRIDE;
+        int minX = tris.boxes[bo];
+        int minY = tris.boxes[bo + 2];
+        int fromX = Math.max(minX, x0);
+        int toX = Math.min(tris.boxes[bo + 1], x0 + Bins.TILE - 1);
+        int fromY = Math.max(minY, y0);
+        int toY = Math.min(tris.boxes[bo + 3], y0 + Bins.TILE - 1);
+        int po = t * tris.planeStride;
+        final int[] span = spans;
+        for (int y = fromY & -2; y <= toY; y += 2) {
+            boolean top = y >= fromY && rowSpan(tris, t, y, fromX, toX, span, 0);
+            boolean bottom = y + 1 <= toY && rowSpan(tris, t, y + 1, fromX, toX, span, 2);
+            if (!top && !bottom) {
+                continue;
+            }
+            int lo = Math.min(top ? span[0] : Integer.MAX_VALUE, bottom ? span[2] : Integer.MAX_VALUE);
+            int hi = Math.max(top ? span[1] : Integer.MIN_VALUE, bottom ? span[3] : Integer.MIN_VALUE);
+            rowBases(planes, po, n, y - minY, rowBase);
+            rowBases(planes, po, n, y + 1 - minY, rowBase2);
+            for (int x = lo & -2; x <= hi; x += 2) {
+                int covered = 0;
+                for (int k = 0; k < Quads.SIZE; k++) {
+                    int px = x + Quads.column(k);
+                    int row = Quads.row(k);
+                    boolean in = row == 0 ? top && px >= span[0] && px <= span[1]
+                            : bottom && px >= span[2] && px <= span[3];
+                    if (in && earlyTest) {
+                        float[] base = row == 0 ? rowBase : rowBase2;
+                        float z = Math.clamp(base[0] + planes[po + n] * (px - minX), 0f, 1f);
+                        in = z < dbuf[(y + row) * width + px];
+                    }
+                    covered |= in ? 1 << k : 0;
+                }
+                if (covered == 0) {
+                    continue;
+                }
+                for (int k = 0; k < Quads.SIZE; k++) {
+                    int px = x + Quads.column(k);
+                    int py = y + Quads.row(k);
+                    boolean in = (covered & 1 << k) != 0;
+                    lane(planes, po, n, Quads.row(k) == 0 ? rowBase : rowBase2, px, py, minX, varyingComponents,
+                            tris.windowSpace, lanes + k, in ? py * width + px : -1);
+                }
+                fragments += Integer.bitCount(covered);
+                lanes += Quads.SIZE;
+                if (lanes == FragmentBatch.SIZE) {
+                    flush(lanes, s, ctx, depthTest, lateDepth);
+                    lanes = 0;
+                }
+            }
+        }
+        flush(lanes, s, ctx, depthTest, lateDepth);
+        return fragments;
+    }
+
+    /** The planes' values at the start of row {@code dy} of the triangle's box. */
+    private static void rowBases(float[] planes, int po, int n, float dy, float[] base) {
+        for (int k = 0; k < n; k++) {
+            base[k] = planes[po + k] + planes[po + 2 * n + k] * dy;
+        }
+    }
+
+    /** Fills batch lane {@code lane} with pixel (x, y)'s values, as {@link #triangle} computes them; pixel -1 for a helper. */
+    private void lane(float[] planes, int po, int n, float[] base, int x, int y, int minX, int varyingComponents,
+            boolean[] windowSpace, int lane, int pixel) {
+        FragmentBatch b = batch;
+        float dx = x - minX;
+        float iw = base[1] + planes[po + n + 1] * dx;
+        float w = 1f / iw;
+        float[] v = b.varyings;
+        for (int k = 0, o = lane; k < varyingComponents; k++, o += FragmentBatch.SIZE) {
+            v[o] = (base[2 + k] + planes[po + n + 2 + k] * dx) * (windowSpace[k] ? 1f : w);
+        }
+        b.x[lane] = x + 0.5f;
+        b.y[lane] = y + 0.5f;
+        b.z[lane] = Math.clamp(base[0] + planes[po + n] * dx, 0f, 1f);
+        b.w[lane] = iw;
+        b.pixel[lane] = pixel;
+    }
+
+    /**
+     * The exact span of row {@code y} where every edge of triangle {@code t} holds, within
+     * {@code fromX..toX}, into {@code out[at]} and {@code out[at + 1]}; false when it is empty.
+     */
+    private static boolean rowSpan(Triangles tris, int t, int y, int fromX, int toX, int[] out, int at) {
+        long[] edges = tris.edges;
+        int eo = t * Triangles.EDGE_STRIDE;
+        long py = y * TriangleSetup.ONE + TriangleSetup.HALF;
+        long lo = fromX;
+        long hi = toX;
+        for (int e = 0; e < 3; e++) {
+            long a = edges[eo + 3 * e], b = edges[eo + 3 * e + 1], c = edges[eo + 3 * e + 2];
+            long k = a * TriangleSetup.HALF + b * py + c;
+            long step = a * TriangleSetup.ONE;
+            if (step > 0) {
+                lo = Math.max(lo, Math.ceilDiv(-k, step));
+            } else if (step < 0) {
+                hi = Math.min(hi, Math.floorDiv(k, -step));
+            } else if (k < 0) {
+                return false;
+            }
+        }
+        out[at] = (int) lo;
+        out[at + 1] = (int) hi;
+        return lo <= hi;
+    }
+
+    /**
      * Shades the {@code n} lanes gathered and writes the kept ones; with {@code lateDepth} those
      * whose written depth (clamped to [0, 1], as GL does for a fixed-point buffer) passes.
      */
@@ -170,7 +308,8 @@ final class TileRasterizer {
         int[] cbuf = s.color;
         float[] dbuf = s.depth;
         for (int i = 0; i < n; i++) {
-            if (b.kept[i]) {
+            // a helper of a quad (pixel -1) is never written
+            if (b.kept[i] && b.pixel[i] >= 0) {
                 int idx = b.pixel[i];
                 float z = b.z[i];
                 if (lateDepth) {

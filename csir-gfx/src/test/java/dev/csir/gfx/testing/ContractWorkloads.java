@@ -117,7 +117,49 @@ public final class ContractWorkloads {
                 cube("cube, depth and culling", DrawState.DEPTH_CULL), cubeAroundTheCamera(), lighting(),
                 fragCoord(), discard(), builtins(), uniformBlockCube(), pushConstants(), matrices(), vertexNumbers(),
                 integerArithmetic(), skybox(), volumeAndLayers(), matrixInterface(), twoColourOutputs(), interpolation(), frontFacing(), fragDepth(),
-                packingAndModf(), uniformArrayLoop());
+                packingAndModf(), uniformArrayLoop(), derivatives());
+    }
+
+    /**
+     * Derivatives across a full-screen quad: rings antialiased over one fwidthFine (GLSL lets
+     * fwidth be coarse or fine, and llvmpipe's is fine: a coarse one differs at 1% of the pixels),
+     * and derivatives whose values every implementation shares: the fine slopes of x y (its own
+     * row's y and column's x), the coarse ones and fwidth of linear functions.
+     */
+    private static Workload derivatives() {
+        LinkedProgram p = TestPrograms.link("deriv.vert", """
+                layout(location = 0) in vec4 position;
+                void main() {
+                    gl_Position = position;
+                }
+                """, "deriv.frag", """
+                #version 450
+                out vec4 fragColor;
+                void main() {
+                    vec2 p = gl_FragCoord.xy;
+                    float r = length(p - vec2(40.0, 52.0)) / 9.0;
+                    float w = fwidthFine(r);
+                    float ring = smoothstep(0.25 - w, 0.25 + w, abs(fract(r) - 0.5));
+                    float q = p.x * p.y / 96.0;
+                    fragColor = vec4(ring, dFdxFine(q) + dFdyCoarse(p.y) - 1.0, dFdyFine(q) * dFdxCoarse(p.x * 0.5)
+                            * fwidth(p.x * 0.25 - p.y * 0.5) / 0.75, 1.0);
+                }
+                """);
+        float[] v = {-1, -1, 0, 1, 1, -1, 0, 1, 1, 1, 0, 1, -1, -1, 0, 1, 1, 1, 0, 1, -1, 1, 0, 1};
+        Mesh m = new Mesh(v, VertexLayout.of(4, new VertexAttribute(0, 4, 0)));
+        return new Workload("derivatives: fwidth rings, fine and coarse", d -> d.draw(p, p.newUniforms(), m,
+                DrawState.FLAT), f -> {
+            // green: y / 96 at pixel row y; blue: x / 192 at column x (bottom row is y = 0.5)
+            assertThat(f.channels(10, H - 1)[1]).as("green at y = 0.5").isBetween(1, 2);
+            assertThat(f.channels(10, 0)[1]).as("green at y = 95.5").isBetween(252, 254);
+            assertThat(f.channels(W - 1, H / 2)[2]).as("blue at x = 95.5").isBetween(126, 128);
+            int soft = 0;
+            for (int x = 0; x < W; x++) {
+                int red = f.channels(x, H / 2)[0];
+                soft += red > 10 && red < 245 ? 1 : 0;
+            }
+            assertThat(soft).as("ring edges smoothed along the middle row").isGreaterThan(4);
+        });
     }
 
     /**
