@@ -220,5 +220,5 @@ public enum Opcode {
     }
 
     /** Highest valid opcode number (DDY_FINE). */
-    public static final int MAX_CODE = 80;
+    public static final int MAX_CODE = 84;
 }
