@@ -318,8 +318,10 @@ class VerifierTest {
             assertThat(Opcode.MAX_ORIGINAL_CODE).isEqualTo(32);
             assertThat(List.of(LOOP.code(), ENDLOOP.code(), BREAK.code(), CONTINUE.code()))
                     .containsExactly(33, 34, 35, 36);
-            assertThat(Opcode.MAX_CODE).isEqualTo(Opcode.LOAD_UNI_INDEXED.code()).isEqualTo(Opcode.values().length - 1);
-            assertThat(Opcode.of(77)).isEqualTo(Opcode.STORE_DEPTH);
+            assertThat(Opcode.MAX_CODE).isEqualTo(84).isEqualTo(Opcode.values().length - 1);
+            // after LOAD_SYSVAL, in the order they were added: the depth, the indexed records, the derivatives
+            assertThat(List.of(Opcode.of(77), Opcode.of(78), Opcode.of(80), Opcode.of(81), Opcode.of(84))).containsExactly(
+                    Opcode.STORE_DEPTH, Opcode.LOAD_INDEXED, Opcode.LOAD_UNI_INDEXED, Opcode.DDX, Opcode.DDY_FINE);
             assertThat(Opcode.of(33)).isEqualTo(LOOP);
             assertThat(Opcode.of(36)).isEqualTo(CONTINUE);
             assertThat(Opcode.of(37)).isEqualTo(Opcode.LG2);
