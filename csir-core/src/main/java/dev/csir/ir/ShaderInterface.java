@@ -1,5 +1,6 @@
 package dev.csir.ir;
 
+import dev.csir.types.Interpolation;
 import java.util.List;
 
 /**

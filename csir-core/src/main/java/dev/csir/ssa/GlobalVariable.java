@@ -1,6 +1,7 @@
 package dev.csir.ssa;
 
 import dev.csir.types.AddressSpace;
+import dev.csir.types.Interpolation;
 import dev.csir.types.PointerType;
 import dev.csir.types.Type;
 

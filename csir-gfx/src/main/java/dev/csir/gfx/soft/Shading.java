@@ -1,6 +1,6 @@
 package dev.csir.gfx.soft;
 
-import dev.csir.ir.Interpolation;
+import dev.csir.types.Interpolation;
 
 /**
  * The programmable stages of one draw as the rasterizer sees them: a vertex stage that turns
