@@ -56,6 +56,9 @@ public final class TgsiEmitter {
         int[] systemValues = new int[Opcode.SYSVALS];
         java.util.Arrays.fill(systemValues, -1);
         int nsv = 0;
+        // colour outputs, dense up to the last one stored (at least one), then gl_FragDepth's
+        int colors = 1;
+        boolean writesDepth = false;
         for (int i = 0; i < ir.size(); i++) {
             Insn in = ir.insn(i);
             int op = in.op();
@@ -63,15 +66,21 @@ public final class TgsiEmitter {
                 consts++;
             } else if (op == Opcode.LOAD_FCOORD.code()) {
                 fragCoord = true;
+            } else if (op == Opcode.STORE_COLOR.code()) {
+                colors = Math.max(colors, in.aux() + 1);
+            } else if (op == Opcode.STORE_DEPTH.code()) {
+                writesDepth = true;
             } else if (op == Opcode.LOAD_SYSVAL.code() && in.aux() >= 0 && in.aux() < systemValues.length
                     && systemValues[in.aux()] < 0) {
                 systemValues[in.aux()] = Opcode.vertexSysval(in.aux()) ? nsv++ : 0;
             }
         }
+        int depthOutput = writesDepth ? colors : -1;
         ShaderInterface iface = ir.iface();
+        int fragCoordInput = TgsiInstructions.fragCoordInput(iface, remapOrNull);
         if (systemValues[Opcode.SYSVAL_FRONT_FACING] >= 0) {
             systemValues[Opcode.SYSVAL_FRONT_FACING] = TgsiInstructions.faceInput(iface, remapOrNull,
-                    fragCoord ? TgsiInstructions.fragCoordInput(iface, remapOrNull) : -1);
+                    fragCoord ? fragCoordInput : -1);
         }
         int declarations = 8 + Math.max(0, iface.attrHi() + 1) + Math.max(0, iface.varHi() + 1)
                 + 2 * Math.max(0, iface.sampHi() + 1);
@@ -79,11 +88,10 @@ public final class TgsiEmitter {
         long estimate = 32L * declarations + 64L * consts + 40L * ir.size();
         TgsiWriter w = new TgsiWriter((int) Math.min(estimate, budget + 256L));
 
-        int fragCoordInput = TgsiInstructions.fragCoordInput(iface, remapOrNull);
         TgsiFlow flow = TgsiFlow.plan(ir, ir.temps(), w);
         TgsiArrays arrays = TgsiArrays.plan(ir, w);
         header(w, ir, remapOrNull, fragCoord ? fragCoordInput : -1, ir.temps() + flow.extraTemps() + arrays.extraTemps(),
-                systemValues, arrays);
+                systemValues, colors, depthOutput, arrays);
         // The text goes on past the budget (at most a few records' lines each of a verified
         // shader's 384), so the failure can say how long it is in all.
         boolean declarationsOver = w.length() > budget;
@@ -102,7 +110,7 @@ public final class TgsiEmitter {
         }
         boolean over = w.length() > budget;
         TgsiInstructions body = new TgsiInstructions(w, remapOrNull, fragCoordInput, flow, imms, systemValues, iface,
-                TgsiInstructions.colourOutputs(ir), arrays);
+                depthOutput, arrays);
         for (int i = 0; i < ir.size(); i++) {
             if (!body.emit(ir.insn(i))) {
                 return new TgsiResult.Failed(Messages.TGSI_UNSUPPORTED, i);
@@ -119,9 +127,12 @@ public final class TgsiEmitter {
         return new TgsiResult.Ok(w.sb.toString());
     }
 
-    /** {@code fragCoordInput} is the register of gl_FragCoord, or -1 when nothing loads it. */
+    /**
+     * {@code fragCoordInput} is the register of gl_FragCoord, or -1 when nothing loads it;
+     * {@code colors} the colour outputs to declare, {@code depthOutput} gl_FragDepth's or -1.
+     */
     private static void header(TgsiWriter w, ShaderIr ir, int[] remap, int fragCoordInput, int temps,
-            int[] systemValues, TgsiArrays arrays) {
+            int[] systemValues, int colors, int depthOutput, TgsiArrays arrays) {
         ShaderInterface iface = ir.iface();
         w.text(header(ir.stage())).end();
         if (ir.stage() == Stage.VERTEX) {
@@ -160,13 +171,12 @@ public final class TgsiEmitter {
             }
             w.text("DCL OUT[0], COLOR").end();
             // the other colour outputs, dense up to the last one stored, OUT[k] being COLOR[k]
-            int colors = TgsiInstructions.colourOutputs(ir);
             for (int k = 1; k < colors; k++) {
                 w.text("DCL ").reg("OUT", k).text(", ").reg("COLOR", k).end();
             }
-            if (TgsiInstructions.writesDepth(ir)) {
+            if (depthOutput >= 0) {
                 // gl_FragDepth, from z
-                w.text("DCL ").reg("OUT", colors).text(", POSITION").end();
+                w.text("DCL ").reg("OUT", depthOutput).text(", POSITION").end();
             }
         }
         for (int i = 0; i <= iface.sampHi(); i++) {

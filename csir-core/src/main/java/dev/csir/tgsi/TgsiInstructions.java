@@ -89,26 +89,6 @@ final class TgsiInstructions {
         return k;
     }
 
-    /** Colour outputs a fragment shader declares: dense up to the last one stored, at least one. */
-    static int colourOutputs(dev.csir.ir.ShaderIr ir) {
-        int colors = 1;
-        for (int i = 0; i < ir.size(); i++) {
-            if (ir.insn(i).op() == Opcode.STORE_COLOR.code()) {
-                colors = Math.max(colors, ir.insn(i).aux() + 1);
-            }
-        }
-        return colors;
-    }
-
-    static boolean writesDepth(dev.csir.ir.ShaderIr ir) {
-        for (int i = 0; i < ir.size(); i++) {
-            if (ir.insn(i).op() == Opcode.STORE_DEPTH.code()) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** The varying slot a fragment-local slot is read from after linking. */
     static int remapped(int[] remap, int slot) {
         return remap != null && slot >= 0 && slot < remap.length && remap[slot] >= 0 ? remap[slot] : slot;
