@@ -210,7 +210,7 @@ public final class Csi {
         }
         for (dev.csir.ir.InterfaceVar v : iface.vars()) {
             // version 1 keeps no symbols, and its consumers interpolate every varying with perspective
-            if (v.interpolation() != dev.csir.types.Interpolation.SMOOTH) {
+            if (v.interpolation() != dev.csir.ir.Interpolation.SMOOTH) {
                 return v.interpolation().word() + " interpolation needs CSI version 2: varying '" + v.name() + "'";
             }
         }

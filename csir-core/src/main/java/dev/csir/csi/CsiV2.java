@@ -2,7 +2,7 @@ package dev.csir.csi;
 
 import dev.csir.diag.Messages;
 import dev.csir.ir.InterfaceVar;
-import dev.csir.types.Interpolation;
+import dev.csir.ir.Interpolation;
 import dev.csir.ir.Insn;
 import dev.csir.ir.Limits;
 import dev.csir.ir.ShaderInterface;

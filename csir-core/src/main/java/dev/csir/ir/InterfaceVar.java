@@ -1,7 +1,5 @@
 package dev.csir.ir;
 
-import dev.csir.types.Interpolation;
-
 /**
  * One interface symbol of a shader: a uniform (slot = first vec4 slot, or the sampler slot for
  * a sampler, whose type is the slot's kind: {@link Type#SAMPLER2D}, or in CSI version 2

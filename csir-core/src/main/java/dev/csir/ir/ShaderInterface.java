@@ -1,6 +1,5 @@
 package dev.csir.ir;
 
-import dev.csir.types.Interpolation;
 import java.util.List;
 
 /**

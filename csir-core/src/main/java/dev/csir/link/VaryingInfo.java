@@ -1,6 +1,6 @@
 package dev.csir.link;
 
-import dev.csir.types.Interpolation;
+import dev.csir.ir.Interpolation;
 import dev.csir.ir.Type;
 
 /**

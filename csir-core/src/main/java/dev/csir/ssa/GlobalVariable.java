@@ -1,7 +1,6 @@
 package dev.csir.ssa;
 
 import dev.csir.types.AddressSpace;
-import dev.csir.types.Interpolation;
 import dev.csir.types.PointerType;
 import dev.csir.types.Type;
 

@@ -2,7 +2,7 @@ package dev.csir.tocsir;
 
 import dev.csir.diag.Messages;
 import dev.csir.ir.InterfaceVar;
-import dev.csir.types.Interpolation;
+import dev.csir.ir.Interpolation;
 import dev.csir.ir.Limits;
 import dev.csir.ir.ShaderInterface;
 import dev.csir.ir.Stage;
@@ -117,7 +117,7 @@ final class Slots {
                     if (!Selector.representable(g.valueType())) {
                         return cannotExpress(d, "an interface variable of type " + g.valueType());
                     }
-                    Interpolation interpolation = g.interpolation();
+                    Interpolation interpolation = Interpolation.valueOf(g.interpolation().name());
                     if (interpolation != Interpolation.SMOOTH && !limits.integerLanes()) {
                         // only CSI version 2 stores it, and the original interpolates every varying with perspective
                         return cannotExpress(d, "a " + interpolation.word() + " varying ('" + g.name() + "')");

@@ -8,7 +8,7 @@ import dev.csir.csi.Csi;
 import dev.csir.csi.CsiProgramResult;
 import dev.csir.csi.CsiResult;
 import dev.csir.ir.InterfaceVar;
-import dev.csir.types.Interpolation;
+import dev.csir.ir.Interpolation;
 import dev.csir.ir.ShaderIr;
 import dev.csir.ir.Stage;
 import dev.csir.link.LinkedProgram;

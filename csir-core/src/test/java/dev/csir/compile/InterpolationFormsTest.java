@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.csir.ModuleResult;
 import dev.csir.ssa.GlobalVariable;
-import dev.csir.types.Interpolation;
+import dev.csir.ssa.Interpolation;
 import dev.csir.testing.Glslang;
 import dev.csir.testing.GlslangAgreement;
 import dev.csir.types.AddressSpace;

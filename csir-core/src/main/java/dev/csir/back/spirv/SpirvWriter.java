@@ -4,7 +4,7 @@ import dev.csir.ssa.BuiltIn;
 import dev.csir.ssa.EntryPoint;
 import dev.csir.ssa.Function;
 import dev.csir.ssa.GlobalVariable;
-import dev.csir.types.Interpolation;
+import dev.csir.ssa.Interpolation;
 import dev.csir.ssa.Module;
 import dev.csir.ssa.SpecConstant;
 import dev.csir.ssa.Value;

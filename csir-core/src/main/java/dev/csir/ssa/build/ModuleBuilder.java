@@ -10,7 +10,7 @@ import dev.csir.types.ScalarType;
 import dev.csir.ssa.EntryPoint;
 import dev.csir.ssa.Function;
 import dev.csir.ssa.GlobalVariable;
-import dev.csir.types.Interpolation;
+import dev.csir.ssa.Interpolation;
 import dev.csir.ssa.Module;
 import dev.csir.types.AddressSpace;
 import dev.csir.types.SamplerType;

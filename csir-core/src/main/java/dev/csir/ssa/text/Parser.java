@@ -6,7 +6,7 @@ import dev.csir.ssa.Constant;
 import dev.csir.ssa.EntryPoint;
 import dev.csir.ssa.Function;
 import dev.csir.ssa.GlobalVariable;
-import dev.csir.types.Interpolation;
+import dev.csir.ssa.Interpolation;
 import dev.csir.ssa.Module;
 import dev.csir.ssa.SpecConstant;
 import dev.csir.ssa.text.Token.Kind;

@@ -9,7 +9,7 @@ import dev.csir.ssa.Function;
 import dev.csir.ssa.GlobalVariable;
 import dev.csir.ssa.Instruction;
 import dev.csir.ssa.Intrinsic;
-import dev.csir.types.Interpolation;
+import dev.csir.ssa.Interpolation;
 import dev.csir.ssa.Module;
 import dev.csir.ssa.Opcode;
 import dev.csir.ssa.SpecConstant;

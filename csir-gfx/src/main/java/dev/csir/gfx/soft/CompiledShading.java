@@ -1,6 +1,6 @@
 package dev.csir.gfx.soft;
 
-import dev.csir.types.Interpolation;
+import dev.csir.ir.Interpolation;
 
 import dev.csir.exec.Batch;
 import dev.csir.exec.BatchShader;

@@ -4,7 +4,7 @@ import dev.csir.exec.Frame;
 import dev.csir.exec.Interpreter;
 import dev.csir.exec.Quads;
 import dev.csir.exec.Texture2D;
-import dev.csir.types.Interpolation;
+import dev.csir.ir.Interpolation;
 import dev.csir.ir.Stage;
 import dev.csir.link.LinkedProgram;
 import dev.csir.link.UniformValues;

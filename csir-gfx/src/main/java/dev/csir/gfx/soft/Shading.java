@@ -1,6 +1,6 @@
 package dev.csir.gfx.soft;
 
-import dev.csir.types.Interpolation;
+import dev.csir.ir.Interpolation;
 
 /**
  * The programmable stages of one draw as the rasterizer sees them: a vertex stage that turns

@@ -1,6 +1,6 @@
 package dev.csir.gfx.soft;
 
-import dev.csir.types.Interpolation;
+import dev.csir.ir.Interpolation;
 
 import java.util.ArrayList;
 import java.util.Arrays;

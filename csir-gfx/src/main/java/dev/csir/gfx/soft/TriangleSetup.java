@@ -1,6 +1,6 @@
 package dev.csir.gfx.soft;
 
-import dev.csir.types.Interpolation;
+import dev.csir.ir.Interpolation;
 
 /**
  * Projects clipped clip-space vertices to the window, snaps them to 1/256 pixel, and turns each

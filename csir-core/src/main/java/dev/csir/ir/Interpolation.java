@@ -1,11 +1,10 @@
-package dev.csir.types;
+package dev.csir.ir;
 
 /**
  * How the rasterizer carries a varying from the vertices to a fragment: perspective-correct
  * ({@code smooth}, GLSL's default), the provoking vertex's value ({@code flat}; GL's last vertex
- * of the triangle), or linear in window space ({@code noperspective}). The transform IR's
- * variables and CSIR's interface symbols share it; CSI version 2 stores it as two bits of an
- * input or output symbol's kind byte, in this order.
+ * of the triangle), or linear in window space ({@code noperspective}). Stored in CSI version 2
+ * as two bits of an input or output symbol's kind byte, in this order.
  */
 public enum Interpolation {
     SMOOTH("smooth"), FLAT("flat"), NOPERSPECTIVE("noperspective");
@@ -19,14 +18,5 @@ public enum Interpolation {
     /** The GLSL qualifier. */
     public String word() {
         return word;
-    }
-
-    public static Interpolation ofWord(String w) {
-        for (Interpolation i : values()) {
-            if (i.word.equals(w)) {
-                return i;
-            }
-        }
-        return null;
     }
 }
