@@ -119,6 +119,18 @@ final class IndexedMemory {
     /** The value at {@code p} in the register block {@code block}, in a register of its own. */
     int read(int block, Place p) {
         Type t = p.type();
+        if (Aggregates.is(t)) {
+            // an array or struct: a block of its own, read leaf by leaf
+            int d = s.newRegister(t);
+            Aggregates.leaves(t, 0, (leaf, o) -> {
+                Place at = leafOf(p, leaf, o);
+                for (int col = 0; col < Selector.width(leaf); col++) {
+                    s.emitPartial(Opcode.MOV, s.colType(leaf), Selector.lanes(leaf), d + o + col, register(block, at, col),
+                            -1, 0, 0);
+                }
+            });
+            return d;
+        }
         if (t instanceof MatrixType m) {
             int d = s.code.newRegister(m.columns());
             for (int col = 0; col < m.columns(); col++) {
@@ -138,6 +150,11 @@ final class IndexedMemory {
         return lane(r, p.lane(), t);
     }
 
+    /** The leaf of type {@code leaf} {@code o} registers into the array or struct at {@code p}. */
+    private static Place leafOf(Place p, Type leaf, int o) {
+        return new Place(p.offset() + o, p.index(), p.length() - o, leaf, null);
+    }
+
     /** Register {@code col} of the place: itself, or a copy read at the run-time index. */
     private int register(int block, Place p, int col) {
         int base = block + p.offset() + col;
@@ -152,6 +169,10 @@ final class IndexedMemory {
     /** Stores {@code v} (a register) at {@code p} in the block, the rest of the block kept. */
     void write(int block, Place p, int v) {
         Type t = p.type();
+        if (Aggregates.is(t)) {
+            Aggregates.leaves(t, 0, (leaf, o) -> write(block, leafOf(p, leaf, o), v + o));
+            return;
+        }
         int width = Selector.width(t);
         if (p.lane() == null) {
             for (int col = 0; col < width; col++) {

@@ -130,7 +130,7 @@ final class MemoryAccess {
     }
 
     void load(Instruction i) {
-        if (!s.check(i)) {
+        if (!Aggregates.is(i.type()) && !s.check(i)) {
             return;
         }
         Value pointer = i.operand(0);
@@ -286,7 +286,7 @@ final class MemoryAccess {
     void store(Instruction i) {
         Value pointer = i.operand(0);
         Value value = i.operand(1);
-        if (!Selector.representable(value.type())) {
+        if (!(Aggregates.is(value.type()) ? Aggregates.representable(value.type()) : Selector.representable(value.type()))) {
             s.unsupported("a value of type " + value.type());
             return;
         }
@@ -302,6 +302,14 @@ final class MemoryAccess {
         }
         Type type = dev.csir.ssa.Builder.pointee(root);
         int home = s.home(root, type);
+        if (value instanceof dev.csir.ssa.Constant c && Aggregates.is(c.type())) {
+            IndexedMemory.Place p = indexed.place(type, Memory.steps(pointer));
+            if (!p.dynamic()) {
+                // an array or struct initializer: its constants go straight to the home
+                s.aggregates.constantInto(c, home + p.offset());
+                return;
+            }
+        }
         int v = s.operand(value);
         if (isIndexed(path, type)) {
             indexed.write(home, indexed.place(type, Memory.steps(pointer)), v);

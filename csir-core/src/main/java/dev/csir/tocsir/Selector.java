@@ -42,6 +42,7 @@ final class Selector {
     private final Intrinsics intrinsics = new Intrinsics(this);
     private final Composites composites = new Composites(this);
     private final MemoryAccess memory = new MemoryAccess(this);
+    final Aggregates aggregates = new Aggregates(this);
     final Integers ints = new Integers(this);
     private int line;
     private int column;
@@ -88,7 +89,7 @@ final class Selector {
     }
 
     int newRegister(Type t) {
-        return code.newRegister(width(t));
+        return code.newRegister(Aggregates.is(t) ? Slots.slotsOf(t) : width(t));
     }
 
     // ---- types
@@ -195,13 +196,27 @@ final class Selector {
             return known;
         }
         int r = newRegister(t);
-        for (int col = 0; col < width(t); col++) {
-            float[] lanes = lanesOf(c, t, col);
-            code.constants.add(lanes);
-            emitColumnWrite(t, Opcode.CONST, colType(t), lanes.length, r, col, -1, -1, code.constants.size() - 1, 0);
+        if (Aggregates.is(t)) {
+            aggregates.constantInto(c, r);
+        } else {
+            writeConstant(c, r, false);
         }
         constants.put(c, r);
         return r;
+    }
+
+    /** A CONST per column of a scalar, vector or matrix constant into {@code r}; {@code partial} when r is part of a block. */
+    void writeConstant(Constant c, int r, boolean partial) {
+        Type t = c.type();
+        for (int col = 0; col < width(t); col++) {
+            float[] lanes = lanesOf(c, t, col);
+            code.constants.add(lanes);
+            if (partial) {
+                emitPartial(Opcode.CONST, colType(t), lanes.length, r + col, -1, -1, code.constants.size() - 1, 0);
+            } else {
+                emitColumnWrite(t, Opcode.CONST, colType(t), lanes.length, r, col, -1, -1, code.constants.size() - 1, 0);
+            }
+        }
     }
 
     /** A float constant splat over {@code n} lanes. */
@@ -364,6 +379,10 @@ final class Selector {
     /** Lowers one instruction that is no terminator and no phi. */
     void select(Instruction i) {
         from(i);
+        if (i.hasResult() && Aggregates.is(i.type()) || i.op() == dev.csir.ssa.Opcode.EXTRACT && Aggregates.is(i.operand(0).type())) {
+            aggregate(i);
+            return;
+        }
         if (integers && ints.lower(i)) {
             return;
         }
@@ -402,6 +421,29 @@ final class Selector {
             case FETCH -> memory.fetch(i);
             case TEXTURE_SIZE -> memory.textureSize(i);
             default -> unsupported(i.op().mnemonic());
+        }
+    }
+
+    /** An instruction that yields or takes apart an array or struct value. */
+    private void aggregate(Instruction i) {
+        Type t = i.hasResult() && Aggregates.is(i.type()) ? i.type() : i.operand(0).type();
+        if (!Aggregates.representable(t)) {
+            unsupported("a value of type " + t);
+            return;
+        }
+        switch (i.op()) {
+            case LOAD -> memory.load(i);
+            case CONSTRUCT -> aggregates.construct(i);
+            case EXTRACT -> aggregates.extract(i);
+            case INSERT -> aggregates.insert(i);
+            case SELECT -> {
+                if (i.operand(0).type() instanceof ScalarType) {
+                    aggregates.select(i);
+                } else {
+                    unsupported("a value of type " + t);
+                }
+            }
+            default -> unsupported("a value of type " + t);
         }
     }
 

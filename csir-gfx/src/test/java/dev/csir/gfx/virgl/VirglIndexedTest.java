@@ -100,7 +100,23 @@ class VirglIndexedTest {
                     copy[k - 1].power = 0.5;
                     c = vec4(copy[k - 2].colour * copy[k - 1].power, lights[k - 1].power);
                 }
-                """, List.of("k", "lights[0].colour", "lights[2].power")));
+                """, List.of("k", "lights[0].colour", "lights[2].power")), new Case("constant tables and struct values", """
+                #version 330 core
+                struct Tone { vec3 colour; float gain; };
+                const float weight[5] = float[](0.05, 0.15, 0.3, 0.6, 0.9);
+                const Tone tones[3] = Tone[3](Tone(vec3(0.9, 0.1, 0.2), 0.5), Tone(vec3(0.2, 0.8, 0.4), 0.75),
+                        Tone(vec3(0.1, 0.3, 0.9), 1.0));
+                uniform int k;
+                uniform int n;
+                out vec4 c;
+                void main() {
+                    float sum = 0.0;
+                    for (int i = 0; i < n; i++) sum += weight[i] * 0.25;
+                    Tone t = tones[k - 1];
+                    Tone u = sum > 0.3 ? t : tones[0];
+                    c = vec4(u.colour * u.gain, weight[k] - sum * 0.5);
+                }
+                """, List.of("k", "n")));
     }
 
     @BeforeAll
