@@ -48,8 +48,10 @@ public final class Preprocessor {
     /** Of {@link #KNOWN_EXTENSIONS}, those of the ES profile only. */
     private static final Set<String> ES_EXTENSIONS = Set.of("GL_OES_standard_derivatives", "GL_EXT_shader_texture_lod",
             "GL_EXT_frag_depth", "GL_OES_EGL_image_external");
-    /** Of {@link #KNOWN_EXTENSIONS}, those whose macro glslang defines for desktop GLSL only. */
-    private static final Set<String> DESKTOP_EXTENSIONS = Set.of("GL_ARB_shading_language_packing");
+    /** Whether glslang defines the macro of this one of {@link #KNOWN_EXTENSIONS} for desktop GLSL only: the ARB's are. */
+    private static boolean desktopOnly(String extension) {
+        return extension.startsWith("GL_ARB_");
+    }
 
     /** What a compile gives the preprocessor: {@code -D} macros in order, {@code -I} directories, the source's directory. */
     public record Options(List<Define> defines, List<Path> includeDirs, Path sourceDir) {
@@ -355,7 +357,7 @@ public final class Preprocessor {
         }
         for (String e : KNOWN_EXTENSIONS) {
             // as glslang outside Vulkan: GL_KHR_vulkan_glsl is accepted but not defined
-            if ((v.es() ? !DESKTOP_EXTENSIONS.contains(e) : !ES_EXTENSIONS.contains(e))
+            if ((v.es() ? !desktopOnly(e) : !ES_EXTENSIONS.contains(e))
                     && !e.equals("GL_KHR_vulkan_glsl")) {
                 defineValue(e, "1", true);
             }

@@ -145,4 +145,37 @@ class PreprocessorOracleTest {
         assertThat(CASES).hasSizeGreaterThanOrEqualTo(40);
         assertThat(valid).isBetween(20, CASES.size() - 20);
     }
+
+    /** The extensions csir knows, whose macros the preprocessor defines where glslang does. */
+    private static final List<String> EXTENSIONS = List.of("GL_GOOGLE_include_directive",
+            "GL_GOOGLE_cpp_style_line_directive", "GL_ARB_separate_shader_objects", "GL_ARB_explicit_attrib_location",
+            "GL_ARB_explicit_uniform_location", "GL_OES_standard_derivatives", "GL_EXT_shader_texture_lod",
+            "GL_KHR_vulkan_glsl", "GL_ARB_shading_language_420pack", "GL_ARB_gpu_shader5", "GL_ARB_shader_texture_lod",
+            "GL_ARB_texture_rectangle", "GL_ARB_enhanced_layouts", "GL_ARB_uniform_buffer_object", "GL_EXT_frag_depth",
+            "GL_OES_EGL_image_external", "GL_ARB_shading_language_packing", "GL_EXT_shader_integer_mix",
+            "GL_ARB_derivative_control");
+
+    @Test
+    void extensionMacrosAreDefinedWhereGlslangDefinesThem() throws Exception {
+        Glslang.requireTool();
+        List<String> disagreements = new ArrayList<>();
+        int defined = 0;
+        for (String version : List.of("100", "300 es", "310 es", "320 es", "110", "150", "330", "450")) {
+            String body = version.equals("100") || version.equals("110") ? "void main() { gl_FragColor = vec4(0.0); }\n"
+                    : "out highp vec4 o;\nvoid main() { o = vec4(0.0); }\n";
+            for (String e : EXTENSIONS) {
+                String src = "#version " + version + "\n#ifdef " + e + "\n#error defined\n#endif\n" + body;
+                boolean glslang = Glslang.validate("m.frag", src) != null;
+                boolean csir = !ShaderCompiler.compile(Stage.FRAGMENT, "m.frag", src).ok();
+                if (glslang != csir) {
+                    disagreements.add("#version " + version + ": " + e + " is " + (glslang ? "" : "not ")
+                            + "defined by glslang, " + (csir ? "" : "not ") + "by csir");
+                }
+                defined += glslang ? 1 : 0;
+            }
+        }
+        assertThat(disagreements).isEmpty();
+        // both kinds occur: macros defined and macros left undefined
+        assertThat(defined).isBetween(40, 8 * EXTENSIONS.size() - 40);
+    }
 }
