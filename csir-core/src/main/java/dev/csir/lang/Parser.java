@@ -580,7 +580,13 @@ public final class Parser {
         }
         int nameTok = tp;
         adv();
-        if (at(TokenKind.LPAREN) && typeDims.isEmpty()) {
+        if (at(TokenKind.LPAREN)) {
+            // float[4] f(): an array return type, sized by constants
+            Type returned = typeDims.isEmpty() ? type : sized(type, typeDims);
+            if (returned == null) {
+                return null;
+            }
+            type = returned;
             adv();
             List<Ast.Param> params = new ArrayList<>(4);
             if (at(TokenKind.VOID) && tp + 1 < tk.count && tk.kind[tp + 1] == TokenKind.RPAREN) {

@@ -55,16 +55,18 @@ public class AggregateValuesTest {
             uniform int k;
             in vec2 uv;
             out vec4 c;
-            void ramp(float x, out float r[4]) { r = float[4](x, x * 2.0, x * 3.0, x * 4.0); }
+            float[4] ramp(float x) { return float[4](x, x * 2.0, x * 3.0, x * 4.0); }
+            void fill(float x, out float r[4]) { r = float[4](x, -x, x, -x); }
             void main() {
-                float a[4];
-                ramp(uv.x, a);
+                float a[4] = ramp(uv.x);
+                float e[4];
+                fill(uv.y, e);
                 float b[4];
                 b = a;
                 b[k & 3] = uv.y;
                 mat2 ms[2] = mat2[2](mat2(1.0, 2.0, 3.0, 4.0), mat2(uv.x));
                 vec2 v = ms[k & 1] * uv + ms[(k + 1) & 1][k & 1];
-                c = vec4(a[(k + 1) & 3], b[k & 3], v) + vec4(a.length() == b.length() ? 0.0 : 1.0);
+                c = vec4(a[(k + 1) & 3], b[k & 3], v) + vec4(e[k & 3], e[1], a.length() == b.length() ? 0.0 : 1.0, 0.0);
             }
             """);
 

@@ -32,6 +32,9 @@ class DeclarationFormsTest {
         "uniform vec4 k;\nout vec4 c;\nfloat s = 1.0, t = 2.0;\nvoid main() { c = k * s + vec4(t); }",
         "uniform vec4 k;\nout vec4 c;\nvoid main() { float acc = 0.0; for (int i = 0, j = 3; i < j; i++) { acc += k.x; } c = vec4(acc); }",
         "uniform vec4 k;\nout vec4 c;\nvoid main() { mediump vec3 v = k.xyz, w = v * 2.0; c = vec4(v + w, 1.0); }",
+        "uniform vec4 k;\nout vec4 c;\nfloat[3] f(float x) { return float[3](x, x * k.y, -x); }\n"
+            + "struct S { vec2 a; };\nS[2] g() { return S[2](S(k.xy), S(k.zw)); }\n"
+            + "void main() { float a[3] = f(k.x); c = vec4(a[2], f(k.w)[1], g()[1].a); }",
     };
 
     private static final String[] REJECTED = {
@@ -44,6 +47,8 @@ class DeclarationFormsTest {
         "out vec4 c;\nvoid main(void x) { c = vec4(1.0); }",
         "out vec4 c;\nfloat f(in in float a) { return a; }\nvoid main() { c = vec4(f(1.0)); }",
         "out vec4 c;\nvoid main() { float a = 1.0,; c = vec4(a); }",
+        "out vec4 c;\nfloat[] f() { return float[1](1.0); }\nvoid main() { c = vec4(f()[0]); }",
+        "out vec4 c;\nfloat[2] f() { return float[3](1.0, 2.0, 3.0); }\nvoid main() { c = vec4(f()[0]); }",
     };
 
     private static String shader(String body) {

@@ -4,9 +4,11 @@ import dev.csir.ssa.Constant;
 import dev.csir.ssa.Instruction;
 import dev.csir.ssa.Opcode;
 import dev.csir.ssa.Value;
+import dev.csir.types.ArrayType;
 import dev.csir.types.MatrixType;
 import dev.csir.types.ScalarKind;
 import dev.csir.types.ScalarType;
+import dev.csir.types.StructType;
 import dev.csir.types.Type;
 import dev.csir.types.VectorType;
 
@@ -143,6 +145,33 @@ final class Operations {
         f.to(f.result(i), op, i.type(), f.value(i.operand(0)), f.value(i.operand(1)));
     }
 
+    /** Each element of the arrays or structs {@code a} and {@code b} chosen by the scalar {@code cond}. */
+    private int[] elementsSelected(Type t, Value cond, int c, int a, int b) {
+        int n = t instanceof ArrayType at ? at.length() : ((StructType) t).members().size();
+        int[] parts = new int[n];
+        for (int k = 0; k < n; k++) {
+            Type e = t instanceof ArrayType at ? at.element() : ((StructType) t).members().get(k).type();
+            int ea = f.fresh(Spv.Op.OpCompositeExtract, e, a, k);
+            int eb = f.fresh(Spv.Op.OpCompositeExtract, e, b, k);
+            parts[k] = switch (e) {
+                case ScalarType s -> f.fresh(Spv.Op.OpSelect, e, c, ea, eb);
+                case VectorType v -> f.fresh(Spv.Op.OpSelect, e, splatBool(cond, c, v.size()), ea, eb);
+                case MatrixType m -> {
+                    int cc = splatBool(cond, c, m.rows());
+                    int[] columns = new int[m.columns()];
+                    for (int col = 0; col < columns.length; col++) {
+                        columns[col] = f.fresh(Spv.Op.OpSelect, m.columnType(), cc,
+                                f.fresh(Spv.Op.OpCompositeExtract, m.columnType(), ea, col),
+                                f.fresh(Spv.Op.OpCompositeExtract, m.columnType(), eb, col));
+                    }
+                    yield f.fresh(Spv.Op.OpCompositeConstruct, e, columns);
+                }
+                default -> f.fresh(Spv.Op.OpCompositeConstruct, e, elementsSelected(e, cond, c, ea, eb));
+            };
+        }
+        return parts;
+    }
+
     private void select(Instruction i) {
         Type t = i.type();
         Value cond = i.operand(0);
@@ -157,8 +186,10 @@ final class Operations {
             f.to(f.result(i), Spv.Op.OpSelect, t, splatBool(cond, c, v.size()), a, b);
         } else if (t instanceof ScalarType) {
             f.to(f.result(i), Spv.Op.OpSelect, t, c, a, b);
+        } else if (t instanceof ArrayType || t instanceof StructType) {
+            // SPIR-V 1.0 selects only scalars and vectors: an array or struct is chosen leaf by leaf
+            f.to(f.result(i), Spv.Op.OpCompositeConstruct, t, elementsSelected(t, cond, c, a, b));
         } else {
-            // SPIR-V 1.0 selects only scalars and vectors
             throw new SpirvException("a select of " + t.name() + " (SPIR-V 1.0 selects scalars and vectors)");
         }
     }

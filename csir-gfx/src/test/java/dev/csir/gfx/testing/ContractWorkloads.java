@@ -117,7 +117,7 @@ public final class ContractWorkloads {
                 cube("cube, depth and culling", DrawState.DEPTH_CULL), cubeAroundTheCamera(), lighting(),
                 fragCoord(), discard(), builtins(), uniformBlockCube(), pushConstants(), matrices(), vertexNumbers(),
                 integerArithmetic(), skybox(), volumeAndLayers(), matrixInterface(), twoColourOutputs(), interpolation(), frontFacing(), fragDepth(),
-                packingAndModf(), uniformArrayLoop(), derivatives());
+                packingAndModf(), uniformArrayLoop(), derivatives(), aggregateValues());
     }
 
     /**
@@ -159,6 +159,56 @@ public final class ContractWorkloads {
                 soft += red > 10 && red < 245 ? 1 : 0;
             }
             assertThat(soft).as("ring edges smoothed along the middle row").isGreaterThan(4);
+        });
+    }
+
+    /**
+     * Arrays and structs as values: a constant table and a constant array of structs read at an
+     * index from the pixel's column band, a struct returned by a function and chosen by {@code ?:}
+     * (CSIR's register blocks, SPIR-V's composites): band b shows tone b % 3 (its colour reversed
+     * from band 3 on) times its gain, and the table's b-th weight as alpha.
+     */
+    private static Workload aggregateValues() {
+        LinkedProgram p = TestPrograms.link("tones.vert", """
+                #version 330 core
+                layout(location = 0) in vec4 position;
+                void main() {
+                    gl_Position = position;
+                }
+                """, "tones.frag", """
+                #version 330 core
+                struct Tone { vec3 colour; float gain; };
+                const float weight[6] = float[](0.1, 0.2, 0.3, 0.45, 0.6, 0.9);
+                const Tone tones[3] = Tone[3](Tone(vec3(1.0, 0.0, 0.0), 1.0), Tone(vec3(0.0, 1.0, 0.0), 0.5),
+                        Tone(vec3(0.25, 0.0, 1.0), 0.75));
+                out vec4 fragColor;
+                Tone pick(int band) {
+                    Tone t = tones[band % 3];
+                    return band > 2 ? Tone(t.colour.bgr, t.gain) : t;
+                }
+                void main() {
+                    int band = int(gl_FragCoord.x) / 16;
+                    Tone t = pick(band);
+                    fragColor = vec4(t.colour * t.gain, weight[band % 6]);
+                }
+                """);
+        float[] v = {-1, -1, 0, 1, 1, -1, 0, 1, 1, 1, 0, 1, -1, -1, 0, 1, 1, 1, 0, 1, -1, 1, 0, 1};
+        Mesh m = new Mesh(v, VertexLayout.of(4, new VertexAttribute(0, 4, 0)));
+        UniformValues u = p.newUniforms();
+        return new Workload("array and struct values", d -> d.draw(p, u, m, DrawState.FLAT), f -> {
+            float[][] colours = {{1, 0, 0}, {0, 1, 0}, {0.25f, 0, 1}};
+            float[] gains = {1, 0.5f, 0.75f};
+            float[] weights = {0.1f, 0.2f, 0.3f, 0.45f, 0.6f, 0.9f};
+            for (int band = 0; band < W / 16; band++) {
+                int[] c = f.channels(band * 16 + 8, H / 2);
+                for (int lane = 0; lane < 3; lane++) {
+                    float want = (band > 2 ? colours[band % 3][2 - lane] : colours[band % 3][lane]) * gains[band % 3];
+                    assertThat(c[lane]).as("band %d lane %d", band, lane).isBetween(Math.round(want * 255) - 2,
+                            Math.round(want * 255) + 2);
+                }
+                assertThat(c[3]).as("band %d alpha", band).isBetween(Math.round(weights[band] * 255) - 2,
+                        Math.round(weights[band] * 255) + 2);
+            }
         });
     }
 
