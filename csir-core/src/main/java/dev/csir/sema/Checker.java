@@ -203,6 +203,11 @@ public final class Checker {
             // every version has them, bar ES 1.00's gl_FragDepth (an extension's gl_FragDepthEXT)
             onDemand.add(new Typed.Variable(nextId++, "gl_FrontFacing", ScalarType.BOOL, Typed.Storage.INPUT,
                     Typed.BuiltinVar.FRONT_FACING, -1, Pos.NONE, null));
+            if (version.es() || version.number() >= 120) {
+                // a point sprite's coordinate (GLSL 1.20 on, every ES)
+                onDemand.add(new Typed.Variable(nextId++, "gl_PointCoord", VectorType.VEC2, Typed.Storage.INPUT,
+                        Typed.BuiltinVar.POINT_COORD, -1, Pos.NONE, null));
+            }
             if (!(version.es() && version.number() < 300)) {
                 onDemand.add(new Typed.Variable(nextId++, "gl_FragDepth", ScalarType.FLOAT, Typed.Storage.OUTPUT,
                         Typed.BuiltinVar.FRAG_DEPTH, -1, Pos.NONE, null));

@@ -148,6 +148,12 @@ final class MemoryAccess {
             s.bind(i, r);
             return;
         }
+        if (root instanceof GlobalVariable g && g.builtIn() == dev.csir.ssa.BuiltIn.POINT_COORD) {
+            // csir draws no points, and off a point GLSL leaves gl_PointCoord undefined: it reads as 0
+            dev.csir.ssa.Constant.Scalar zero = dev.csir.ssa.Constant.ofFloat(0f);
+            s.bind(i, s.constant(i.type() instanceof dev.csir.types.VectorType v ? dev.csir.ssa.Constant.splat(v, zero) : zero));
+            return;
+        }
         if (root instanceof GlobalVariable g && g.builtIn() == dev.csir.ssa.BuiltIn.FRONT_FACING) {
             if (!s.integers) {
                 // version 1 has no system values

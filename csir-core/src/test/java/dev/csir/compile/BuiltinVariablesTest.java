@@ -15,10 +15,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * gl_FrontFacing, gl_FragDepth and gl_PointSize: declared in their stage and versions as glslang
- * has them (gl_FragDepth from ES 3.00; gl_FrontFacing read-only), the first two the transform
- * IR's FrontFacing and FragDepth built-ins, gl_PointSize a private variable (points are never
- * drawn, and to a triangle the size is nothing).
+ * gl_FrontFacing, gl_FragDepth, gl_PointSize and gl_PointCoord: declared in their stage and versions
+ * as glslang has them (gl_FragDepth from ES 3.00, gl_PointCoord from GLSL 1.20; gl_FrontFacing and
+ * gl_PointCoord read-only), gl_FrontFacing, gl_FragDepth and gl_PointCoord the transform IR's
+ * built-ins, gl_PointSize a private variable (points are never drawn, and to a triangle the size
+ * is nothing). On CSIR gl_PointCoord, which GLSL leaves undefined off a point, reads as zero.
  */
 class BuiltinVariablesTest {
     private static final List<String> VERSIONS = List.of("110", "120", "130", "150", "330", "450", "100", "300 es",
@@ -44,7 +45,8 @@ class BuiltinVariablesTest {
         List<String> disagreements = new ArrayList<>();
         for (String v : VERSIONS) {
             for (String body : List.of("bool f = gl_FrontFacing;", "gl_FrontFacing = true;", "gl_FragDepth = 0.5;",
-                    "float d = gl_FragDepth;", "gl_PointSize = 2.0;")) {
+                    "float d = gl_FragDepth;", "gl_PointSize = 2.0;", "vec2 p = gl_PointCoord.yx;",
+                    "gl_PointCoord = vec2(0.0);")) {
                 GlslangAgreement.check(disagreements, ShaderStage.FRAGMENT, fragment(v, body));
                 GlslangAgreement.check(disagreements, ShaderStage.VERTEX, vertex(v, body));
             }
@@ -64,6 +66,17 @@ class BuiltinVariablesTest {
             }
         }
         assertThat(seen).containsExactlyInAnyOrder("FRONT_FACING " + AddressSpace.INPUT, "FRAG_DEPTH " + AddressSpace.OUTPUT);
+        ModuleResult p = ShaderCompiler.compileModule(ShaderStage.FRAGMENT, "p.frag", fragment("120", "gl_FragDepth = gl_PointCoord.y;"));
+        assertThat(p.ok()).as(p.log()).isTrue();
+        assertThat(p.module().globals().stream().filter(g -> g.builtIn() == BuiltIn.POINT_COORD).map(GlobalVariable::space)
+                .toList()).containsExactly(AddressSpace.INPUT);
+        dev.csir.CompileResult csir = ShaderCompiler.compile(dev.csir.ir.Stage.FRAGMENT, "p.frag",
+                fragment("330", "o = vec4(gl_PointCoord, gl_PointCoord.y + 0.5, 1.0); return;"));
+        assertThat(csir.ok()).as(csir.log()).isTrue();
+        dev.csir.exec.Interpreter in = dev.csir.exec.Interpreter.of(csir.ir(), null);
+        dev.csir.exec.Frame frame = in.newFrame();
+        assertThat(in.run(frame)).isEqualTo(dev.csir.exec.Status.OK);
+        assertThat(frame.color()).containsExactly(0f, 0f, 0.5f, 1f);
         // unoptimized, as the optimizer drops a private variable nothing reads
         ModuleResult v = ShaderCompiler.compileModule(ShaderStage.VERTEX, "b.vert", vertex("330", "gl_PointSize = 4.0;"),
                 dev.csir.CompileOptions.DEFAULT.withOptimize(false));

@@ -222,6 +222,7 @@ public final class ModuleBuilder {
             case INSTANCE_INDEX -> g.setBuiltIn(BuiltIn.INSTANCE_INDEX);
             case FRONT_FACING -> g.setBuiltIn(BuiltIn.FRONT_FACING);
             case FRAG_DEPTH -> g.setBuiltIn(BuiltIn.FRAG_DEPTH);
+            case POINT_COORD -> g.setBuiltIn(BuiltIn.POINT_COORD);
             case NONE -> {
                 int location = v.location();
                 if (location < 0) {
