@@ -32,7 +32,7 @@ final class Resources {
         }
     }
 
-    /** A 2D image of one level and layer, in device memory, with a view of it. */
+    /** An image of one level, in device memory, with a view of it. */
     record Image(long image, long memory, long view, int format, int aspect, int width, int height) {
         void destroy(VkDevice device) {
             vkDestroyImageView(device, view, null);
@@ -66,13 +66,35 @@ final class Resources {
     }
 
     static Image image(VulkanContext c, int width, int height, int format, int usage, int aspect) throws GfxException {
+        return image(c, width, height, 1, Shape.PLANE, format, usage, aspect);
+    }
+
+    /** How an image's layers are laid out and viewed: one plane, a cube's six faces, a volume's slices, an array's layers. */
+    enum Shape {
+        PLANE(VK_IMAGE_VIEW_TYPE_2D), CUBE(VK_IMAGE_VIEW_TYPE_CUBE), VOLUME(VK_IMAGE_VIEW_TYPE_3D),
+        ARRAY(VK_IMAGE_VIEW_TYPE_2D_ARRAY);
+
+        final int viewType;
+
+        Shape(int viewType) {
+            this.viewType = viewType;
+        }
+    }
+
+    /** An image of one level and {@code layers} layers (a volume's slices as its depth), with a view of the whole. */
+    static Image image(VulkanContext c, int width, int height, int layers, Shape shape, int format, int usage, int aspect)
+            throws GfxException {
         VkDevice device = c.device();
+        boolean volume = shape == Shape.VOLUME;
+        int arrayLayers = volume ? 1 : layers;
         try (MemoryStack stack = MemoryStack.stackPush()) {
-            VkImageCreateInfo info = VkImageCreateInfo.calloc(stack).sType$Default().imageType(VK_IMAGE_TYPE_2D)
-                    .format(format).mipLevels(1).arrayLayers(1).samples(VK_SAMPLE_COUNT_1_BIT)
+            VkImageCreateInfo info = VkImageCreateInfo.calloc(stack).sType$Default()
+                    .flags(shape == Shape.CUBE ? VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT : 0)
+                    .imageType(volume ? VK_IMAGE_TYPE_3D : VK_IMAGE_TYPE_2D)
+                    .format(format).mipLevels(1).arrayLayers(arrayLayers).samples(VK_SAMPLE_COUNT_1_BIT)
                     .tiling(VK_IMAGE_TILING_OPTIMAL).usage(usage).sharingMode(VK_SHARING_MODE_EXCLUSIVE)
                     .initialLayout(VK_IMAGE_LAYOUT_UNDEFINED);
-            info.extent().set(width, height, 1);
+            info.extent().set(width, height, volume ? layers : 1);
             LongBuffer h = stack.mallocLong(1);
             check(vkCreateImage(device, info, null, h), "vkCreateImage");
             long image = h.get(0);
@@ -87,8 +109,9 @@ final class Resources {
                 throw e;
             }
             VkImageViewCreateInfo view = VkImageViewCreateInfo.calloc(stack).sType$Default().image(image)
-                    .viewType(VK_IMAGE_VIEW_TYPE_2D).format(format);
-            view.subresourceRange().aspectMask(aspect).baseMipLevel(0).levelCount(1).baseArrayLayer(0).layerCount(1);
+                    .viewType(shape.viewType).format(format);
+            view.subresourceRange().aspectMask(aspect).baseMipLevel(0).levelCount(1).baseArrayLayer(0)
+                    .layerCount(arrayLayers);
             int r = vkCreateImageView(device, view, null, h);
             if (r != VK_SUCCESS) {
                 vkDestroyImage(device, image, null);
@@ -118,7 +141,7 @@ final class Resources {
                     .srcQueueFamilyIndex(VK_QUEUE_FAMILY_IGNORED).dstQueueFamilyIndex(VK_QUEUE_FAMILY_IGNORED)
                     .image(image.image());
             barrier.subresourceRange().aspectMask(image.aspect()).baseMipLevel(0).levelCount(1).baseArrayLayer(0)
-                    .layerCount(1);
+                    .layerCount(VK_REMAINING_ARRAY_LAYERS);
             vkCmdPipelineBarrier(cb, srcStage, dstStage, 0, null, null, barrier);
         }
     }

@@ -14,8 +14,8 @@ import org.lwjgl.vulkan.VkDevice;
 import org.lwjgl.vulkan.VkSamplerCreateInfo;
 
 /**
- * Textures uploaded to sampled RGBA8 images, kept by the texture's identity, least recently used
- * first. Texture row 0 is t = 0, which is also Vulkan's image row 0, so texels go up as they are.
+ * Textures uploaded to sampled RGBA8 images (2D, cube, 3D and 2D array), kept by the texture's
+ * identity, least recently used first. Texture row 0 is t = 0, which is also Vulkan's image row 0, so texels go up as they are.
  */
 final class TextureCache {
     /** Twice the default profile's 32 sampler slots: one draw's whole set and the previous draw's. */
@@ -71,7 +71,14 @@ final class TextureCache {
 
     private Resources.Image upload(Texture t) throws GfxException {
         VkDevice device = context.device();
-        Resources.Image image = Resources.image(context, t.width(), t.height(), VK_FORMAT_R8G8B8A8_UNORM,
+        Resources.Shape shape = switch (t.kind()) {
+            case SAMPLERCUBE -> Resources.Shape.CUBE;
+            case SAMPLER3D -> Resources.Shape.VOLUME;
+            case SAMPLER2DARRAY -> Resources.Shape.ARRAY;
+            default -> Resources.Shape.PLANE;
+        };
+        boolean volume = shape == Resources.Shape.VOLUME;
+        Resources.Image image = Resources.image(context, t.width(), t.height(), t.layers(), shape, VK_FORMAT_R8G8B8A8_UNORM,
                 VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, VK_IMAGE_ASPECT_COLOR_BIT);
         byte[] texels = t.rgba();
         Resources.HostBuffer staging;
@@ -88,9 +95,11 @@ final class TextureCache {
                         VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT);
                 try (MemoryStack stack = MemoryStack.stackPush()) {
                     VkBufferImageCopy.Buffer region = VkBufferImageCopy.calloc(1, stack);
+                    // the texture's layers follow one another as the image's layers (a cube's faces
+                    // in GL's order, which is Vulkan's) or a volume's slices
                     region.imageSubresource().aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).mipLevel(0).baseArrayLayer(0)
-                            .layerCount(1);
-                    region.imageExtent().set(t.width(), t.height(), 1);
+                            .layerCount(volume ? 1 : t.layers());
+                    region.imageExtent().set(t.width(), t.height(), volume ? t.layers() : 1);
                     vkCmdCopyBufferToImage(cb, staging.buffer(), image.image(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                             region);
                 }

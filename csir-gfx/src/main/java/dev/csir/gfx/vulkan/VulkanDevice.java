@@ -308,10 +308,10 @@ public final class VulkanDevice implements Device {
             if (t == null) {
                 throw new GfxException("no texture for sampler '" + s.sampler().name() + "' (slot " + s.slot() + ")");
             }
-            if (t.kind() != dev.csir.ir.Type.SAMPLER2D) {
-                // the images here are 2D, one layer: cube, 3D and array images are not made yet
-                throw new GfxException("the Vulkan device binds 2D textures only; sampler '" + s.sampler().name()
-                        + "' (slot " + s.slot() + ") was given a " + t.kind().glslName());
+            for (dev.csir.link.SamplerInfo info : p.program.iface().samplers()) {
+                if (info.stage() == s.stage() && info.slot() == s.slot() && info.kind() != t.kind()) {
+                    throw new GfxException(Texture.kindMismatch(info, t));
+                }
             }
             views[i] = textures.view(t, slots);
         }

@@ -102,10 +102,6 @@ public final class ContractWorkloads {
         return new Agreement(drawn, close, exact, worst, coverageDiffers);
     }
 
-    /** The workloads that bind cube, 3D and array textures, by name. */
-    public static final java.util.Set<String> LAYERED_TEXTURES = java.util.Set.of(
-            "skybox, samplerCube texture, textureLod and textureSize", "sampler3D and sampler2DArray, texture and textureSize");
-
     /**
      * The workloads whose fragment shader writes colour outputs past location 0: the Vulkan device
      * draws into one attachment, and the validation layer warns of an output nothing consumes.

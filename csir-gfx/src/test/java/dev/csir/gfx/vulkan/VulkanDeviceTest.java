@@ -87,6 +87,10 @@ class VulkanDeviceTest {
         Texture white = new Texture(1, 1, new byte[] {-1, -1, -1, -1});
         vk.draw(p, p.newUniforms(), Meshes.quad(), DrawState.FLAT, List.of(white));
         assertThat(vk.readback().pixel(4, 4)).isEqualTo(0xFFFFFFFF);
+        // a texture of another kind than its sampler's is refused as on the other devices
+        Texture cube = Texture.layered(white, dev.csir.ir.Type.SAMPLERCUBE);
+        assertThatThrownBy(() -> vk.draw(p, p.newUniforms(), Meshes.quad(), DrawState.FLAT, List.of(cube)))
+                .isInstanceOf(GfxException.class).hasMessage("sampler 'tex' (slot 0) is a sampler2D, its texture a samplerCube");
     }
 
     /**
