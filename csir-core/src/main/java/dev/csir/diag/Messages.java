@@ -365,7 +365,8 @@ public final class Messages {
     /** A struct or array of samplers named as a whole, where csir takes its samplers one by one. */
     public static final String SAMPLERS_BY_ELEMENT = "the samplers of this uniform can only be used one by one, through constant indexes and members";
     /** A sampler of an array chosen by an index that is not a constant expression. */
-    public static final String SAMPLER_INDEX_CONSTANT = "a sampler chosen by a run-time index is not supported yet; index it with a constant expression";
+    public static final String SAMPLER_INDEX_CONSTANT = "a sampler chosen by a run-time index must be the first argument of a texture function, by an index without side effects";
+    public static final String SAMPLER_INDEX_VERSION = "indexing a sampler array at a run-time index needs GLSL 4.00 or ES 3.20";
     /** A function parameter of a struct type holding samplers. */
     public static final String SAMPLER_STRUCT_PARAMETER = "a parameter of a struct type that holds samplers is not supported yet; pass its members";
     public static final String ARRAYS_OF_ARRAYS = "arrays of arrays need GLSL 4.30 or GLSL ES 3.10";

@@ -80,6 +80,11 @@ public record GlslVersion(int number, Profile profile, boolean explicit, Set<Str
         return number >= (es() ? 300 : 130);
     }
 
+    /** Indexing a sampler array at a run-time index came with GLSL 4.00 and ES 3.20 (glslang takes no extension for it). */
+    public boolean dynamicSamplerIndex() {
+        return number >= (es() ? 320 : 400);
+    }
+
     /** Arrays of arrays came with GLSL 4.30 and ES 3.10. */
     public boolean arraysOfArrays() {
         return es() ? number >= 310 : number >= 430;

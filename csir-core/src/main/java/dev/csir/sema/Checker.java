@@ -137,6 +137,7 @@ public final class Checker {
                 bodies.add(body(d.getKey(), d.getValue()));
             }
         }
+        exprs.reportStrayChoices();
         Typed.Function main = bodies.stream().filter(f -> f.name().equals("main")).findFirst().orElse(null);
         if (main != null && functions.get("main").size() > 1) {
             error(functions.get("main").get(1).pos(), Messages.MAIN_SIGNATURE);

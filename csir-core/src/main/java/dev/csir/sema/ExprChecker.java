@@ -17,6 +17,7 @@ import dev.csir.types.VectorType;
 import dev.csir.types.VoidType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -185,11 +186,13 @@ final class ExprChecker {
         if (p == null || !(p.type() instanceof SamplerType)) {
             return null;
         }
-        StringBuilder path = new StringBuilder();
+        // the paths the steps may lead to: one, or one per element at a run-time index
+        List<StringBuilder> paths = new ArrayList<>(List.of(new StringBuilder()));
+        Typed.Expr dynamic = null;
         Type t = p.split().declared();
         for (Object step : p.steps()) {
             if (step instanceof String name) {
-                path.append('.').append(name);
+                paths.forEach(path -> path.append('.').append(name));
                 StructType st = (StructType) t;
                 t = st.members().get(st.indexOf(name)).type();
                 continue;
@@ -199,20 +202,64 @@ final class ExprChecker {
                 return REPORTED;
             }
             ArrayType a = (ArrayType) t;
-            Long k = i.type() instanceof ScalarType st && st.kind().isInteger() ? Constants.intValue(i) : null;
+            boolean integer = i.type() instanceof ScalarType st && st.kind().isInteger();
+            Long k = integer ? Constants.intValue(i) : null;
             if (k == null) {
-                checker.error(((Ast.Expr) step).pos(), i.type() instanceof ScalarType st && st.kind().isInteger()
-                        ? Messages.SAMPLER_INDEX_CONSTANT : Messages.TYPE_MISMATCH);
-                return REPORTED;
+                if (!integer || dynamic != null || !checker.version().dynamicSamplerIndex()
+                        || !Constants.withoutEffects(i)) {
+                    checker.error(((Ast.Expr) step).pos(), !integer ? Messages.TYPE_MISMATCH
+                            : checker.version().dynamicSamplerIndex()
+                                    ? Messages.SAMPLER_INDEX_CONSTANT : Messages.SAMPLER_INDEX_VERSION);
+                    return REPORTED;
+                }
+                dynamic = i;
+                List<StringBuilder> each = new ArrayList<>();
+                for (StringBuilder path : paths) {
+                    for (int n = 0; n < a.length(); n++) {
+                        each.add(new StringBuilder(path).append('[').append(n).append(']'));
+                    }
+                }
+                paths = each;
+                t = a.element();
+                continue;
             }
             if (k < 0 || k >= a.length()) {
                 checker.error(((Ast.Expr) step).pos(), Messages.INDEX_OUT_OF_RANGE);
                 return REPORTED;
             }
-            path.append('[').append(k).append(']');
+            long at = k;
+            paths.forEach(path -> path.append('[').append(at).append(']'));
             t = a.element();
         }
-        return new Typed.VarRef(e.pos(), p.split().samplers().get(path.toString()));
+        List<Typed.VarRef> refs = new ArrayList<>();
+        for (StringBuilder path : paths) {
+            refs.add(new Typed.VarRef(e.pos(), p.split().samplers().get(path.toString())));
+        }
+        if (dynamic != null) {
+            // only a texture function takes this choice (TextureCalls makes one call per sampler)
+            choices.put(refs.getFirst(), new SamplerChoice(dynamic, refs));
+        }
+        return refs.getFirst();
+    }
+
+    /** A sampler of an array chosen at run time: the index, and each sampler it may choose. */
+    record SamplerChoice(Typed.Expr index, List<Typed.VarRef> samplers) {
+    }
+
+    /** The sampler choices not yet taken by a texture function, by the reference that stands for each. */
+    private final Map<Typed.VarRef, SamplerChoice> choices = new java.util.IdentityHashMap<>();
+
+    /** The choice {@code ref} stands for, taken (a texture function's first argument), or null. */
+    SamplerChoice takeChoice(Typed.Expr ref) {
+        return choices.remove(ref);
+    }
+
+    /** Reports each sampler chosen at run time that went anywhere but a texture function. */
+    void reportStrayChoices() {
+        for (Typed.VarRef ref : choices.keySet()) {
+            checker.error(ref.pos(), Messages.SAMPLER_INDEX_CONSTANT);
+        }
+        choices.clear();
     }
 
     private SplitPath splitPath(Ast.Expr e) {

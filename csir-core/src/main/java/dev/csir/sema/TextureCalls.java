@@ -86,6 +86,10 @@ final class TextureCalls {
 
     /** The call of checked arguments {@code args}, none of them null. */
     Typed.Expr call(Ast.Call c, List<Typed.Expr> args) {
+        ExprChecker.SamplerChoice choice = args.isEmpty() ? null : exprs.takeChoice(args.getFirst());
+        if (choice != null) {
+            return chosen(c, args, choice);
+        }
         Form f = form(c.name());
         if (args.isEmpty() || !(args.getFirst() instanceof Typed.VarRef ref) || !(ref.type() instanceof SamplerType s)
                 || f.only() != null && !f.only().equals(s)) {
@@ -98,6 +102,33 @@ final class TextureCalls {
             return fail(c.pos(), expected);
         }
         return typed;
+    }
+
+    /**
+     * A lookup in the sampler an index picks at run time: one call per sampler of the array, the
+     * index tested against each in turn (an index past either end takes the first or last sampler,
+     * as CSIR clamps run-time indexes).
+     */
+    private Typed.Expr chosen(Ast.Call c, List<Typed.Expr> args, ExprChecker.SamplerChoice choice) {
+        List<Typed.Expr> calls = new ArrayList<>();
+        for (Typed.VarRef sampler : choice.samplers()) {
+            List<Typed.Expr> each = new ArrayList<>(args);
+            each.set(0, sampler);
+            Typed.Expr call = call(c, each);
+            if (call == null) {
+                return null;
+            }
+            calls.add(call);
+        }
+        Typed.Expr index = choice.index();
+        Typed.Expr result = calls.getLast();
+        for (int k = calls.size() - 2; k >= 0; k--) {
+            Typed.Expr at = new Typed.Literal(index.pos(), index.type(), k);
+            Typed.Expr test = new Typed.Binary(index.pos(), k == 0 ? Typed.BinaryOp.LE : Typed.BinaryOp.EQ, ScalarType.BOOL,
+                    index, at);
+            result = new Typed.Conditional(c.pos(), result.type(), test, calls.get(k), result);
+        }
+        return result;
     }
 
     /** The typed call when the arguments fit the sampler; null (unreported) when they do not. */

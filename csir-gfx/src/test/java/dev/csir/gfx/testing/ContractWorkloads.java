@@ -113,7 +113,7 @@ public final class ContractWorkloads {
                 cube("cube, depth and culling", DrawState.DEPTH_CULL), cubeAroundTheCamera(), lighting(),
                 fragCoord(), discard(), builtins(), uniformBlockCube(), pushConstants(), matrices(), vertexNumbers(),
                 integerArithmetic(), skybox(), volumeAndLayers(), matrixInterface(), twoColourOutputs(), interpolation(), frontFacing(), fragDepth(),
-                packingAndModf(), uniformArrayLoop(), derivatives(), aggregateValues());
+                packingAndModf(), uniformArrayLoop(), derivatives(), aggregateValues(), samplerAtRunTimeIndex());
     }
 
     /**
@@ -155,6 +155,58 @@ public final class ContractWorkloads {
                 soft += red > 10 && red < 245 ? 1 : 0;
             }
             assertThat(soft).as("ring edges smoothed along the middle row").isGreaterThan(4);
+        });
+    }
+
+    /**
+     * Samplers of an array chosen at run time (GLSL 4.00): from a uniform, and by a loop's counter
+     * whose bound is a uniform (so nothing unrolls it). The three textures are red, green and
+     * blue; tex[2] gives half its blue and every one a quarter of its colour: (0.25, 0.25, 0.75).
+     */
+    private static Workload samplerAtRunTimeIndex() {
+        LinkedProgram p = TestPrograms.link("pick.vert", """
+                #version 400 core
+                layout(location = 0) in vec4 position;
+                void main() {
+                    gl_Position = position;
+                }
+                """, "pick.frag", """
+                #version 400 core
+                uniform sampler2D tex[3];
+                uniform int pick;
+                uniform int count;
+                out vec4 fragColor;
+                void main() {
+                    vec4 sum = vec4(0.0);
+                    for (int i = 0; i < count; i++) {
+                        sum += texture(tex[i], vec2(0.5)) * 0.25;
+                    }
+                    fragColor = vec4(texture(tex[pick], vec2(0.5)).rgb * 0.5 + sum.rgb, 1.0);
+                }
+                """);
+        UniformValues u = p.newUniforms();
+        u.set("pick", 2f).ifPresent(e -> {
+            throw new IllegalStateException(e);
+        });
+        u.set("count", 3f).ifPresent(e -> {
+            throw new IllegalStateException(e);
+        });
+        List<Texture> solid = new java.util.ArrayList<>();
+        for (int k = 0; k < 3; k++) {
+            byte[] px = new byte[2 * 2 * 4];
+            for (int i = 0; i < 4; i++) {
+                px[i * 4 + k] = (byte) 255;
+                px[i * 4 + 3] = (byte) 255;
+            }
+            solid.add(new Texture(2, 2, px));
+        }
+        float[] v = {-1, -1, 0, 1, 1, -1, 0, 1, 1, 1, 0, 1, -1, -1, 0, 1, 1, 1, 0, 1, -1, 1, 0, 1};
+        Mesh m = new Mesh(v, VertexLayout.of(4, new VertexAttribute(0, 4, 0)));
+        return new Workload("sampler array at a run-time index", d -> d.draw(p, u, m, DrawState.FLAT, solid), f -> {
+            int[] c = f.channels(W / 2, H / 2);
+            assertThat(c[0]).isBetween(64 - 2, 64 + 2);
+            assertThat(c[1]).isBetween(64 - 2, 64 + 2);
+            assertThat(c[2]).isBetween(191 - 2, 191 + 2);
         });
     }
 
