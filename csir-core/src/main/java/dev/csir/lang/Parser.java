@@ -385,7 +385,8 @@ public final class Parser {
         return switch (e) {
             case Ast.IntLit l -> l.exact();
             case Ast.UintLit l -> l.value();
-            case Ast.Ident id -> intConstants.get(id.name());
+            case Ast.Ident id -> intConstants.containsKey(id.name()) ? intConstants.get(id.name())
+                    : boxed(BuiltinConstants.value(id.name(), tk.version()));
             case Ast.Binary b -> {
                 Long l = literalSize(b.left());
                 Long r = literalSize(b.right());
@@ -402,6 +403,10 @@ public final class Parser {
             }
             default -> null;
         };
+    }
+
+    private static Long boxed(Integer v) {
+        return v == null ? null : (long) v;
     }
 
     /** The token an expression's position names (for an error there). */

@@ -626,7 +626,21 @@ public final class Checker {
                 return v;
             }
         }
-        return globals.get(name);
+        Typed.Variable g = globals.get(name);
+        return g != null ? g : builtinConstant(name);
+    }
+
+    /** An implementation-dependent constant ({@code gl_MaxDrawBuffers}), declared on its first use; null when none is named so. */
+    private Typed.Variable builtinConstant(String name) {
+        Integer value = dev.csir.lang.BuiltinConstants.value(name, version);
+        if (value == null) {
+            return null;
+        }
+        Typed.Variable c = new Typed.Variable(nextId++, name, ScalarType.INT, Typed.Storage.CONST, Typed.BuiltinVar.NONE,
+                -1, Pos.NONE, new Typed.Literal(Pos.NONE, ScalarType.INT, value & 0xFFFF_FFFFL));
+        onDemand.add(c);
+        globals.put(name, c);
+        return c;
     }
 
     /** The overloads of {@code name}, in declaration order (empty when there is no such function). */
