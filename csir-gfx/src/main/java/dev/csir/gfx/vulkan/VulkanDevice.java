@@ -310,7 +310,7 @@ public final class VulkanDevice implements Device {
             }
             if (t.kind() != dev.csir.ir.Type.SAMPLER2D) {
                 // the images here are 2D, one layer: cube, 3D and array images are not made yet
-                throw new GfxException("the Vulkan device binds 2D textures only; sampler '" + s.sampler().name()
+                throw new GfxException("the Vulkan device binds float 2D textures only (no cube, 3D, array, depth or integer images); sampler '" + s.sampler().name()
                         + "' (slot " + s.slot() + ") was given a " + t.kind().glslName());
             }
             views[i] = textures.view(t, slots);

@@ -107,6 +107,13 @@ public final class ContractWorkloads {
             "skybox, samplerCube texture, textureLod and textureSize", "sampler3D and sampler2DArray, texture and textureSize");
 
     /**
+     * The workloads that bind depth textures to shadow samplers and integer textures to isampler
+     * and usampler ones, by name: the Vulkan device makes RGBA8 2D images with one non-comparing
+     * sampler only.
+     */
+    public static final java.util.Set<String> DEPTH_AND_INTEGER_TEXTURES = java.util.Set.of(ShadowIntegerScene.NAME);
+
+    /**
      * The workloads whose fragment shader writes colour outputs past location 0: the Vulkan device
      * draws into one attachment, and the validation layer warns of an output nothing consumes.
      */
@@ -117,7 +124,7 @@ public final class ContractWorkloads {
                 cube("cube, depth and culling", DrawState.DEPTH_CULL), cubeAroundTheCamera(), lighting(),
                 fragCoord(), discard(), builtins(), uniformBlockCube(), pushConstants(), matrices(), vertexNumbers(),
                 integerArithmetic(), skybox(), volumeAndLayers(), matrixInterface(), twoColourOutputs(), interpolation(), frontFacing(), fragDepth(),
-                packingAndModf(), uniformArrayLoop(), derivatives());
+                packingAndModf(), uniformArrayLoop(), derivatives(), ShadowIntegerScene.workload());
     }
 
     /**
@@ -712,7 +719,7 @@ public final class ContractWorkloads {
     }
 
     /** A screen-filling quad, uv 0 to 1. */
-    private static Mesh flatQuad() {
+    static Mesh flatQuad() {
         VertexLayout layout = VertexLayout.of(6, new VertexAttribute(0, 4, 0), new VertexAttribute(1, 2, 4));
         float[][] c = {{-1, -1, 0, 0}, {1, -1, 1, 0}, {1, 1, 1, 1}, {-1, 1, 0, 1}};
         int[] order = {0, 1, 2, 0, 2, 3};
