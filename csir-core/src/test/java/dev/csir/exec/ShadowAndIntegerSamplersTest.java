@@ -75,7 +75,9 @@ class ShadowAndIntegerSamplersTest {
         ks.add(new float[] {0.6f, 0.9f, red(tex, 0, 2, 3), 0});
         ks.add(new float[] {0.6f, 0.9f, Math.nextUp(red(tex, 0, 2, 3)), 0});
         for (String body : List.of("c = vec4(texture(s, vec3(k.xy, k.z - 0.2)));",
-                "c = vec4(textureLod(s, vec3(k.xy, k.z - 0.2), 0.0));")) {
+                "c = vec4(textureLod(s, vec3(k.xy, k.z - 0.2), 0.0));",
+                // the divisions by 2 are exact: the same coordinate and reference
+                "c = vec4(textureProj(s, vec4(k.xy * 2.0, (k.z - 0.2) * 2.0, 2.0)));")) {
             ShaderIr ir = compile(fragment("sampler2DShadow", body));
             assertThat(ir.iface().samplerKind(0)).isEqualTo(Type.SAMPLER2DSHADOW);
             List<float[]> got = run(ir, tex, ks);

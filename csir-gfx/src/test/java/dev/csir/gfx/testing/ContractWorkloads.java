@@ -719,7 +719,7 @@ public final class ContractWorkloads {
     }
 
     /** A screen-filling quad, uv 0 to 1. */
-    static Mesh flatQuad() {
+    public static Mesh flatQuad() {
         VertexLayout layout = VertexLayout.of(6, new VertexAttribute(0, 4, 0), new VertexAttribute(1, 2, 4));
         float[][] c = {{-1, -1, 0, 0}, {1, -1, 1, 0}, {1, 1, 1, 1}, {-1, 1, 0, 1}};
         int[] order = {0, 1, 2, 0, 2, 3};
