@@ -90,7 +90,7 @@ class VirglShadowIntegerTest {
             Frame soft = ContractWorkloads.render(devices.soft(), scene);
             ContractWorkloads.Agreement a = ContractWorkloads.compare(virgl, soft);
             System.out.println(a.report("integer cube, 3D and array views, shadow textureLod"));
-            a.assertAgrees("integer views");
+            assertThat(a.coverageDiffers()).isZero();
             // exact but for the cube's diagonals, where two axes tie and GL lets the face be either
             assertThat(a.exact()).as(a.report("integer views")).isGreaterThan(ContractWorkloads.W * ContractWorkloads.H * 99 / 100);
         }
