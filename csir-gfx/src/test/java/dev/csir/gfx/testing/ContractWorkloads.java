@@ -107,9 +107,9 @@ public final class ContractWorkloads {
             "skybox, samplerCube texture, textureLod and textureSize", "sampler3D and sampler2DArray, texture and textureSize");
 
     /**
-     * The workloads that bind depth textures to shadow samplers and integer textures to isampler
-     * and usampler ones, by name: the Vulkan device makes RGBA8 2D images with one non-comparing
-     * sampler only.
+     * The workloads that bind depth and integer textures of the cube and array kinds, by name:
+     * the Vulkan device makes 2D images only (its 2D variant, {@link ShadowIntegerScene#NAME_2D},
+     * it draws).
      */
     public static final java.util.Set<String> DEPTH_AND_INTEGER_TEXTURES = java.util.Set.of(ShadowIntegerScene.NAME);
 
@@ -124,7 +124,7 @@ public final class ContractWorkloads {
                 cube("cube, depth and culling", DrawState.DEPTH_CULL), cubeAroundTheCamera(), lighting(),
                 fragCoord(), discard(), builtins(), uniformBlockCube(), pushConstants(), matrices(), vertexNumbers(),
                 integerArithmetic(), skybox(), volumeAndLayers(), matrixInterface(), twoColourOutputs(), interpolation(), frontFacing(), fragDepth(),
-                packingAndModf(), uniformArrayLoop(), derivatives(), ShadowIntegerScene.workload());
+                packingAndModf(), uniformArrayLoop(), derivatives(), ShadowIntegerScene.workload(), ShadowIntegerScene.workload2d());
     }
 
     /**

@@ -43,7 +43,7 @@ class VulkanAgreementTest {
     }
 
     static List<Workload> workloads() {
-        // the Vulkan device binds RGBA8 2D textures with a non-comparing sampler only
+        // the Vulkan device binds 2D textures only
         return ContractWorkloads.all().stream().filter(w -> !ContractWorkloads.LAYERED_TEXTURES.contains(w.name())
                 && !ContractWorkloads.DEPTH_AND_INTEGER_TEXTURES.contains(w.name())
                 && !ContractWorkloads.SEVERAL_OUTPUTS.contains(w.name())).toList();
