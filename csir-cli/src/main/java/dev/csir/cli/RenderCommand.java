@@ -434,7 +434,8 @@ final class RenderCommand extends Subcommand {
                 throw new BadInput(file + ": " + e.getMessage());
             }
         }
-        // a cube, 3D or array sampler gets the image on every face or layer, each tinted its own way
+        // a cube, 3D or array sampler gets the image on every face or layer, each tinted its own way;
+        // a shadow sampler reads its red channel as depth, an integer one its bytes as 0 to 255
         Texture[] bound = new Texture[slots];
         for (dev.csir.link.SamplerInfo s : lp.iface().samplers()) {
             Texture k = Texture.layered(t, s.kind());

@@ -89,6 +89,46 @@ class RenderCommandTest {
     }
 
     @Test
+    void aShadowSamplerReadsTheTexturesRedAsDepthAndAnIntegerSamplerItsBytes() throws Exception {
+        Path vs = write("s.vert", "layout(location = 0) in vec4 p; void main() { gl_Position = p; }");
+        Path ramp = write("ramp.frag", "out vec4 o; void main() { o = vec4(gl_FragCoord.x / 64.0, 0.5, 0.25, 1.0); }");
+        Path gradient = dir.resolve("ramp.png");
+        Cli.Result made = Cli.run("render", vs.toString(), ramp.toString(), "--mesh", "quad", "--backend", "software",
+                "--size", "64x64", "-o", gradient.toString());
+        assertThat(made.status()).as(made.err()).isZero();
+        Path fs = write("shadow.frag", """
+                #version 330
+                in vec2 texCoord;
+                uniform sampler2DShadow depth;
+                uniform usampler2D bytes;
+                out vec4 o;
+                void main() {
+                    o = vec4(texture(depth, vec3(texCoord, 0.5)), float(texture(bytes, texCoord).r) / 255.0, 0.0, 1.0);
+                }
+                """);
+        boolean virgl = VirglServer.executable().isPresent();
+        byte[] soft = null;
+        for (String backend : virgl ? new String[] {"software", "virgl"} : new String[] {"software"}) {
+            Path out = dir.resolve("shadow-" + backend + ".png");
+            Cli.Result r = Cli.run("render", ex("textured.vert"), fs.toString(), "--mesh", "quad", "--backend", backend,
+                    "--size", "64x64", "--texture", gradient.toString(), "-o", out.toString());
+            assertThat(r.status()).as(backend + ": " + r.err()).isZero();
+            Texture t = image(out);
+            Texture g = image(gradient);
+            for (int x = 0; x < 64; x++) {
+                int red = pixel(g, x, 32) >>> 24;
+                int want = (red / 255f >= 0.5f ? 0xFF000000 : 0) | red << 16 | 0xFF;
+                assertThat(pixel(t, x, 32)).as("%s column %d", backend, x).isEqualTo(want);
+            }
+            if (soft == null) {
+                soft = t.rgba();
+            } else {
+                assertThat(t.rgba()).as("virgl and software").isEqualTo(soft);
+            }
+        }
+    }
+
+    @Test
     void everyThreadCountDrawsTheSameImage() throws Exception {
         byte[] one = null;
         for (String threads : new String[] {"1", "2", "3", "8"}) {

@@ -306,14 +306,19 @@ final class Assembler {
             // the textures a CSIR device binds have one level, which a bias cannot change
             // the interpreter's textures have one level, where a bias, a level or derivatives change nothing
             // one level per texture, so a bias or an explicit level reads as the plain lookup
-            case SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD -> texture(in, switch (ir.iface().samplerKind(in.aux())) {
-                case SAMPLERCUBE -> Ops.SAMPLE_CUBE;
-                case SAMPLER3D -> Ops.SAMPLE_3D;
-                case SAMPLER2DARRAY -> Ops.SAMPLE_ARRAY;
-                default -> Ops.SAMPLE;
+            case SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD -> lookup(in, switch (ir.iface().samplerKind(in.aux())) {
+                case SAMPLER2DSHADOW -> Ops.SHADOW_2D;
+                case SAMPLERCUBESHADOW -> Ops.SHADOW_CUBE;
+                case SAMPLER2DARRAYSHADOW -> Ops.SHADOW_ARRAY;
+                default -> switch (ir.iface().samplerKind(in.aux()).samplerGeometry()) {
+                    case SAMPLERCUBE -> Ops.SAMPLE_CUBE;
+                    case SAMPLER3D -> Ops.SAMPLE_3D;
+                    case SAMPLER2DARRAY -> Ops.SAMPLE_ARRAY;
+                    default -> Ops.SAMPLE;
+                };
             });
-            case FETCH -> texture(in, Ops.FETCH);
-            case TEXSIZE -> texture(in, switch (ir.iface().samplerKind(in.aux())) {
+            case FETCH -> lookup(in, Ops.FETCH);
+            case TEXSIZE -> texture(in, switch (ir.iface().samplerKind(in.aux()).samplerGeometry()) {
                 case SAMPLER3D -> Ops.TEXSIZE_3D;
                 case SAMPLER2DARRAY -> Ops.TEXSIZE_ARRAY;
                 default -> Ops.TEXSIZE;
@@ -428,6 +433,20 @@ final class Assembler {
      * beats {@code System.arraycopy}, a matrix one arraycopy, which beats a dispatch per column.
      * A negative slot reads zeros.
      */
+    /**
+     * A texel lookup {@code op} at sampler slot {@code aux}: at an integer kind's slot the float
+     * lookup is followed by {@link IntLanes#UNORM8} in place, which gives the texel's 8-bit
+     * channel values as the integer lanes an integer sampler reads (the lookups are nearest,
+     * unfiltered already).
+     */
+    private void lookup(Insn in, int op) {
+        texture(in, op);
+        if (in.dst() >= 0 && in.aux() >= 0 && ir.iface().samplerKind(in.aux()).isIntegerSampler()) {
+            int d = wr(in.dst(), 1);
+            emit(Ops.IUN, d, d, 0, IntLanes.UNORM8, 4);
+        }
+    }
+
     /** A texture operation {@code op} at sampler slot {@code aux}; without a slot its result is zero. */
     private void texture(Insn in, int op) {
         if (in.dst() < 0) {

@@ -61,6 +61,9 @@ final class BatchCompiler {
     private static final MethodTypeDesc LAYERED_SAMPLE_CALL = MethodTypeDesc.of(CD_void, CD_TEXTURE,
             CD_float, CD_float, CD_float, CD_FLOATS, CD_FLOATS,
             CD_int, CD_int);
+    /** Lanes' shadow lookups of three coordinates and a reference: texture, coordinates, reference, scratch, temps, at, stride. */
+    private static final MethodTypeDesc SHADOW_CALL = MethodTypeDesc.of(CD_void, CD_TEXTURE,
+            CD_float, CD_float, CD_float, CD_float, CD_FLOATS, CD_FLOATS, CD_int, CD_int);
     private static final MethodTypeDesc SIZE_CALL = MethodTypeDesc.of(CD_void, CD_TEXTURE,
             CD_float, CD_FLOATS, CD_FLOATS, CD_int, CD_int);
     private static final ClassDesc CD_BOOLS = CD_boolean.arrayType();
@@ -268,7 +271,8 @@ final class BatchCompiler {
         return switch (op) {
             case Ops.SIN, Ops.COS, Ops.POW, Ops.LG2, Ops.RSQ1, Ops.RSQ, Ops.RCP1, Ops.RCP, Ops.DOT3, Ops.DOT4,
                     Ops.DOTN, Ops.MULMV, Ops.MULMM, Ops.SAMPLE, Ops.FETCH, Ops.TEXSIZE, Ops.SAMPLE_CUBE,
-                    Ops.SAMPLE_3D, Ops.SAMPLE_ARRAY, Ops.TEXSIZE_3D, Ops.TEXSIZE_ARRAY -> true;
+                    Ops.SAMPLE_3D, Ops.SAMPLE_ARRAY, Ops.TEXSIZE_3D, Ops.TEXSIZE_ARRAY, Ops.SHADOW_2D, Ops.SHADOW_CUBE,
+                    Ops.SHADOW_ARRAY -> true;
             default -> false;
         };
     }
@@ -292,7 +296,8 @@ final class BatchCompiler {
             case Ops.SAMPLE -> span(a, 2);
             case Ops.FETCH -> new int[] {a, a + 1, a + 3};
             case Ops.TEXSIZE, Ops.TEXSIZE_3D, Ops.TEXSIZE_ARRAY -> span(a, 1);
-            case Ops.SAMPLE_CUBE, Ops.SAMPLE_3D, Ops.SAMPLE_ARRAY -> span(a, 3);
+            case Ops.SAMPLE_CUBE, Ops.SAMPLE_3D, Ops.SAMPLE_ARRAY, Ops.SHADOW_2D -> span(a, 3);
+            case Ops.SHADOW_CUBE, Ops.SHADOW_ARRAY -> span(a, 4);
             case Ops.STORE_POS, Ops.STORE_VAR, Ops.STORE_COLOR -> span(a, 4);
             case Ops.IUN -> span(a, n);
             case Ops.IBIN -> concat(span(a, n), span(b, n));
@@ -317,6 +322,7 @@ final class BatchCompiler {
             case Ops.MOV3, Ops.ADD3, Ops.SUB3, Ops.MUL3 -> new int[] {d, 3};
             case Ops.MOV4, Ops.ADD4, Ops.SUB4, Ops.MUL4, Ops.CONST, Ops.LOAD_UNI1, Ops.MULMV, Ops.SWZ, Ops.SAMPLE,
                     Ops.FETCH, Ops.TEXSIZE, Ops.SAMPLE_CUBE, Ops.SAMPLE_3D, Ops.SAMPLE_ARRAY, Ops.TEXSIZE_3D,
+                    Ops.SHADOW_2D, Ops.SHADOW_CUBE, Ops.SHADOW_ARRAY,
                     Ops.TEXSIZE_ARRAY, Ops.LOAD_ATTR, Ops.LOAD_VAR, Ops.LOAD_FCOORD, Ops.LOAD_SYSVAL -> new int[] {d, 4};
             case Ops.ICMP, Ops.UCMP -> new int[] {d, 1};
             case Ops.IUN, Ops.IBIN, Ops.IBFE, Ops.UBFE, Ops.DERIV -> new int[] {d, n};
@@ -941,6 +947,9 @@ final class BatchCompiler {
                 case Ops.SAMPLE_CUBE -> texture("sampleCube", LAYERED_SAMPLE_CALL, new int[] {a, a + 1, a + 2});
                 case Ops.SAMPLE_3D -> texture("sample3d", LAYERED_SAMPLE_CALL, new int[] {a, a + 1, a + 2});
                 case Ops.SAMPLE_ARRAY -> texture("sampleArray", LAYERED_SAMPLE_CALL, new int[] {a, a + 1, a + 2});
+                case Ops.SHADOW_2D -> texture("shadow2d", LAYERED_SAMPLE_CALL, new int[] {a, a + 1, a + 2});
+                case Ops.SHADOW_CUBE -> texture("shadowCube", SHADOW_CALL, new int[] {a, a + 1, a + 2, a + 3});
+                case Ops.SHADOW_ARRAY -> texture("shadowArray", SHADOW_CALL, new int[] {a, a + 1, a + 2, a + 3});
                 case Ops.LOAD_ATTR -> input("attributes", x);
                 case Ops.LOAD_VAR -> input("varyingsIn", x);
                 case Ops.LOAD_FCOORD -> input("fragCoord", 0);

@@ -19,14 +19,16 @@ final class IntLanes {
             AND = 9, OR = 10, XOR = 11, MIN = 12, MAX = 13, UMIN = 14, UMAX = 15;
     /** Kinds of the unary opcodes ({@link Ops#IUN}). */
     static final int NEG = 0, NOT = 1, ABS = 2, SSG = 3, BREV = 4, POPC = 5, LSB = 6, IMSB = 7, UMSB = 8,
-            I2F = 9, U2F = 10, F2I = 11, F2U = 12;
+            I2F = 9, U2F = 10, F2I = 11, F2U = 12,
+            /** An 8-bit texel channel read as a float (k / 255) to the integer k: an integer sampler's lanes. */
+            UNORM8 = 13;
 
     /** The method each binary kind runs, by kind (what the batch compiler calls). */
     static final String[] BINARY = {"iadd", "imul", "idiv", "udiv", "imod", "umod", "shl", "ishr", "ushr",
         "and", "or", "xor", "imin", "imax", "umin", "umax"};
     /** The method each unary kind runs, by kind. */
     static final String[] UNARY = {"ineg", "not", "iabs", "issg", "brev", "popc", "lsb", "imsb", "umsb",
-        "i2f", "u2f", "f2i", "f2u"};
+        "i2f", "u2f", "f2i", "f2u", "unorm8"};
 
     /** The binary kind of an opcode, or -1. */
     static int binaryKind(Opcode op) {
@@ -106,6 +108,7 @@ final class IntLanes {
             case I2F -> i2f(a);
             case U2F -> u2f(a);
             case F2I -> f2i(a);
+            case UNORM8 -> unorm8(a);
             default -> f2u(a);
         };
     }
@@ -232,6 +235,11 @@ final class IntLanes {
 
     static float i2f(float a) {
         return (float) i(a);
+    }
+
+    /** {@code k / 255f} back to k (exact for every k in 0..255), as an integer lane. */
+    static float unorm8(float a) {
+        return f(Math.round(a * 255f));
     }
 
     static float u2f(float a) {

@@ -532,6 +532,9 @@ public final class Interpreter {
                 case Ops.SAMPLE_CUBE -> Texture2D.sampleCube(f.textures[c[pc + 4]], t[a], t[a + 1], t[a + 2], t, d);
                 case Ops.SAMPLE_3D -> Texture2D.sample3d(f.textures[c[pc + 4]], t[a], t[a + 1], t[a + 2], t, d);
                 case Ops.SAMPLE_ARRAY -> Texture2D.sampleArray(f.textures[c[pc + 4]], t[a], t[a + 1], t[a + 2], t, d);
+                case Ops.SHADOW_2D -> Texture2D.shadow2d(f.textures[c[pc + 4]], t[a], t[a + 1], t[a + 2], t, d);
+                case Ops.SHADOW_CUBE -> Texture2D.shadowCube(f.textures[c[pc + 4]], t[a], t[a + 1], t[a + 2], t[a + 3], t, d);
+                case Ops.SHADOW_ARRAY -> Texture2D.shadowArray(f.textures[c[pc + 4]], t[a], t[a + 1], t[a + 2], t[a + 3], t, d);
                 case Ops.TEXSIZE_3D -> textureSize3d(f.textures[c[pc + 4]], t[a], t, d);
                 case Ops.TEXSIZE_ARRAY -> textureSizeArray(f.textures[c[pc + 4]], t[a], t, d);
                 case Ops.FETCH -> Texture2D.fetch(f.textures[c[pc + 4]], t[a], t[a + 1], t[a + 3], t, d);

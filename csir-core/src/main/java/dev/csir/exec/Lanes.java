@@ -98,6 +98,23 @@ final class Lanes {
         spread(scratch, t, at, stride);
     }
 
+    static void shadow2d(Texture2D tex, float u, float v, float reference, float[] scratch, float[] t, int at, int stride) {
+        Texture2D.shadow2d(tex, u, v, reference, scratch, 0);
+        spread(scratch, t, at, stride);
+    }
+
+    static void shadowCube(Texture2D tex, float x, float y, float z, float reference, float[] scratch, float[] t, int at,
+            int stride) {
+        Texture2D.shadowCube(tex, x, y, z, reference, scratch, 0);
+        spread(scratch, t, at, stride);
+    }
+
+    static void shadowArray(Texture2D tex, float u, float v, float r, float reference, float[] scratch, float[] t, int at,
+            int stride) {
+        Texture2D.shadowArray(tex, u, v, r, reference, scratch, 0);
+        spread(scratch, t, at, stride);
+    }
+
     static void size3d(Texture2D tex, float lod, float[] scratch, float[] t, int at, int stride) {
         Interpreter.textureSize3d(tex, lod, scratch, 0);
         spread(scratch, t, at, stride);

@@ -117,4 +117,11 @@ final class Ops {
     static final int DERIV = 77;
     /** Only in the code {@link QuadCode} makes: a lane stops here until its quad-mates are in step. */
     static final int PAUSE = 78;
+    /**
+     * Shadow lookups at slot x (2D, cube, 2D array): the comparison of the reference, a.z for 2D
+     * and a.w for the others, with the texel a.xy or a.xyz picks, into four lanes.
+     */
+    static final int SHADOW_2D = 79;
+    static final int SHADOW_CUBE = 80;
+    static final int SHADOW_ARRAY = 81;
 }

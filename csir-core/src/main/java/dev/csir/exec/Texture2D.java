@@ -74,6 +74,11 @@ public record Texture2D(int width, int height, int[] argb, Nearest nearest, int 
         if (empty(tex, out, at)) {
             return;
         }
+        unpack(cubeTexel(tex, x, y, z), out, at);
+    }
+
+    /** The texel a cube lookup in direction (x, y, z) picks ({@link #sampleCube}). */
+    private static int cubeTexel(Texture2D tex, float x, float y, float z) {
         float ax = Math.abs(x), ay = Math.abs(y), az = Math.abs(z);
         int face;
         float sc, tc, ma;
@@ -93,7 +98,7 @@ public record Texture2D(int width, int height, int[] argb, Nearest nearest, int 
             tc = -y;
             ma = az;
         }
-        sampleLayer(tex, Math.min(face, tex.depth - 1), 0.5f * (sc / ma + 1f), 0.5f * (tc / ma + 1f), out, at);
+        return layerTexel(tex, Math.min(face, tex.depth - 1), 0.5f * (sc / ma + 1f), 0.5f * (tc / ma + 1f));
     }
 
     /** A 3D lookup at (u, v, r), each clamped to [0, 1] and taken to its nearest texel as {@link #sample} does. */
@@ -109,9 +114,45 @@ public record Texture2D(int width, int height, int[] argb, Nearest nearest, int 
         if (empty(tex, out, at)) {
             return;
         }
+        sampleLayer(tex, tex.layer(r), u, v, out, at);
+    }
+
+    /** GL's layer of an array coordinate: {@code floor(r + 0.5)} clamped to the layers. */
+    private int layer(float r) {
         // the cast takes NaN to 0 and saturates the infinities, which the clamp then bounds
-        int layer = Math.clamp((long) Math.floor(r + 0.5f), 0, tex.depth - 1);
-        sampleLayer(tex, layer, u, v, out, at);
+        return Math.clamp((long) Math.floor(r + 0.5f), 0, depth - 1);
+    }
+
+    /**
+     * A shadow lookup of a 2D texture (sampler2DShadow): 1 in every lane where the reference,
+     * clamped to [0, 1], is at most the depth of the texel {@link #sample} picks (its red channel
+     * over 255), else 0: GL's GL_LEQUAL comparison. An empty texture gives 0.
+     */
+    public static void shadow2d(Texture2D tex, float u, float v, float reference, float[] out, int at) {
+        if (!empty(tex, out, at)) {
+            compare(layerTexel(tex, 0, u, v), reference, out, at);
+        }
+    }
+
+    /** A shadow lookup of a cube (samplerCubeShadow): {@link #shadow2d}'s comparison on the texel {@link #sampleCube} picks. */
+    public static void shadowCube(Texture2D tex, float x, float y, float z, float reference, float[] out, int at) {
+        if (!empty(tex, out, at)) {
+            compare(cubeTexel(tex, x, y, z), reference, out, at);
+        }
+    }
+
+    /** A shadow lookup of a 2D array (sampler2DArrayShadow) in layer {@code r}'s texel, as {@link #sampleArray} picks it. */
+    public static void shadowArray(Texture2D tex, float u, float v, float r, float reference, float[] out, int at) {
+        if (!empty(tex, out, at)) {
+            compare(layerTexel(tex, tex.layer(r), u, v), reference, out, at);
+        }
+    }
+
+    /** GL_LEQUAL of a clamped reference against a texel's red channel as depth, into four lanes. */
+    private static void compare(int texel, float reference, float[] out, int at) {
+        float depth = ((texel >>> 16) & 0xFF) / 255f;
+        float result = clamp01(reference) <= depth ? 1f : 0f; // NaN compares false
+        java.util.Arrays.fill(out, at, at + 4, result);
     }
 
     private static boolean empty(Texture2D tex, float[] out, int at) {
@@ -140,11 +181,16 @@ public record Texture2D(int width, int height, int[] argb, Nearest nearest, int 
     }
 
     private static void sampleLayer(Texture2D tex, int layer, float u, float v, float[] out, int at) {
+        unpack(layerTexel(tex, layer, u, v), out, at);
+    }
+
+    /** The texel nearest (u, v) in a layer. */
+    private static int layerTexel(Texture2D tex, int layer, float u, float v) {
         int w = tex.width;
         int h = tex.height;
         int x = tex.nearestIndex(clamp01(u), w);
         int y = tex.nearestIndex(clamp01(v), h);
-        unpack(tex.argb[(layer * h + y) * w + x], out, at);
+        return tex.argb[(layer * h + y) * w + x];
     }
 
     private static void unpack(int p, float[] out, int at) {

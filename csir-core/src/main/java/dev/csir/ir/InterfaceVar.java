@@ -3,7 +3,8 @@ package dev.csir.ir;
 /**
  * One interface symbol of a shader: a uniform (slot = first vec4 slot, or the sampler slot for
  * a sampler, whose type is the slot's kind: {@link Type#SAMPLER2D}, or in CSI version 2
- * {@link Type#SAMPLERCUBE}, {@link Type#SAMPLER3D}, {@link Type#SAMPLER2DARRAY}), an input (vertex: attribute location; fragment: varying slot) or an
+ * {@link Type#SAMPLERCUBE}, {@link Type#SAMPLER3D}, {@link Type#SAMPLER2DARRAY} and the shadow and
+ * integer kinds, {@link Type#isSampler}), an input (vertex: attribute location; fragment: varying slot) or an
  * output (vertex: varying slot; fragment: 0 for the colour output). {@code line} and
  * {@code column} locate the declaration's name in source (0 when unknown, as after loading a blob),
  * so link errors can point at it. {@code explicitSlot} says the source chose the slot with

@@ -29,6 +29,23 @@ package dev.csir.ir;
  * {@code a.w}; TEXSIZE gives a 3D level's depth or an array's layers in {@code dst.z}. SAMPLE_GRAD
  * and FETCH are 2D only (the verifier checks it). The 2D names ({@code sample2d}) stay as the
  * original's.
+ *
+ * <p><b>Shadow kinds</b> ({@link Type#SAMPLER2DSHADOW}, {@link Type#SAMPLERCUBESHADOW},
+ * {@link Type#SAMPLER2DARRAYSHADOW}): SAMPLE reads the depth reference from the coordinate
+ * register too, in {@code a.z} for 2D and {@code a.w} for the cube and the array (whose coordinate
+ * fills xyz), as TGSI's SHADOW2D, SHADOWCUBE and SHADOW2D_ARRAY do; SAMPLE_LOD only on
+ * sampler2DShadow (reference z, level w). The result, in every lane, is the comparison
+ * {@code reference <= texel} (GL's {@code GL_LEQUAL}, the default compare function once
+ * {@code GL_TEXTURE_COMPARE_MODE} is {@code GL_COMPARE_REF_TO_TEXTURE}), 1.0 or 0.0, the texel's
+ * depth being its red channel and the reference clamped to [0, 1] as GL clamps it for a
+ * fixed-point depth texture. CSIR's textures sample their nearest texel, so the comparison is of
+ * that one texel (a linear filter would average the four comparisons). SAMPLE_BIAS, SAMPLE_GRAD
+ * and FETCH take no shadow slot.
+ *
+ * <p><b>Integer kinds</b> ({@link Type#ISAMPLER2D} ... {@link Type#USAMPLER2DARRAY}): SAMPLE,
+ * SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD and FETCH (the last two on 2D) give integer lanes, the
+ * record's {@code ty} {@link Type#I32VEC4} or {@link Type#U32VEC4}: the nearest texel's channel
+ * values unfiltered and unnormalized (for the executors' 8-bit textures 0 to 255).
  */
 public enum Opcode {
     NOP("nop"), CONST("const"), MOV("mov"), SWZ("swz"), SETLANE("lane"),

@@ -8,7 +8,9 @@ import java.util.List;
  *
  * <p><b>Sampler kinds.</b> A sampler slot's kind (its texture target) is the type of the sampler
  * symbol at that slot: {@link Type#SAMPLER2D}, or, in CSI version 2 only, {@link Type#SAMPLERCUBE},
- * {@link Type#SAMPLER3D} and {@link Type#SAMPLER2DARRAY}. The sampling records (SAMPLE, SAMPLE_BIAS,
+ * {@link Type#SAMPLER3D} and {@link Type#SAMPLER2DARRAY}, their shadow kinds and their integer
+ * kinds ({@link Type#SAMPLER2DSHADOW}, {@link Type#ISAMPLER2D}, ...; see {@link Type#samplerGeometry}).
+ * The sampling records (SAMPLE, SAMPLE_BIAS,
  * SAMPLE_LOD, TEXSIZE, ...) stay the same opcodes and read their coordinate as their slot's kind
  * says ({@link #samplerKind}); a slot with no symbol (a version 1 blob carries none) is 2D. The kind
  * lives in one place per slot rather than in every record because a slot binds one texture of one

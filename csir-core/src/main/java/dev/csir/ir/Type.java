@@ -20,7 +20,16 @@ public enum Type {
     UINT32("uint32_t", 1, 0), U32VEC2("u32vec2", 2, 0), U32VEC3("u32vec3", 3, 0), U32VEC4("u32vec4", 4, 0),
     // The other sampler kinds (CSI version 2): a sampler slot's kind is its symbol's type, and
     // a sampling record at that slot reads its coordinate as that kind says (see Opcode).
-    SAMPLERCUBE("samplerCube", 0, 0), SAMPLER3D("sampler3D", 0, 0), SAMPLER2DARRAY("sampler2DArray", 0, 0);
+    SAMPLERCUBE("samplerCube", 0, 0), SAMPLER3D("sampler3D", 0, 0), SAMPLER2DARRAY("sampler2DArray", 0, 0),
+    // Shadow kinds (CSI version 2): a lookup compares a depth reference, which rides in the
+    // coordinate register (see samplerReferenceLane()), with the texel's red channel.
+    SAMPLER2DSHADOW("sampler2DShadow", 0, 0), SAMPLERCUBESHADOW("samplerCubeShadow", 0, 0),
+    SAMPLER2DARRAYSHADOW("sampler2DArrayShadow", 0, 0),
+    // Integer kinds (CSI version 2): a lookup gives integer lanes, the texel's unfiltered values.
+    ISAMPLER2D("isampler2D", 0, 0), ISAMPLERCUBE("isamplerCube", 0, 0), ISAMPLER3D("isampler3D", 0, 0),
+    ISAMPLER2DARRAY("isampler2DArray", 0, 0),
+    USAMPLER2D("usampler2D", 0, 0), USAMPLERCUBE("usamplerCube", 0, 0), USAMPLER3D("usampler3D", 0, 0),
+    USAMPLER2DARRAY("usampler2DArray", 0, 0);
 
     private static final Type[] BY_CODE = values();
 
@@ -73,21 +82,61 @@ public enum Type {
 
     /** Whether this is a sampler kind: what a sampler slot's symbol has as its type. */
     public boolean isSampler() {
-        return this == SAMPLER2D || this == SAMPLERCUBE || this == SAMPLER3D || this == SAMPLER2DARRAY;
+        return this == SAMPLER2D || ordinal() >= SAMPLERCUBE.ordinal() && ordinal() <= USAMPLER2DARRAY.ordinal();
     }
 
     /**
-     * Coordinate components a lookup of this sampler kind reads (2 for sampler2D, 3 for the
+     * The float kind of this sampler kind's texture shape, which says how its lookups read the
+     * coordinate: sampler2D, samplerCube, sampler3D or sampler2DArray ({@code sampler2DShadow}
+     * and {@code isampler2D} are 2D, ...); null for types that are no sampler.
+     */
+    public Type samplerGeometry() {
+        return switch (this) {
+            case SAMPLER2D, SAMPLER2DSHADOW, ISAMPLER2D, USAMPLER2D -> SAMPLER2D;
+            case SAMPLERCUBE, SAMPLERCUBESHADOW, ISAMPLERCUBE, USAMPLERCUBE -> SAMPLERCUBE;
+            case SAMPLER3D, ISAMPLER3D, USAMPLER3D -> SAMPLER3D;
+            case SAMPLER2DARRAY, SAMPLER2DARRAYSHADOW, ISAMPLER2DARRAY, USAMPLER2DARRAY -> SAMPLER2DARRAY;
+            default -> null;
+        };
+    }
+
+    /** Whether lookups of this sampler kind compare a depth reference (the shadow kinds). */
+    public boolean isShadowSampler() {
+        return this == SAMPLER2DSHADOW || this == SAMPLERCUBESHADOW || this == SAMPLER2DARRAYSHADOW;
+    }
+
+    /** Whether lookups of this sampler kind give integer lanes (isampler and usampler kinds). */
+    public boolean isIntegerSampler() {
+        return ordinal() >= ISAMPLER2D.ordinal() && ordinal() <= USAMPLER2DARRAY.ordinal();
+    }
+
+    /** Whether this is an unsigned integer sampler kind (usampler). */
+    public boolean isUnsignedSampler() {
+        return ordinal() >= USAMPLER2D.ordinal() && ordinal() <= USAMPLER2DARRAY.ordinal();
+    }
+
+    /**
+     * The coordinate lane a shadow lookup reads its depth reference from: z for sampler2DShadow,
+     * w for the cube and array ones, whose coordinate fills xyz (as TGSI's SHADOW2D, SHADOWCUBE
+     * and SHADOW2D_ARRAY read it); -1 for other kinds.
+     */
+    public int samplerReferenceLane() {
+        return this == SAMPLER2DSHADOW ? 2 : isShadowSampler() ? 3 : -1;
+    }
+
+    /**
+     * Coordinate components a lookup of this sampler kind reads (2 for the 2D kinds, 3 for the
      * others: a cube's direction, a 3D texture's s, t, r, an array's s, t and layer), 0 for
      * types that are no sampler.
      */
     public int samplerCoordinates() {
-        return this == SAMPLER2D ? 2 : isSampler() ? 3 : 0;
+        return !isSampler() ? 0 : samplerGeometry() == SAMPLER2D ? 2 : 3;
     }
 
     /** Components textureSize gives for this sampler kind: a 3D texture's and an array's three, else two. */
     public int samplerSizeComponents() {
-        return this == SAMPLER3D || this == SAMPLER2DARRAY ? 3 : 2;
+        Type g = samplerGeometry();
+        return g == SAMPLER3D || g == SAMPLER2DARRAY ? 3 : 2;
     }
 
     public boolean isIntLike() {

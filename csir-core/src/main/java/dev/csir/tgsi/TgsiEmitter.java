@@ -181,7 +181,8 @@ public final class TgsiEmitter {
         }
         for (int i = 0; i <= iface.sampHi(); i++) {
             w.text("DCL ").reg("SAMP", i).end();
-            w.text("DCL ").reg("SVIEW", i).text(", ").text(TgsiInstructions.target(iface.samplerKind(i))).text(", FLOAT").end();
+            w.text("DCL ").reg("SVIEW", i).text(", ").text(TgsiInstructions.target(iface.samplerKind(i))).text(", ")
+                    .text(TgsiInstructions.returnType(iface.samplerKind(i))).end();
         }
         if (iface.uniHi() >= 0) {
             w.text("DCL CONST[0][0..").num(iface.uniHi()).text("]").end();

@@ -42,14 +42,31 @@ final class TgsiInstructions {
      * The TGSI texture target of a sampler kind, as an instruction's and SVIEW's declaration name it:
      * TEX/TXB/TXL/TXQ read a cube's direction and a 3D coordinate from xyz, a 2D array's layer from
      * z (rounded and clamped by the sampler), and take a bias or level from w, as CSIR packs them.
+     * The shadow targets read the depth reference where CSIR puts it: SHADOW2D from z,
+     * SHADOWCUBE and SHADOW2D_ARRAY from w. An integer kind has its shape's target (its SVIEW
+     * declares SINT or UINT, {@link #returnType}).
      */
     static String target(dev.csir.ir.Type kind) {
         return switch (kind) {
-            case SAMPLERCUBE -> "CUBE";
-            case SAMPLER3D -> "3D";
-            case SAMPLER2DARRAY -> "2D_ARRAY";
-            default -> "2D";
+            case SAMPLER2DSHADOW -> "SHADOW2D";
+            case SAMPLERCUBESHADOW -> "SHADOWCUBE";
+            case SAMPLER2DARRAYSHADOW -> "SHADOW2D_ARRAY";
+            default -> switch (kind.samplerGeometry()) {
+                case SAMPLERCUBE -> "CUBE";
+                case SAMPLER3D -> "3D";
+                case SAMPLER2DARRAY -> "2D_ARRAY";
+                default -> "2D";
+            };
         };
+    }
+
+    /**
+     * What a sampler view of this kind returns, as {@code DCL SVIEW} declares it: SINT or UINT for
+     * the integer kinds, whose TEX, TXF results are then integer bits in the register, as CSIR's
+     * integer lanes hold them; FLOAT for the float and shadow kinds.
+     */
+    static String returnType(dev.csir.ir.Type kind) {
+        return kind.isUnsignedSampler() ? "UINT" : kind.isIntegerSampler() ? "SINT" : "FLOAT";
     }
 
     private String target(int slot) {
@@ -179,7 +196,7 @@ final class TgsiInstructions {
             case FETCH -> {
                 // TXF takes integers; CSIR's integer values are floats
                 w.begin("F2I").sp().temp(in.dst()).comma().temp(in.a()).end();
-                w.begin("TXF").sp().temp(in.dst()).comma().temp(in.dst()).comma().reg("SAMP", in.aux()).text(", 2D").end();
+                w.begin("TXF").sp().temp(in.dst()).comma().temp(in.dst()).comma().reg("SAMP", in.aux()).text(target(in.aux())).end();
             }
             case TEXSIZE -> {
                 // TXQ takes an integer level and yields integers; CSIR's integer values are floats

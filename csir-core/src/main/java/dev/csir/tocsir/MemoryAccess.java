@@ -35,18 +35,50 @@ final class MemoryAccess {
             return;
         }
         if (i.operands().size() == 2) {
-            s.emit(Opcode.SAMPLE, dev.csir.ir.Type.VEC4, 4, s.result(i), s.operand(i.operand(1)), -1, slot, 0);
+            s.emit(Opcode.SAMPLE, texelType(slot), 4, s.result(i), s.operand(i.operand(1)), -1, slot, 0);
             return;
         }
         // SAMPLE_BIAS takes the coordinate and the bias in one register, the bias in w, as TXB does
-        s.emit(Opcode.SAMPLE_BIAS, dev.csir.ir.Type.VEC4, 4, s.result(i), packed(slot, i.operand(1), i.operand(2)), -1, slot, 0);
+        s.emit(Opcode.SAMPLE_BIAS, texelType(slot), 4, s.result(i), packed(slot, i.operand(1), i.operand(2)), -1, slot, 0);
+    }
+
+    /**
+     * {@code samplecmp sampler, coord, reference [, lod]}: SAMPLE (SAMPLE_LOD with a level) at a
+     * shadow slot, the reference in the coordinate register's lane the kind names (z for 2D, w
+     * for the cube and the array), a level in w (sampler2DShadow only: the others have no room).
+     */
+    void sampleCompare(Instruction i) {
+        int slot = samplerSlot(i);
+        if (slot < 0) {
+            return;
+        }
+        dev.csir.ir.Type kind = kind(slot);
+        boolean lod = i.operands().size() > 3;
+        if (lod && kind.samplerReferenceLane() == 3) {
+            s.unsupported("a shadow lookup with a level on a " + kind.glslName());
+            return;
+        }
+        int r = s.code.newRegister(1);
+        int n = kind.samplerCoordinates();
+        s.emit(Opcode.MOV, dev.csir.ir.Type.floatVector(n), n, r, s.operand(i.operand(1)), -1, 0, 0);
+        s.emitPartial(Opcode.SETLANE, dev.csir.ir.Type.FLOAT, 1, r, s.operand(i.operand(2)), -1, kind.samplerReferenceLane(), 0);
+        if (lod) {
+            s.emitPartial(Opcode.SETLANE, dev.csir.ir.Type.FLOAT, 1, r, s.operand(i.operand(3)), -1, 3, 0);
+        }
+        s.emit(lod ? Opcode.SAMPLE_LOD : Opcode.SAMPLE, dev.csir.ir.Type.VEC4, 4, s.result(i), r, -1, slot, 0);
+    }
+
+    /** What a lookup at {@code slot} gives: integer lanes for the integer kinds, else floats. */
+    private dev.csir.ir.Type texelType(int slot) {
+        dev.csir.ir.Type kind = kind(slot);
+        return kind.isIntegerSampler() ? dev.csir.ir.Type.integerLanes(4, kind.isUnsignedSampler()) : dev.csir.ir.Type.VEC4;
     }
 
     /** {@code samplelod sampler, coord, lod}: TXL's coordinate and level in one register, the level in w. */
     void sampleLod(Instruction i) {
         int slot = samplerSlot(i);
         if (slot >= 0) {
-            s.emit(Opcode.SAMPLE_LOD, dev.csir.ir.Type.VEC4, 4, s.result(i), packed(slot, i.operand(1), i.operand(2)), -1, slot, 0);
+            s.emit(Opcode.SAMPLE_LOD, texelType(slot), 4, s.result(i), packed(slot, i.operand(1), i.operand(2)), -1, slot, 0);
         }
     }
 
@@ -61,7 +93,7 @@ final class MemoryAccess {
         int ddy = s.operand(i.operand(3));
         s.emitPartial(Opcode.SETLANE, dev.csir.ir.Type.FLOAT, 1, grads, ddy, -1, 2, 0);
         s.emitPartial(Opcode.SETLANE, dev.csir.ir.Type.FLOAT, 1, grads, ddy, -1, 3, 1);
-        s.emit(Opcode.SAMPLE_GRAD, dev.csir.ir.Type.VEC4, 4, s.result(i), s.operand(i.operand(1)), grads, slot, 0);
+        s.emit(Opcode.SAMPLE_GRAD, texelType(slot), 4, s.result(i), s.operand(i.operand(1)), grads, slot, 0);
     }
 
     /** {@code fetch sampler, texel, lod}: TXF's texel and level in one register, the level in w. */
@@ -72,7 +104,7 @@ final class MemoryAccess {
             if (s.integers) {
                 texel = s.ints.toFloats(texel, 4, false); // FETCH takes CSIR's float-valued ints
             }
-            s.emit(Opcode.FETCH, dev.csir.ir.Type.VEC4, 4, s.result(i), texel, -1, slot, 0);
+            s.emit(Opcode.FETCH, texelType(slot), 4, s.result(i), texel, -1, slot, 0);
         }
     }
 
@@ -108,10 +140,13 @@ final class MemoryAccess {
         return s.slots.iface.samplerKind(slot);
     }
 
-    /** Whether slot {@code slot} is 2D; otherwise reports that CSIR has no {@code function} on its kind. */
+    /**
+     * Whether slot {@code slot} is a 2D one without a comparison (sampler2D, isampler2D,
+     * usampler2D); otherwise reports that CSIR has no {@code function} on its kind.
+     */
     private boolean is2d(int slot, String function) {
         dev.csir.ir.Type kind = kind(slot);
-        if (kind != dev.csir.ir.Type.SAMPLER2D) {
+        if (kind.samplerGeometry() != dev.csir.ir.Type.SAMPLER2D || kind.isShadowSampler()) {
             s.unsupported(function + " on a " + kind.glslName());
             return false;
         }

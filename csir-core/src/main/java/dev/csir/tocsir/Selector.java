@@ -417,6 +417,7 @@ final class Selector {
             case CALL_INTRINSIC -> intrinsics.lower(i);
             case SAMPLE -> memory.sample(i);
             case SAMPLE_LOD -> memory.sampleLod(i);
+            case SAMPLE_COMPARE -> memory.sampleCompare(i);
             case SAMPLE_GRAD -> memory.sampleGrad(i);
             case FETCH -> memory.fetch(i);
             case TEXTURE_SIZE -> memory.textureSize(i);

@@ -54,20 +54,20 @@ final class Slots {
 
     /**
      * The CSIR sampler kind of a GLSL sampler type, or null when CSIR has none: float sampler2D
-     * always, samplerCube, sampler3D and sampler2DArray where the profile writes CSI version 2
-     * (the same profiles that have integer lanes; ChrisOS keeps version 1).
+     * always; samplerCube, sampler3D, sampler2DArray, the shadow kinds of 2D, cube and 2D array
+     * and the int and uint kinds of all four where the profile writes CSI version 2 (the same
+     * profiles that have integer lanes; ChrisOS keeps version 1). CSIR's kinds are spelled as
+     * GLSL's, so the name finds it; 1D, buffer, multisample and cube-array samplers have none.
      */
     static Type samplerKind(dev.csir.types.Type t, Limits limits) {
-        if (!(t instanceof SamplerType st) || st.shadow() || st.sampled() != dev.csir.types.ScalarKind.FLOAT) {
+        if (!(t instanceof SamplerType st)) {
             return null;
         }
-        Type kind = switch (st.dim()) {
-            case D2 -> st.arrayed() ? Type.SAMPLER2DARRAY : Type.SAMPLER2D;
-            case D3 -> st.arrayed() ? null : Type.SAMPLER3D;
-            case CUBE -> st.arrayed() ? null : Type.SAMPLERCUBE;
-            default -> null;
-        };
-        return kind != null && kind.isVersion2Only() && !limits.integerLanes() ? null : kind;
+        Type kind = Type.ofGlsl(st.name());
+        if (kind == null || !kind.isSampler()) {
+            return null;
+        }
+        return kind.isVersion2Only() && !limits.integerLanes() ? null : kind;
     }
 
     int slot(GlobalVariable g) {

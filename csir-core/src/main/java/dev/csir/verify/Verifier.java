@@ -252,11 +252,17 @@ public final class Verifier {
 
         private void slotsAndSpans(Opcode op, Insn in) {
             switch (op) {
-                case SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, TEXSIZE -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots()),
+                case SAMPLE, TEXSIZE -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots()),
                         Messages.INVALID_SAMPLER);
-                // explicit derivatives and texel fetches are defined on 2D slots only
+                // a shadow slot's reference takes a lane: no bias beside it, a level only beside 2D's z
+                case SAMPLE_BIAS -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots())
+                        && !iface.samplerKind(in.aux()).isShadowSampler(), Messages.INVALID_SAMPLER);
+                case SAMPLE_LOD -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots())
+                        && iface.samplerKind(in.aux()).samplerReferenceLane() != 3, Messages.INVALID_SAMPLER);
+                // explicit derivatives and texel fetches are defined on 2D slots without a comparison only
                 case SAMPLE_GRAD, FETCH -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots())
-                        && iface.samplerKind(in.aux()) == dev.csir.ir.Type.SAMPLER2D, Messages.INVALID_SAMPLER);
+                        && iface.samplerKind(in.aux()).samplerGeometry() == dev.csir.ir.Type.SAMPLER2D
+                        && !iface.samplerKind(in.aux()).isShadowSampler(), Messages.INVALID_SAMPLER);
                 case LOAD_ATTR -> check(slot(in.aux(), iface.attrHi(), limits.attributeSlots()),
                         Messages.INVALID_ATTRIBUTE);
                 case LOAD_VAR, STORE_VAR -> check(in.aux() >= 0 && in.aux() < limits.varyingSlots(),

@@ -5,7 +5,7 @@ public final class TextureForms {
     private TextureForms() {
     }
 
-    /** Every sampler type and texture built-in, for glslang and spirv-val (CSIR has only sampler2D). */
+    /** Every sampler type and texture built-in, for glslang and spirv-val (CSIR takes only some of the built-ins). */
     public static final String EVERY_SAMPLER = """
             #version 330
             in vec3 d;

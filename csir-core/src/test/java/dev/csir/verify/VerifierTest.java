@@ -400,6 +400,41 @@ class VerifierTest {
             }
         }
 
+        /** A fragment shader of one record at sampler slot 0, whose symbol is of {@code kind}. */
+        private static ShaderIr atKind(Opcode op, Type kind) {
+            return fs(op(op, 4, 0, 1, 2, 0, 0)).withInterface(new ShaderInterface(-1, -1, -1, 0,
+                    List.of(new dev.csir.ir.InterfaceVar(dev.csir.ir.InterfaceVar.Kind.UNIFORM, "s", kind, 0))));
+        }
+
+        @Test
+        void aShadowSlotTakesNoBiasNoDerivativesAndNoFetchAndOnly2dALevel() {
+            for (Type shadow : List.of(Type.SAMPLER2DSHADOW, Type.SAMPLERCUBESHADOW, Type.SAMPLER2DARRAYSHADOW)) {
+                assertThat(Verifier.verify(atKind(SAMPLE, shadow))).as(shadow.glslName()).isEmpty();
+                assertThat(Verifier.verify(atKind(TEXSIZE, shadow))).as(shadow.glslName()).isEmpty();
+                for (Opcode op : List.of(SAMPLE_BIAS, SAMPLE_GRAD, FETCH)) {
+                    rejects(atKind(op, shadow), 0, Messages.INVALID_SAMPLER);
+                }
+            }
+            // the cube's and the array's reference fills w, where a level would go
+            assertThat(Verifier.verify(atKind(SAMPLE_LOD, Type.SAMPLER2DSHADOW))).isEmpty();
+            rejects(atKind(SAMPLE_LOD, Type.SAMPLERCUBESHADOW), 0, Messages.INVALID_SAMPLER);
+            rejects(atKind(SAMPLE_LOD, Type.SAMPLER2DARRAYSHADOW), 0, Messages.INVALID_SAMPLER);
+        }
+
+        @Test
+        void integerSlotsTakeDerivativesAndFetchesOn2dOnly() {
+            for (Type ints : List.of(Type.ISAMPLER2D, Type.USAMPLER2D)) {
+                for (Opcode op : List.of(SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, TEXSIZE)) {
+                    assertThat(Verifier.verify(atKind(op, ints))).as("%s at a %s", op, ints.glslName()).isEmpty();
+                }
+            }
+            for (Type ints : List.of(Type.ISAMPLER3D, Type.USAMPLERCUBE, Type.ISAMPLER2DARRAY)) {
+                assertThat(Verifier.verify(atKind(SAMPLE_LOD, ints))).isEmpty();
+                rejects(atKind(SAMPLE_GRAD, ints), 0, Messages.INVALID_SAMPLER);
+                rejects(atKind(FETCH, ints), 0, Messages.INVALID_SAMPLER);
+            }
+        }
+
         @Test
         void samplerWithNoSamplerDeclared() {
             rejects(fs(op(SAMPLE, 4, 0, 1, -1, 0, 0)).withInterface(ShaderInterface.EMPTY), 0,

@@ -6,7 +6,10 @@ import dev.csir.ir.Type;
  * An RGBA8 texture sampled nearest with clamp-to-edge, of one of CSIR's sampler kinds: a 2D
  * image ({@link Type#SAMPLER2D}), a cube map's six faces in GL's order +X, -X, +Y, -Y, +Z, -Z
  * ({@link Type#SAMPLERCUBE}), a 3D texture's slices ({@link Type#SAMPLER3D}) or a 2D array's
- * layers ({@link Type#SAMPLER2DARRAY}). Texels are given in rows of {@code width * 4} bytes,
+ * layers ({@link Type#SAMPLER2DARRAY}). The shadow kinds' textures ({@link Type#SAMPLER2DSHADOW},
+ * ...) are depth textures: a texel's depth is its red byte over 255, the other bytes unused. The
+ * integer kinds' ({@link Type#ISAMPLER2D}, {@link Type#USAMPLER2D}, ...) hold the bytes as the
+ * integers 0 to 255 that a lookup gives. Texels are given in rows of {@code width * 4} bytes,
  * row 0 first, layer after layer, and row 0 is at texture coordinate t = 0 (the GL convention
  * of glTexImage2D): texel (i, j) covers s in [i/w, (i+1)/w) and t in [j/h, (j+1)/h).
  */
@@ -22,8 +25,8 @@ public final class Texture {
     }
 
     public Texture(int width, int height, int layers, Type kind, byte[] rgba) {
-        if (kind == null || !kind.isSampler() || (kind == Type.SAMPLER2D && layers != 1)
-                || (kind == Type.SAMPLERCUBE && (layers != 6 || width != height))) {
+        if (kind == null || !kind.isSampler() || (kind.samplerGeometry() == Type.SAMPLER2D && layers != 1)
+                || (kind.samplerGeometry() == Type.SAMPLERCUBE && (layers != 6 || width != height))) {
             throw new IllegalArgumentException("a " + kind + " texture of " + layers + " layers of " + width + "x" + height);
         }
         if (width < 1 || height < 1 || layers < 1 || rgba.length != width * height * layers * 4) {
@@ -45,8 +48,9 @@ public final class Texture {
      * A texture of {@code kind} built from a 2D image, for a sampler that is not 2D: every layer
      * (six for a cube, four for a 3D texture or an array) is the image tinted by its own colour
      * (layer i by the i-th of red, cyan, green, magenta, blue, yellow), so a wrong face, slice or
-     * layer shows in the picture. A 2D kind gives the image itself. A cube's faces are square:
-     * the image is cropped to its smaller side.
+     * layer shows in the picture. A 2D kind gives the image itself (a shadow or integer one its
+     * bytes as that kind reads them). A cube's faces are square: the image is cropped to its
+     * smaller side.
      */
     public static Texture layered(Texture image, Type kind) {
         if (image.kind != Type.SAMPLER2D) {
@@ -55,9 +59,13 @@ public final class Texture {
         if (kind == Type.SAMPLER2D) {
             return image;
         }
-        int n = kind == Type.SAMPLERCUBE ? 6 : 4;
-        int w = kind == Type.SAMPLERCUBE ? Math.min(image.width, image.height) : image.width;
-        int h = kind == Type.SAMPLERCUBE ? w : image.height;
+        Type shape = kind.samplerGeometry();
+        if (shape == Type.SAMPLER2D) {
+            return new Texture(image.width, image.height, 1, kind, image.rgba);
+        }
+        int n = shape == Type.SAMPLERCUBE ? 6 : 4;
+        int w = shape == Type.SAMPLERCUBE ? Math.min(image.width, image.height) : image.width;
+        int h = shape == Type.SAMPLERCUBE ? w : image.height;
         byte[] out = new byte[w * h * n * 4];
         for (int l = 0; l < n; l++) {
             int[] tint = TINTS[l];

@@ -66,6 +66,8 @@ public final class VirglDevice implements Device {
     private int dsaOff;
     private int dsaOn;
     private int sampler;
+    /** The sampler state of the shadow slots: {@link #sampler}'s, comparing by GL_LEQUAL. */
+    private int compareSampler;
     private int canaryResource;
     private int canarySurface;
 
@@ -153,11 +155,13 @@ public final class VirglDevice implements Device {
             dsaOff = nextObject++;
             dsaOn = nextObject++;
             sampler = nextObject++;
+            compareSampler = nextObject++;
             canarySurface = nextObject++;
             enc.createOpaqueBlend(blend).bindObject(OBJ_BLEND, blend);
             enc.createRasterizer(rasterFlat, false).createRasterizer(rasterCull, true);
             enc.createDepthStencilAlpha(dsaOff, false).createDepthStencilAlpha(dsaOn, true);
             enc.createNearestClampSampler(sampler);
+            enc.createNearestClampSampler(compareSampler, true);
             enc.createSurface(canarySurface, canaryResource, FORMAT_R8G8B8A8_UNORM);
             if (width > 0) {
                 createTarget(width, height);
@@ -261,8 +265,8 @@ public final class VirglDevice implements Device {
                     enc.setConstantBuffer(VirglEncoder.shaderType(s), 0, words);
                 }
             }
-            bindViews(SHADER_FRAGMENT, fsViews);
-            bindViews(SHADER_VERTEX, vsViews);
+            bindViews(SHADER_FRAGMENT, fsViews, program.shader(Stage.FRAGMENT));
+            bindViews(SHADER_VERTEX, vsViews, program.shader(Stage.VERTEX));
             if (mesh.vertexCount() > 0) {
                 enc.drawArrays(PRIM_TRIANGLES, 0, mesh.vertexCount());
             }
@@ -272,10 +276,13 @@ public final class VirglDevice implements Device {
         });
     }
 
-    private void bindViews(int shaderType, int[] views) {
+    /** Binds a stage's views, each slot with the sampler state its kind needs (a comparing one for a shadow slot). */
+    private void bindViews(int shaderType, int[] views, ShaderIr ir) {
         if (views.length > 0) {
             int[] samplers = new int[views.length];
-            java.util.Arrays.fill(samplers, sampler);
+            for (int i = 0; i < views.length; i++) {
+                samplers[i] = ir != null && ir.iface().samplerKind(i).isShadowSampler() ? compareSampler : sampler;
+            }
             enc.bindSamplerStates(shaderType, 0, samplers);
             enc.setSamplerViews(shaderType, 0, views);
         }
@@ -558,20 +565,21 @@ public final class VirglDevice implements Device {
     }
 
     private TextureObjects uploadTexture(Texture t) throws GfxException {
-        int target = switch (t.kind()) {
+        int target = switch (t.kind().samplerGeometry()) {
             case SAMPLERCUBE -> TARGET_TEXTURE_CUBE;
             case SAMPLER3D -> TARGET_TEXTURE_3D;
             case SAMPLER2DARRAY -> TARGET_TEXTURE_2D_ARRAY;
             default -> TARGET_TEXTURE_2D;
         };
-        boolean volume = t.kind() == dev.csir.ir.Type.SAMPLER3D;
+        boolean volume = t.kind().samplerGeometry() == dev.csir.ir.Type.SAMPLER3D;
+        TexelFormat f = TexelFormat.of(t);
         int res = nextResource++;
         // a 3D texture's slices are its depth, a cube's faces and an array's layers its array size
-        client.createResource(res, target, FORMAT_R8G8B8A8_UNORM, BIND_SAMPLER_VIEW, t.width(), t.height(),
+        client.createResource(res, target, f.format(), BIND_SAMPLER_VIEW, t.width(), t.height(),
                 volume ? t.layers() : 1, volume ? 1 : t.layers(), 0, 0);
-        enc.writeTexture(res, t.width(), t.height(), t.layers(), t.rgba());
+        enc.writeTexels(res, t.width(), t.height(), t.layers(), f.words(), f.wordsPerTexel());
         int view = nextObject++;
-        enc.createSamplerView(view, res, FORMAT_R8G8B8A8_UNORM, target, volume ? 0 : t.layers() - 1);
+        enc.createSamplerView(view, res, f.format(), target, volume ? 0 : t.layers() - 1);
         return new TextureObjects(t, res, view);
     }
 

@@ -229,8 +229,18 @@ public final class VirglEncoder {
 
     /** Nearest filtering, no mipmaps, clamp to edge on every axis. */
     public VirglEncoder createNearestClampSampler(int handle) {
+        return createNearestClampSampler(handle, false);
+    }
+
+    /**
+     * Nearest filtering, no mipmaps, clamp to edge on every axis; with {@code compare} the
+     * sampler of a shadow lookup, comparing the reference with the depth by GL_LEQUAL (GL's
+     * default function, the one CSIR's executors compare by).
+     */
+    public VirglEncoder createNearestClampSampler(int handle, boolean compare) {
         int s0 = WRAP_CLAMP_TO_EDGE | WRAP_CLAMP_TO_EDGE << 3 | WRAP_CLAMP_TO_EDGE << 6 | FILTER_NEAREST << 9
-                | MIPFILTER_NONE << 11 | FILTER_NEAREST << 13;
+                | MIPFILTER_NONE << 11 | FILTER_NEAREST << 13
+                | (compare ? COMPARE_R_TO_TEXTURE | FUNC_LEQUAL << COMPARE_FUNC_SHIFT : 0);
         packet(CCMD_CREATE_OBJECT, OBJ_SAMPLER_STATE, 9);
         put(handle);
         put(s0);
@@ -398,12 +408,21 @@ public final class VirglEncoder {
             words[i] = (rgba[o] & 0xff) | (rgba[o + 1] & 0xff) << 8 | (rgba[o + 2] & 0xff) << 16
                     | (rgba[o + 3] & 0xff) << 24;
         }
-        int rows = Math.max(1, (MAX_PAYLOAD - 11) / width);
+        return writeTexels(resource, width, height, layers, words, 1);
+    }
+
+    /**
+     * Writes {@code layers} images of texels of {@code wordsPerTexel} dwords each (rows, row 0 =
+     * y 0) into a texture, image z at box z, whole rows per packet.
+     */
+    public VirglEncoder writeTexels(int resource, int width, int height, int layers, int[] words, int wordsPerTexel) {
+        int row = width * wordsPerTexel;
+        int rows = Math.max(1, (MAX_PAYLOAD - 11) / row);
         for (int z = 0; z < layers; z++) {
             for (int y = 0; y < height; y += rows) {
                 int n = Math.min(rows, height - y);
-                resourceInlineWrite(resource, 0, width * 4, layers > 1 ? width * height * 4 : 0, 0, y, z, width, n, 1, words,
-                        (z * height + y) * width, n * width);
+                resourceInlineWrite(resource, 0, row * 4, layers > 1 ? row * height * 4 : 0, 0, y, z, width, n, 1, words,
+                        (z * height + y) * row, n * row);
             }
         }
         return this;

@@ -61,6 +61,8 @@ public final class VirglProtocol {
     public static final int FORMAT_R32G32B32A32_FLOAT = 31;
     public static final int FORMAT_R8_UNORM = 64;
     public static final int FORMAT_R8G8B8A8_UNORM = 67;
+    public static final int FORMAT_R8G8B8A8_UINT = 180;
+    public static final int FORMAT_R16G16B16A16_SINT = 192;
 
     // resource targets and bind flags
     public static final int TARGET_BUFFER = 0;
@@ -79,6 +81,7 @@ public final class VirglProtocol {
     public static final int CLEAR_COLOR0 = 1 << 2;
     public static final int PRIM_TRIANGLES = 4;
     public static final int FUNC_LESS = 1;
+    public static final int FUNC_LEQUAL = 3;
     public static final int FACE_NONE = 0;
     public static final int FACE_BACK = 2;
 
@@ -86,6 +89,9 @@ public final class VirglProtocol {
     public static final int WRAP_CLAMP_TO_EDGE = 2;
     public static final int FILTER_NEAREST = 0;
     public static final int MIPFILTER_NONE = 2;
+    /** Sampler state bit 15 ({@code PIPE_TEX_COMPARE_R_TO_TEXTURE}): a shadow sampler compares; the function in bits 16-18. */
+    public static final int COMPARE_R_TO_TEXTURE = 1 << 15;
+    public static final int COMPARE_FUNC_SHIFT = 16;
 
     /** The largest payload of one packet: the header's 16-bit length field. */
     public static final int MAX_PAYLOAD = 0xffff;

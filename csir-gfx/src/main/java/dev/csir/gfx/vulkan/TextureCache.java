@@ -14,8 +14,11 @@ import org.lwjgl.vulkan.VkDevice;
 import org.lwjgl.vulkan.VkSamplerCreateInfo;
 
 /**
- * Textures uploaded to sampled RGBA8 images (2D, cube, 3D and 2D array), kept by the texture's
- * identity, least recently used first. Texture row 0 is t = 0, which is also Vulkan's image row 0, so texels go up as they are.
+ * Textures uploaded to sampled images (2D, cube, 3D and 2D array), kept by the texture's identity,
+ * least recently used first: RGBA8 for the float kinds, and as the VirGL device uploads them, a
+ * shadow kind's depth (red byte / 255) as D32_SFLOAT, a usampler's bytes as RGBA8_UINT, an
+ * isampler's as RGBA16_SINT (RGBA8_SINT would read bytes from 128 as negative). Texture row 0 is
+ * t = 0, which is also Vulkan's image row 0, so texels go up as they are.
  */
 final class TextureCache {
     /** Twice the default profile's 32 sampler slots: one draw's whole set and the previous draw's. */
@@ -31,10 +34,14 @@ final class TextureCache {
         this.context = context;
     }
 
-    /** GL's sampling of the device contract: nearest, clamp-to-edge, the base level only. */
-    static long nearestClampSampler(VkDevice device) throws GfxException {
+    /**
+     * GL's sampling of the device contract: nearest, clamp-to-edge, the base level only; with
+     * {@code compare} the sampler of the shadow bindings, comparing by LESS_OR_EQUAL (GL_LEQUAL).
+     */
+    static long nearestClampSampler(VkDevice device, boolean compare) throws GfxException {
         try (MemoryStack stack = MemoryStack.stackPush()) {
             VkSamplerCreateInfo info = VkSamplerCreateInfo.calloc(stack).sType$Default().magFilter(VK_FILTER_NEAREST)
+                    .compareEnable(compare).compareOp(compare ? VK_COMPARE_OP_LESS_OR_EQUAL : VK_COMPARE_OP_NEVER)
                     .minFilter(VK_FILTER_NEAREST).mipmapMode(VK_SAMPLER_MIPMAP_MODE_NEAREST)
                     .addressModeU(VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE)
                     .addressModeV(VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE)
@@ -69,18 +76,44 @@ final class TextureCache {
         return image.view();
     }
 
+    /** A texture's image format, the aspect it is read by and its texels in that format's bytes. */
+    private record Texels(int format, int aspect, byte[] bytes) {
+
+        static Texels of(Texture t) {
+            byte[] rgba = t.rgba();
+            int n = rgba.length / 4;
+            if (t.kind().isShadowSampler()) {
+                java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(n * 4).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+                for (int i = 0; i < n; i++) {
+                    b.putFloat((rgba[i * 4] & 0xff) / 255f);
+                }
+                return new Texels(VK_FORMAT_D32_SFLOAT, VK_IMAGE_ASPECT_DEPTH_BIT, b.array());
+            }
+            if (t.kind().isIntegerSampler() && !t.kind().isUnsignedSampler()) {
+                java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(n * 8).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+                for (byte c : rgba) {
+                    b.putShort((short) (c & 0xff));
+                }
+                return new Texels(VK_FORMAT_R16G16B16A16_SINT, VK_IMAGE_ASPECT_COLOR_BIT, b.array());
+            }
+            return new Texels(t.kind().isIntegerSampler() ? VK_FORMAT_R8G8B8A8_UINT : VK_FORMAT_R8G8B8A8_UNORM,
+                    VK_IMAGE_ASPECT_COLOR_BIT, rgba);
+        }
+    }
+
     private Resources.Image upload(Texture t) throws GfxException {
         VkDevice device = context.device();
-        Resources.Shape shape = switch (t.kind()) {
+        Resources.Shape shape = switch (t.kind().samplerGeometry()) {
             case SAMPLERCUBE -> Resources.Shape.CUBE;
             case SAMPLER3D -> Resources.Shape.VOLUME;
             case SAMPLER2DARRAY -> Resources.Shape.ARRAY;
             default -> Resources.Shape.PLANE;
         };
         boolean volume = shape == Resources.Shape.VOLUME;
-        Resources.Image image = Resources.image(context, t.width(), t.height(), t.layers(), shape, VK_FORMAT_R8G8B8A8_UNORM,
-                VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, VK_IMAGE_ASPECT_COLOR_BIT);
-        byte[] texels = t.rgba();
+        Texels x = Texels.of(t);
+        Resources.Image image = Resources.image(context, t.width(), t.height(), t.layers(), shape, x.format(),
+                VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, x.aspect());
+        byte[] texels = x.bytes();
         Resources.HostBuffer staging;
         try {
             staging = Resources.hostBuffer(context, texels.length, VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
@@ -97,7 +130,7 @@ final class TextureCache {
                     VkBufferImageCopy.Buffer region = VkBufferImageCopy.calloc(1, stack);
                     // the texture's layers follow one another as the image's layers (a cube's faces
                     // in GL's order, which is Vulkan's) or a volume's slices
-                    region.imageSubresource().aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).mipLevel(0).baseArrayLayer(0)
+                    region.imageSubresource().aspectMask(x.aspect()).mipLevel(0).baseArrayLayer(0)
                             .layerCount(volume ? 1 : t.layers());
                     region.imageExtent().set(t.width(), t.height(), volume ? t.layers() : 1);
                     vkCmdCopyBufferToImage(cb, staging.buffer(), image.image(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,

@@ -52,6 +52,8 @@ public final class VulkanDevice implements Device {
     private final int depthFormat;
     private final long renderPass;
     private final long sampler;
+    /** The sampler of the shadow bindings: {@link #sampler}'s, comparing by LESS_OR_EQUAL. */
+    private final long compareSampler;
     private final TextureCache textures;
     private final List<ProgramObjects> programs = new ArrayList<>();
     private final List<MeshBuffer> meshes = new ArrayList<>();
@@ -61,12 +63,13 @@ public final class VulkanDevice implements Device {
     private record MeshBuffer(Mesh mesh, Resources.HostBuffer buffer) {
     }
 
-    private VulkanDevice(VulkanContext context, int depthFormat, long renderPass, long sampler) {
+    private VulkanDevice(VulkanContext context, int depthFormat, long renderPass, long sampler, long compareSampler) {
         this.context = context;
         this.device = context.device();
         this.depthFormat = depthFormat;
         this.renderPass = renderPass;
         this.sampler = sampler;
+        this.compareSampler = compareSampler;
         this.textures = new TextureCache(context);
     }
 
@@ -87,7 +90,15 @@ public final class VulkanDevice implements Device {
             int depth = c.supportedFormat(VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT, VK_FORMAT_D32_SFLOAT,
                     VK_FORMAT_X8_D24_UNORM_PACK32, VK_FORMAT_D24_UNORM_S8_UINT, VK_FORMAT_D16_UNORM);
             pass = RenderTarget.renderPass(c.device(), depth);
-            return new VulkanDevice(c, depth, pass, TextureCache.nearestClampSampler(c.device()));
+            long plain = TextureCache.nearestClampSampler(c.device(), false);
+            long compare;
+            try {
+                compare = TextureCache.nearestClampSampler(c.device(), true);
+            } catch (GfxException e) {
+                vkDestroySampler(c.device(), plain, null);
+                throw e;
+            }
+            return new VulkanDevice(c, depth, pass, plain, compare);
         } catch (GfxException | RuntimeException e) {
             if (pass != 0) {
                 vkDestroyRenderPass(c.device(), pass, null);
@@ -233,6 +244,7 @@ public final class VulkanDevice implements Device {
             target = null;
         }
         vkDestroySampler(device, sampler, null);
+        vkDestroySampler(device, compareSampler, null);
         vkDestroyRenderPass(device, renderPass, null);
         context.close();
     }
@@ -325,7 +337,10 @@ public final class VulkanDevice implements Device {
                         .descriptorType(VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER).descriptorCount(1).pBufferInfo(info);
             }
             for (int i = 0; i < views.length; i++) {
-                VkDescriptorImageInfo.Buffer info = VkDescriptorImageInfo.calloc(1, stack).sampler(sampler)
+                // the texture's kind is the sampler's (checked above)
+                boolean shadow = p.samplers.get(i).sampler().type() instanceof dev.csir.types.SamplerType st && st.shadow();
+                VkDescriptorImageInfo.Buffer info = VkDescriptorImageInfo.calloc(1, stack)
+                        .sampler(shadow ? compareSampler : sampler)
                         .imageView(views[i]).imageLayout(VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
                 writes.get(w++).sType$Default().dstSet(p.descriptorSet())
                         .dstBinding(p.samplers.get(i).sampler().binding())

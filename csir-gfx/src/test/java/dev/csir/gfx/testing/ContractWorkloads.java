@@ -113,7 +113,8 @@ public final class ContractWorkloads {
                 cube("cube, depth and culling", DrawState.DEPTH_CULL), cubeAroundTheCamera(), lighting(),
                 fragCoord(), discard(), builtins(), uniformBlockCube(), pushConstants(), matrices(), vertexNumbers(),
                 integerArithmetic(), skybox(), volumeAndLayers(), matrixInterface(), twoColourOutputs(), interpolation(), frontFacing(), fragDepth(),
-                packingAndModf(), uniformArrayLoop(), derivatives(), aggregateValues(), samplerAtRunTimeIndex());
+                packingAndModf(), uniformArrayLoop(), derivatives(), aggregateValues(), samplerAtRunTimeIndex(),
+                ShadowIntegerScene.workload(), ShadowIntegerScene.workload2d());
     }
 
     /**
@@ -810,7 +811,7 @@ public final class ContractWorkloads {
     }
 
     /** A screen-filling quad, uv 0 to 1. */
-    private static Mesh flatQuad() {
+    public static Mesh flatQuad() {
         VertexLayout layout = VertexLayout.of(6, new VertexAttribute(0, 4, 0), new VertexAttribute(1, 2, 4));
         float[][] c = {{-1, -1, 0, 0}, {1, -1, 1, 0}, {1, 1, 1, 1}, {-1, 1, 0, 1}};
         int[] order = {0, 1, 2, 0, 2, 3};

@@ -113,7 +113,7 @@ public final class TestPrograms {
 
     /** Position and texture coordinates; the fragment samples {@code tex}. */
     /** The vertex shader of the textured quads: position and texture coordinate through. */
-    private static final String TEXTURED_QUAD_VERTEX = """
+    public static final String TEXTURED_QUAD_VERTEX = """
                 #version 330
                 layout(location = 0) in vec4 position;
                 layout(location = 1) in vec2 uv;
