@@ -68,6 +68,24 @@ public class AggregateValuesTest {
                 vec2 v = ms[k & 1] * uv + ms[(k + 1) & 1][k & 1];
                 c = vec4(a[(k + 1) & 3], b[k & 3], v) + vec4(e[k & 3], e[1], a.length() == b.length() ? 0.0 : 1.0, 0.0);
             }
+            """, """
+            #version 430 core
+            struct S { bool on; mat3 m; float w[2]; };
+            uniform S us;
+            uniform int k;
+            in vec2 uv;
+            out vec4 c;
+            void main() {
+                float aa[2][3] = float[2][3](float[3](1.0, 2.0, 3.0), float[3](uv.x, uv.y, 0.5));
+                float bb[2][3] = aa;
+                bb[k & 1][(k & 7) % 3] = 9.0;
+                S s = us;
+                S t = S(true, mat3(uv.x), float[2](0.25, 0.75));
+                bool same = s == t && aa == bb;
+                S pick = k > 1 ? s : t;
+                c = vec4(bb[1][(k & 7) % 3], pick.w[k & 1], pick.m[(k & 7) % 3][1], same ? 1.0 : 0.0)
+                        + vec4(pick.on ? 0.5 : 0.0);
+            }
             """);
 
     /**
