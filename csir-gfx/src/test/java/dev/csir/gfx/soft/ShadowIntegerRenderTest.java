@@ -15,7 +15,7 @@ class ShadowIntegerRenderTest {
     void everyPixelIsTheJavaReferences() throws GfxException {
         try (SoftwareDevice d = new SoftwareDevice(2)) {
             Frame f = ContractWorkloads.render(d, ShadowIntegerScene.workload().scene());
-            int checked = ShadowIntegerScene.check(f, false);
+            int checked = ShadowIntegerScene.check(f);
             assertThat(checked).isGreaterThan(ContractWorkloads.W * ContractWorkloads.H * 9 / 10);
             // both outcomes of each comparison are on screen
             java.util.Set<Integer> shades = new java.util.HashSet<>();

@@ -114,7 +114,7 @@ public final class ContractWorkloads {
                 fragCoord(), discard(), builtins(), uniformBlockCube(), pushConstants(), matrices(), vertexNumbers(),
                 integerArithmetic(), skybox(), volumeAndLayers(), matrixInterface(), twoColourOutputs(), interpolation(), frontFacing(), fragDepth(),
                 packingAndModf(), uniformArrayLoop(), derivatives(), aggregateValues(), samplerAtRunTimeIndex(),
-                ShadowIntegerScene.workload(), ShadowIntegerScene.workload2d());
+                ShadowIntegerScene.workload());
     }
 
     /**

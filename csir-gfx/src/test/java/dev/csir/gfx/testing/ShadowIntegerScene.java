@@ -22,8 +22,6 @@ import java.util.List;
  */
 public final class ShadowIntegerScene {
     public static final String NAME = "shadow and integer samplers";
-    /** The 2D-only variant: the sampler2DShadow, the usampler2D and the isampler2D. */
-    public static final String NAME_2D = "shadow and integer samplers, 2D";
     private static final int N = 4;
     private static final float HAIR = 1e-3f;
 
@@ -48,20 +46,11 @@ public final class ShadowIntegerScene {
             }
             """;
 
-    /** FRAGMENT without the array and cube lookups, for devices that bind 2D textures only. */
-    private static final String FRAGMENT_2D = FRAGMENT
-            .replace("uniform sampler2DArrayShadow cascades;\n", "").replace("uniform samplerCubeShadow sky;\n", "")
-            .replace("texture(cascades, vec4(vUV, 1.0, 1.0 - ref))", "lit").replace("texture(sky, vec4(vUV * 2.0 - 1.0, 0.7, ref))", "lit");
-
     private ShadowIntegerScene() {
     }
 
     public static LinkedProgram program() {
         return TestPrograms.link("tex.vert", TestPrograms.TEXTURED_QUAD_VERTEX, "shadow.frag", FRAGMENT);
-    }
-
-    public static LinkedProgram program2d() {
-        return TestPrograms.link("tex.vert", TestPrograms.TEXTURED_QUAD_VERTEX, "shadow2d.frag", FRAGMENT_2D);
     }
 
     /** Texel (x, y) of layer l: a depth (red) unlike its neighbours', and integer channels. */
@@ -94,15 +83,9 @@ public final class ShadowIntegerScene {
     public static ContractWorkloads.Workload workload() {
         LinkedProgram p = program();
         List<Texture> t = textures();
-        return new ContractWorkloads.Workload(NAME, d -> draw(d, p, t), f -> check(f, false));
+        return new ContractWorkloads.Workload(NAME, d -> draw(d, p, t), f -> check(f));
     }
 
-    public static ContractWorkloads.Workload workload2d() {
-        LinkedProgram p = program2d();
-        List<Texture> t = textures();
-        List<Texture> flat = List.of(t.get(0), t.get(3), t.get(4));
-        return new ContractWorkloads.Workload(NAME_2D, d -> draw(d, p, flat), f -> check(f, true));
-    }
 
     private static void draw(Device d, LinkedProgram p, List<Texture> t) throws GfxException {
         d.draw(p, p.newUniforms(), ContractWorkloads.flatQuad(), DrawState.FLAT, t);
@@ -141,13 +124,13 @@ public final class ShadowIntegerScene {
         return 1f - (row + 0.5f) / ContractWorkloads.H; // row 0 is the top, uv's v = 1
     }
 
-    /** The colour of pixel (x, row) as 0xRRGGBBAA, of the 2D-only variant or the whole scene. */
-    public static int expected(int x, int row, boolean flat) {
+    /** The colour of pixel (x, row) as 0xRRGGBBAA. */
+    public static int expected(int x, int row) {
         float u = u(x), v = v(row);
         float ref = (u + v) * 0.45f + 0.05f;
         float[] face = cube(u * 2 - 1, v * 2 - 1, 0.7f);
         float lit = compare(ref, depth(0, u, v));
-        float shade = flat ? lit : lit * 0.5f + compare(1 - ref, depth(1, u, v)) * 0.25f
+        float shade = lit * 0.5f + compare(1 - ref, depth(1, u, v)) * 0.25f
                 + compare(ref, depth((int) face[0], face[1], face[2])) * 0.25f;
         int[] count = texel(0, nearest(u), nearest(v));
         int[] id = texel(0, nearest(u), nearest(v));
@@ -160,28 +143,25 @@ public final class ShadowIntegerScene {
     }
 
     /** Whether a device may rightly give pixel (x, row) another comparison: a reference at its depth, a direction at a face's edge. */
-    public static boolean ambiguous(int x, int row, boolean flat) {
+    public static boolean ambiguous(int x, int row) {
         float u = u(x), v = v(row);
         float ref = (u + v) * 0.45f + 0.05f;
         float cx = Math.abs(u * 2 - 1), cy = Math.abs(v * 2 - 1);
         float[] face = cube(u * 2 - 1, v * 2 - 1, 0.7f);
-        if (flat) {
-            return Math.abs(ref - depth(0, u, v)) < HAIR;
-        }
         return Math.abs(ref - depth(0, u, v)) < HAIR || Math.abs(1 - ref - depth(1, u, v)) < HAIR
                 || Math.abs(ref - depth((int) face[0], face[1], face[2])) < HAIR
                 || Math.abs(cx - 0.7f) < HAIR || Math.abs(cy - 0.7f) < HAIR || Math.abs(cx - cy) < HAIR;
     }
 
     /** Pixels within one 255th of {@link #expected}, but for the {@link #ambiguous} ones; returns how many were checked. */
-    public static int check(Frame f, boolean flat) {
+    public static int check(Frame f) {
         int checked = 0;
         for (int row = 0; row < f.height(); row++) {
             for (int x = 0; x < f.width(); x++) {
-                if (ambiguous(x, row, flat)) {
+                if (ambiguous(x, row)) {
                     continue;
                 }
-                int got = f.pixel(x, row), want = expected(x, row, flat);
+                int got = f.pixel(x, row), want = expected(x, row);
                 for (int s = 0; s < 32; s += 8) {
                     assertThat(Math.abs((got >>> s & 0xff) - (want >>> s & 0xff))).as("pixel (%d, %d): %08x, expected %08x",
                             x, row, got, want).isLessThanOrEqualTo(1);

@@ -34,12 +34,12 @@ class VirglShadowIntegerTest {
         try (DevicePair devices = DevicePair.open("VirglShadowIntegerTest")) {
             Frame virgl = ContractWorkloads.render(devices.virgl(), ShadowIntegerScene.workload().scene());
             Frame soft = ContractWorkloads.render(devices.soft(), ShadowIntegerScene.workload().scene());
-            int checked = ShadowIntegerScene.check(virgl, false);
+            int checked = ShadowIntegerScene.check(virgl);
             assertThat(checked).isGreaterThan(ContractWorkloads.W * ContractWorkloads.H * 9 / 10);
             int worst = 0;
             for (int y = 0; y < virgl.height(); y++) {
                 for (int x = 0; x < virgl.width(); x++) {
-                    if (!ShadowIntegerScene.ambiguous(x, y, false)) {
+                    if (!ShadowIntegerScene.ambiguous(x, y)) {
                         for (int s = 0; s < 32; s += 8) {
                             worst = Math.max(worst, Math.abs((virgl.pixel(x, y) >>> s & 0xff) - (soft.pixel(x, y) >>> s & 0xff)));
                         }
