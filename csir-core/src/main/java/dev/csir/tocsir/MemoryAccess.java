@@ -42,6 +42,16 @@ final class MemoryAccess {
         s.emit(Opcode.SAMPLE_BIAS, dev.csir.ir.Type.VEC4, 4, s.result(i), packed(slot, i.operand(1), i.operand(2)), -1, slot, 0);
     }
 
+    /** A lookup with a texel offset. */
+    void offsetLookup(Instruction i) {
+        s.unsupported("texel offsets");
+    }
+
+    /** {@code gather sampler, coord, component}. */
+    void gather(Instruction i) {
+        s.unsupported("textureGather");
+    }
+
     /** {@code samplelod sampler, coord, lod}: TXL's coordinate and level in one register, the level in w. */
     void sampleLod(Instruction i) {
         int slot = samplerSlot(i);

@@ -364,6 +364,10 @@ final class Selector {
     /** Lowers one instruction that is no terminator and no phi. */
     void select(Instruction i) {
         from(i);
+        if (i.textureOffsetCount() > 0 && i.op() != dev.csir.ssa.Opcode.GATHER) {
+            memory.offsetLookup(i);
+            return;
+        }
         if (integers && ints.lower(i)) {
             return;
         }
@@ -396,6 +400,7 @@ final class Selector {
             case EXTRACT_DYNAMIC -> composites.extractDynamic(i);
             case INSERT_DYNAMIC -> composites.insertDynamic(i);
             case CALL_INTRINSIC -> intrinsics.lower(i);
+            case GATHER -> memory.gather(i);
             case SAMPLE -> memory.sample(i);
             case SAMPLE_LOD -> memory.sampleLod(i);
             case SAMPLE_GRAD -> memory.sampleGrad(i);

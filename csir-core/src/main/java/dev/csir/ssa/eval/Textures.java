@@ -39,6 +39,9 @@ final class Textures {
             int[] size = sampler.size(texture.global(), element, lod);
             return result(insn.type(), Arrays.stream(size == null ? new int[0] : size).asDoubleStream().toArray());
         }
+        if (insn.textureOffsetCount() > 0) {
+            throw Stop.trap("texel offsets are not modelled by the evaluator");
+        }
         Val.Num coord = num(ops.get(1));
         Val.Num third = ops.size() > 2 ? num(ops.get(2)) : null;
         Val.Num fourth = ops.size() > 3 ? num(ops.get(3)) : null;
