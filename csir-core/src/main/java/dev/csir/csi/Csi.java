@@ -351,7 +351,7 @@ public final class Csi {
                 case LOAD_ATTR -> attr = Math.max(attr, in.aux());
                 case LOAD_VAR, STORE_VAR -> vary = Math.max(vary, in.aux());
                 case LOAD_UNI -> uni = Math.max(uni, in.aux() + in.aux2() - 1);
-                case SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, TEXSIZE -> samp = Math.max(samp, in.aux());
+                case SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, TEXSIZE, SAMPLE_OFFSET, SAMPLE_LOD_OFFSET, FETCH_OFFSET, GATHER -> samp = Math.max(samp, in.aux());
                 default -> {
                 }
             }

@@ -313,6 +313,10 @@ final class Assembler {
                 default -> Ops.SAMPLE;
             });
             case FETCH -> texture(in, Ops.FETCH);
+            // one level here too: textureLodOffset reads as textureOffset
+            case SAMPLE_OFFSET, SAMPLE_LOD_OFFSET -> offsetTexture(in, Ops.SAMPLE_OFFSET);
+            case FETCH_OFFSET -> offsetTexture(in, Ops.FETCH_OFFSET);
+            case GATHER -> offsetTexture(in, Ops.GATHER);
             case TEXSIZE -> texture(in, switch (ir.iface().samplerKind(in.aux())) {
                 case SAMPLER3D -> Ops.TEXSIZE_3D;
                 case SAMPLER2DARRAY -> Ops.TEXSIZE_ARRAY;
@@ -439,6 +443,15 @@ final class Assembler {
         } else {
             samplerSlots = Math.max(samplerSlots, slot + 1);
             emit(op, wr(in.dst(), 1), rd(in.a(), 1), 0, slot, 4);
+        }
+    }
+
+    /** A lookup whose record's aux2 (the packed offset) goes to word y. */
+    private void offsetTexture(Insn in, int op) {
+        int before = count;
+        texture(in, op);
+        if (count > before && code[before * STRIDE] == op) {
+            code[before * STRIDE + Ops.Y] = in.aux2();
         }
     }
 

@@ -117,4 +117,11 @@ final class Ops {
     static final int DERIV = 77;
     /** Only in the code {@link QuadCode} makes: a lane stops here until its quad-mates are in step. */
     static final int PAUSE = 78;
+    /**
+     * 2D lookups with a texel offset ({@link dev.csir.ir.TexelOffset}, in y) at slot x: a.xy
+     * sampled, a texel at a.x, a.y of level a.w fetched, a.xy's four texels gathered.
+     */
+    static final int SAMPLE_OFFSET = 79;
+    static final int FETCH_OFFSET = 80;
+    static final int GATHER = 81;
 }

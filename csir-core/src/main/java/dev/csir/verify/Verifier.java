@@ -5,6 +5,7 @@ import dev.csir.ir.Cmp;
 import dev.csir.ir.Insn;
 import dev.csir.ir.Limits;
 import dev.csir.ir.Opcode;
+import dev.csir.ir.TexelOffset;
 import dev.csir.ir.ShaderInterface;
 import dev.csir.ir.ShaderIr;
 import dev.csir.ir.Stage;
@@ -257,6 +258,10 @@ public final class Verifier {
                 // explicit derivatives and texel fetches are defined on 2D slots only
                 case SAMPLE_GRAD, FETCH -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots())
                         && iface.samplerKind(in.aux()) == dev.csir.ir.Type.SAMPLER2D, Messages.INVALID_SAMPLER);
+                // and so are the offset lookups and the gather, whose aux2 packs the offset
+                case SAMPLE_OFFSET, SAMPLE_LOD_OFFSET, FETCH_OFFSET, GATHER -> check(slot(in.aux(), iface.sampHi(),
+                        limits.samplerSlots()) && iface.samplerKind(in.aux()) == dev.csir.ir.Type.SAMPLER2D
+                        && TexelOffset.valid(in.aux2()), Messages.INVALID_SAMPLER);
                 case LOAD_ATTR -> check(slot(in.aux(), iface.attrHi(), limits.attributeSlots()),
                         Messages.INVALID_ATTRIBUTE);
                 case LOAD_VAR, STORE_VAR -> check(in.aux() >= 0 && in.aux() < limits.varyingSlots(),
@@ -365,7 +370,7 @@ public final class Verifier {
             }
             return switch (op) {
                 case MOV, SWZ, SETLANE, ADD, SUB, MUL, MAX, MIN, ABS, DOT, RSQ, RCP, SIN, COS, LG2, POW,
-                        TRUNC, CMP, MULMV, MULMM, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, TEXSIZE, STORE_POS,
+                        TRUNC, CMP, MULMV, MULMM, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, TEXSIZE, SAMPLE_OFFSET, SAMPLE_LOD_OFFSET, FETCH_OFFSET, GATHER, STORE_POS,
                         STORE_VAR, STORE_COLOR, STORE_DEPTH, IF, STORE_INDEXED, DDX, DDY, DDX_FINE, DDY_FINE -> true;
                 default -> false;
             };
