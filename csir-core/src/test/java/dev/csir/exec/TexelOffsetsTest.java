@@ -165,6 +165,17 @@ class TexelOffsetsTest {
     }
 
     @Test
+    void theTransformIrsEvaluatorAgreesWithTheInterpreter() {
+        List<String> sources = List.of(
+                fragment("sampler2D", "c = textureOffset(s, k.xy, ivec2(2, -1)) + textureLodOffset(s, k.zw, 0.0, ivec2(-8, 7));"),
+                fragment("sampler2D", "c = texelFetchOffset(s, ivec2(k.xy * 2.0), 0, ivec2(1, -1));"),
+                fragment("sampler2D", "c = textureGather(s, k.xy, 3) - textureGatherOffset(s, k.zw, ivec2(-3, 2), 1);"),
+                fragment("sampler2D", "c = textureGather(s, k.xy) * textureGatherOffset(s, k.yx, ivec2(5));"));
+        assertThat(dev.csir.testing.Differential.disagreements(dev.csir.types.ShaderStage.FRAGMENT, sources, 40,
+                new Random(5))).isEmpty();
+    }
+
+    @Test
     void theRecordsTravelInCsiVersion2AndTgsi() {
         ShaderIr ir = compile("c = textureOffset(s, k.xy, ivec2(2, -1)) + textureGatherOffset(s, k.xy, ivec2(-3, 2), 1)"
                 + " + texelFetchOffset(s, ivec2(k.xy), 0, ivec2(1, 0)) + textureLodOffset(s, k.xy, 0.0, ivec2(2, -1));");
