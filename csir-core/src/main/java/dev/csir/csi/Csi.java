@@ -48,7 +48,8 @@ import java.util.Objects;
  * passes the {@link Verifier}. Anything else is rejected with the first failed check as reason.
  *
  * <p>Version 2 alone stores csir's own opcodes (LOOP 33, ENDLOOP 34, BREAK 35, CONTINUE 36, LG2 37, SAMPLE_BIAS 38,
- * TEXSIZE 39, SAMPLE_LOD 40, SAMPLE_GRAD 41, FETCH 42) and types (the matrices other than mat3 and mat4);
+ * TEXSIZE 39, SAMPLE_LOD 40, SAMPLE_GRAD 41, FETCH 42, and every later one up to GATHER 88) and types
+ * (the matrices other than mat3 and mat4);
  * version 1 refuses them both ways, {@code opcode 33 (loop) needs CSI version 2}.
  *
  * <p>Version 1 is kept exactly as the original writes it: a 32-byte header of eight

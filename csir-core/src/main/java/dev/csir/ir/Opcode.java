@@ -26,8 +26,8 @@ package dev.csir.ir;
  * ({@link ShaderInterface#samplerKind}) is {@link Type#SAMPLERCUBE}, {@link Type#SAMPLER3D} or
  * {@link Type#SAMPLER2DARRAY} read {@code a.xyz} (a cube's direction, a 3D texture's s, t, r, an
  * array's s, t and layer, rounded and clamped) instead of {@code a.xy}, a bias or level still in
- * {@code a.w}; TEXSIZE gives a 3D level's depth or an array's layers in {@code dst.z}. SAMPLE_GRAD
- * and FETCH are 2D only (the verifier checks it). The 2D names ({@code sample2d}) stay as the
+ * {@code a.w}; TEXSIZE gives a 3D level's depth or an array's layers in {@code dst.z}. SAMPLE_GRAD,
+ * FETCH, the offset lookups and GATHER are 2D only (the verifier checks it). The 2D names ({@code sample2d}) stay as the
  * original's.
  */
 public enum Opcode {
