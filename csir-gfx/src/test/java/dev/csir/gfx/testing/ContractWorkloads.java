@@ -139,7 +139,7 @@ public final class ContractWorkloads {
      * within 1/48 of a whole number), so every implementation picks the same texels; the check
      * holds the software frame to a reference of GL's rules written here, within 1/255.
      */
-    private static Workload offsetsAndGather() {
+    public static Workload offsetsAndGather() {
         LinkedProgram p = TestPrograms.link("offsets.vert", """
                 layout(location = 0) in vec4 position;
                 void main() {
