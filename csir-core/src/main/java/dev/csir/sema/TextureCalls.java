@@ -25,8 +25,9 @@ import java.util.List;
  * forms ({@code textureOffset}, {@code texelFetchOffset}, {@code textureLodOffset},
  * {@code textureGradOffset}, {@code textureProj[Lod|Grad]Offset}, and {@code textureProjGrad})
  * with the same versions, their offset a constant in [-8, 7]; and {@code textureGather},
- * {@code textureGatherOffset} and {@code textureGatherOffsets} (see {@link GatherCalls}). Each
- * becomes one {@link Typed.Texture}.
+ * {@code textureGatherOffset} and {@code textureGatherOffsets} (see {@link GatherCalls}); and on
+ * the desktop {@code textureQueryLevels} from 4.30 and {@code textureQueryLod} from 1.50 in
+ * fragment shaders. Each becomes one {@link Typed.Texture}.
  */
 final class TextureCalls {
     /**
@@ -80,6 +81,11 @@ final class TextureCalls {
             case "textureProjLodOffset" -> modern ? new Form(Typed.TextureOp.SAMPLE_LOD, true, null, true) : null;
             case "textureProjGradOffset" -> modern ? new Form(Typed.TextureOp.SAMPLE_GRAD, true, null, true) : null;
             case "textureSize" -> v.glsl130() ? new Form(Typed.TextureOp.SIZE, false, null) : null;
+            // as glslang has them: desktop only, textureQueryLod from 1.50 in fragment shaders
+            case "textureQueryLevels" -> !v.es() && v.number() >= 430 ? new Form(Typed.TextureOp.QUERY_LEVELS, false, null)
+                    : null;
+            case "textureQueryLod" -> !v.es() && v.number() >= 150 && checker.stage() == ShaderStage.FRAGMENT
+                    ? new Form(Typed.TextureOp.QUERY_LOD, false, null) : null;
             case "texture2D" -> legacy ? new Form(Typed.TextureOp.SAMPLE, false, SamplerType.SAMPLER2D) : null;
             case "texture2DProj" -> legacy ? new Form(Typed.TextureOp.SAMPLE, true, SamplerType.SAMPLER2D) : null;
             case "texture2DLod" -> legacy && lodForms ? new Form(Typed.TextureOp.SAMPLE_LOD, false, SamplerType.SAMPLER2D)
@@ -179,6 +185,16 @@ final class TextureCalls {
                 int lanes = (s.dim() == Dim.CUBE ? 2 : s.dim().coordinates()) + (s.arrayed() ? 1 : 0);
                 return lod == null ? null : texture(c, new VectorType(ScalarType.INT, lanes), sampler,
                         Typed.TextureOp.SIZE, false, null, List.of(lod));
+            }
+            case QUERY_LEVELS -> {
+                return args.isEmpty() ? texture(c, ScalarType.INT, sampler, Typed.TextureOp.QUERY_LEVELS, false, null,
+                        List.of()) : null;
+            }
+            case QUERY_LOD -> {
+                // the coordinate without an array's layer or a shadow reference
+                Typed.Expr p = args.size() == 1 ? floats(args.getFirst(), s.dim().coordinates()) : null;
+                return p == null ? null : texture(c, VectorType.of(ScalarType.FLOAT, 2), sampler,
+                        Typed.TextureOp.QUERY_LOD, false, p, List.of());
             }
             case FETCH -> {
                 if (s.shadow() || s.dim() == Dim.CUBE || args.size() != 2) {

@@ -443,7 +443,7 @@ public final class Typed {
     }
 
     /** What a texture built-in does (the transform IR has an instruction for each). */
-    public enum TextureOp { SAMPLE, SAMPLE_LOD, SAMPLE_GRAD, SAMPLE_COMPARE, FETCH, SIZE, GATHER, GATHER_COMPARE }
+    public enum TextureOp { SAMPLE, SAMPLE_LOD, SAMPLE_GRAD, SAMPLE_COMPARE, FETCH, SIZE, GATHER, GATHER_COMPARE, QUERY_LEVELS, QUERY_LOD }
 
     /**
      * A texture built-in on {@code sampler}: {@code coord} is the coordinate as written (null for

@@ -89,6 +89,10 @@ public enum Opcode {
     GATHER("gather", Family.TEXTURE, 3, 7),
     /** {@code gathercmp sampler, coord, reference}: a shadow gather, the four comparisons. */
     GATHER_COMPARE("gathercmp", Family.TEXTURE, 3, 7),
+    /** {@code querylevels sampler}: how many levels the texture has (an int). */
+    QUERY_LEVELS("querylevels", Family.TEXTURE, 1, 1),
+    /** {@code querylod sampler, coord}: the level of detail a lookup would use, as a vec2 (fragment stage). */
+    QUERY_LOD("querylod", Family.TEXTURE, 2, 2),
     /** {@code texsize sampler [, lod]}: the size of a level in texels. */
     TEXTURE_SIZE("texsize", Family.TEXTURE, 1, 2),
     /** {@code imageload image, intcoord}. */
@@ -167,7 +171,7 @@ public enum Opcode {
             case UNARY, BINARY, COMPARE, SELECT, CONVERT, COMPOSITE -> true;
             case MEMORY -> this == ACCESS_CHAIN;
             case TEXTURE -> this == SAMPLE_LOD || this == SAMPLE_GRAD || this == FETCH || this == TEXTURE_SIZE
-                    || this == GATHER || this == GATHER_COMPARE;
+                    || this == GATHER || this == GATHER_COMPARE || this == QUERY_LEVELS;
             default -> false;
         };
     }

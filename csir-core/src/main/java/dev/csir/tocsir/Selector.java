@@ -401,6 +401,8 @@ final class Selector {
             case INSERT_DYNAMIC -> composites.insertDynamic(i);
             case CALL_INTRINSIC -> intrinsics.lower(i);
             case GATHER -> memory.gather(i);
+            case QUERY_LEVELS -> unsupported("textureQueryLevels");
+            case QUERY_LOD -> unsupported("textureQueryLod");
             case SAMPLE -> memory.sample(i);
             case SAMPLE_LOD -> memory.sampleLod(i);
             case SAMPLE_GRAD -> memory.sampleGrad(i);

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * The offset forms of the texture built-ins (textureOffset, texelFetchOffset, textureLodOffset,
  * textureGradOffset, textureProj[Lod|Grad]Offset, textureProjGrad) and the gathers
  * (textureGather with and without a component and with a reference, textureGatherOffset,
- * textureGatherOffsets) over every sampler kind of the language, in both stages, every version
+ * textureGatherOffsets) and textureQueryLevels and textureQueryLod over every sampler kind of the language, in both stages, every version
  * from 1.30 and ES 3.00 and with the extensions that bring the gathers early, and a set of wrong
  * calls (offsets that are not constant or out of range, components that are not constant or not
  * 0 to 3): accepted by csir's front end exactly where {@code glslangValidator} accepts them, a
@@ -69,6 +69,8 @@ class TextureOffsetGatherOracleTest {
             calls.add("textureGatherOffset(s, " + k.gather() + ", 0.5, ivec2(1, -2))");
             calls.add("textureGatherOffsets(s, " + k.gather() + ", 0.5, " + OFFSETS + ")");
         }
+        calls.add("textureQueryLevels(s)");
+        calls.add("textureQueryLod(s, " + k.grad() + ").xyxy");
         if (k.sampler().equals("sampler2D")) {
             calls.add("textureProjOffset(s, vec4(0.5), ivec2(1))");
             calls.add("textureProjGrad(s, vec4(0.5), vec2(0.1), vec2(0.1))");

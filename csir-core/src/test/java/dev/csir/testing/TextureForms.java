@@ -74,7 +74,7 @@ public final class TextureForms {
                         + textureGatherOffsets(s, uv, ivec2[4](ivec2(1, 0), ivec2(0, 1), ivec2(-1, 0), ivec2(0, -2)), 1)
                         + textureGatherOffsets(sh, uv, 0.5, ivec2[4](ivec2(1), ivec2(2), ivec2(3), ivec2(4)));
                 ivec4 i = textureOffset(ids, uv, ivec2(1)) + textureGather(ids, uv, 3) + textureGatherOffset(ids, uv, ivec2(-1));
-                o = a + vec4(f) + g + vec4(i);
+                o = a + vec4(f) + g + vec4(i) + vec4(textureQueryLevels(s) + textureQueryLevels(csh));
                 STAGE_LINES
             }
             """;

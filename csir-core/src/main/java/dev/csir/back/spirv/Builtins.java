@@ -195,7 +195,17 @@ final class Builtins {
             }
             return;
         }
+        if (i.op() == Opcode.QUERY_LEVELS) {
+            f.ids.capability(Spv.Capability.ImageQuery);
+            f.to(f.result(i), Spv.Op.OpImageQueryLevels, i.type(), image(s, sampled));
+            return;
+        }
         int coord = f.value(i.operand(1));
+        if (i.op() == Opcode.QUERY_LOD) {
+            f.ids.capability(Spv.Capability.ImageQuery);
+            f.to(f.result(i), Spv.Op.OpImageQueryLod, i.type(), sampled, coord);
+            return;
+        }
         int plain = i.operands().size() - i.textureOffsetCount();
         ImageOperandList extra = new ImageOperandList();
         switch (i.op()) {

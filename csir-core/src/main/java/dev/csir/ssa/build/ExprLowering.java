@@ -428,13 +428,15 @@ final class ExprLowering {
         operands.add(sampler);
         if (t.coord() != null) {
             SamplerType s = (SamplerType) t.sampler().type();
-            int n = s.dim().coordinates() + (s.arrayed() ? 1 : 0);
+            // textureQueryLod's coordinate has no layer
+            int n = s.dim().coordinates() + (s.arrayed() && t.op() != Typed.TextureOp.QUERY_LOD ? 1 : 0);
             Value p = expr(t.coord());
             int lanes = ((VectorType) p.type()).size();
             Value divisor = t.projective() ? b.extract(p, lanes - 1) : null;
             Value coord = lanes == n ? p : b.shuffle(p, p, identity(n));
             // a gather's reference is an argument of its own
-            Value reference = s.shadow() && t.op() != Typed.TextureOp.GATHER_COMPARE ? b.extract(p, n) : null;
+            Value reference = s.shadow() && t.op() != Typed.TextureOp.GATHER_COMPARE && t.op() != Typed.TextureOp.QUERY_LOD
+                    ? b.extract(p, n) : null;
             if (divisor != null) {
                 List<Value> splat = java.util.Collections.nCopies(n, divisor);
                 coord = b.binary(Opcode.DIV, coord, b.construct(coord.type(), splat));
@@ -460,6 +462,8 @@ final class ExprLowering {
             case SIZE -> Opcode.TEXTURE_SIZE;
             case GATHER -> Opcode.GATHER;
             case GATHER_COMPARE -> Opcode.GATHER_COMPARE;
+            case QUERY_LEVELS -> Opcode.QUERY_LEVELS;
+            case QUERY_LOD -> Opcode.QUERY_LOD;
         };
         Instruction i = b.texture(op, t.type(), operands.toArray(Value[]::new));
         if (!t.offsets().isEmpty()) {

@@ -57,6 +57,10 @@ final class TextureRules {
             size(s, in);
             return;
         }
+        if (op == Opcode.QUERY_LEVELS || op == Opcode.QUERY_LOD) {
+            query(s, in);
+            return;
+        }
         if (!operandOk(s, in, 0, t -> pointee(t) instanceof SamplerType, "a pointer to a sampler")) {
             return;
         }
@@ -164,6 +168,19 @@ final class TextureRules {
         }
         int n = (dim == Dim.CUBE ? 2 : dim.coordinates()) + (arrayed ? 1 : 0);
         resultIs(s, in, VectorType.of(ScalarType.INT, n));
+    }
+
+    /** querylevels of any sampler yields an int; querylod takes a coordinate of the dimension's size (no layer) and yields a vec2. */
+    private static void query(FunctionScope s, Instruction in) {
+        if (!operandOk(s, in, 0, t -> pointee(t) instanceof SamplerType, "a pointer to a sampler")) {
+            return;
+        }
+        if (in.op() == Opcode.QUERY_LEVELS) {
+            resultIs(s, in, ScalarType.INT);
+            return;
+        }
+        operandIs(s, in, 1, floats(((SamplerType) pointee(type(in, 0))).dim().coordinates()));
+        resultIs(s, in, floats(2));
     }
 
     static void atomic(FunctionScope s, Instruction in) {

@@ -16,14 +16,16 @@ import org.junit.jupiter.api.Test;
  * The offset forms and the gathers ({@link TextureForms#OFFSETS_AND_GATHERS}) as SPIR-V in both
  * stages, optimized and not: {@code spirv-val} accepts them for Vulkan 1.0, constant offsets are
  * ConstOffset, a variable gather offset is Offset and four are ConstOffsets (both under
- * ImageGatherExtended), the gathers OpImageGather and OpImageDrefGather.
+ * ImageGatherExtended), the gathers OpImageGather and OpImageDrefGather, and the queries
+ * OpImageQueryLevels and OpImageQueryLod.
  */
 class TextureOffsetsSpirvTest {
     @Test
     void offsetsAndGathersValidate() throws Exception {
         SpirvVal.requireTool();
         for (ShaderStage stage : new ShaderStage[] {ShaderStage.FRAGMENT, ShaderStage.VERTEX}) {
-            String bias = "o += textureOffset(s, uv, ivec2(1), 0.5) + textureProjOffset(vol, vec4(d, 2.0), ivec3(1), 1.0);";
+            String bias = "o += textureOffset(s, uv, ivec2(1), 0.5) + textureProjOffset(vol, vec4(d, 2.0), ivec3(1), 1.0)"
+                    + " + textureQueryLod(layers, uv).xyxy + textureQueryLod(sky, d).xxyy;";
             String src = TextureForms.OFFSETS_AND_GATHERS.replace("STAGE_LINES",
                     stage == ShaderStage.FRAGMENT ? bias : "gl_Position = o;");
             for (boolean optimize : new boolean[] {true, false}) {
@@ -38,6 +40,8 @@ class TextureOffsetsSpirvTest {
                         "ConstOffsets", "ConstOffset %", "Offset %", "OpImageFetch");
                 assertThat(count(dis, "OpImageGather ")).isEqualTo(9);
                 assertThat(count(dis, "OpImageDrefGather ")).isEqualTo(6);
+                assertThat(count(dis, "OpImageQueryLevels ")).isEqualTo(2);
+                assertThat(count(dis, "OpImageQueryLod ")).isEqualTo(stage == ShaderStage.FRAGMENT ? 2 : 0);
             }
         }
     }
