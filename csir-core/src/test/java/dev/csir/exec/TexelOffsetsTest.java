@@ -217,6 +217,9 @@ class TexelOffsetsTest {
                 .isEqualTo("6:7: CSIR cannot express textureOffset on a sampler2DArray");
         assertThat(firstError(fragment("samplerCube", "c = textureGather(s, k.xyz);")))
                 .isEqualTo("6:7: CSIR cannot express textureGather on a samplerCube");
+        assertThat(firstError("#version 430 core\nuniform sampler2D s;\nout vec4 c;\nvoid main() {\n"
+                + "    c = vec4(textureQueryLevels(s)) + textureQueryLod(s, vec2(0.5)).xyxy;\n}\n"))
+                .isEqualTo("5:7: CSIR cannot express textureQueryLevels");
         CompileResult chrisos = ShaderCompiler.compile(Stage.FRAGMENT, "s.frag",
                 fragment("sampler2D", "c = textureOffset(s, k.xy, ivec2(1));"), CompileOptions.DEFAULT.withLimits(Limits.CHRISOS));
         // as the other version 2 records: the profile compiles it, its CSI version 1 blob refuses it by name
