@@ -142,6 +142,11 @@ class TexelOffsetsTest {
     void textureOffsetMovesTheTexelBeforeTheEdgeIsClamped() {
         check(compile("c = textureOffset(s, k.xy, ivec2(2, -1));"), false, (u, v) -> nearestOffset(u, v, 2, -1));
         check(compile("c = textureLodOffset(s, k.xy, 0.0, ivec2(-8, 7));"), false, (u, v) -> nearestOffset(u, v, -8, 7));
+        // the projective forms divide first (by 2: exact), then look up as textureOffset
+        check(compile("c = textureProjOffset(s, vec3(k.xy * 2.0, 2.0), ivec2(3, 1));"), false,
+                (u, v) -> nearestOffset(u, v, 3, 1));
+        check(compile("c = textureProjLodOffset(s, vec4(k.xy * 2.0, 9.0, 2.0), 0.0, ivec2(-1, -4));"), false,
+                (u, v) -> nearestOffset(u, v, -1, -4));
     }
 
     @Test
