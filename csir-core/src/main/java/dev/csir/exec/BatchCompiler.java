@@ -60,6 +60,8 @@ final class BatchCompiler {
     /** Lanes' lookups of three coordinates and its sizes with a depth: texture, coordinates or level, scratch, temps, at, stride. */
     private static final MethodTypeDesc OFFSET_SAMPLE_CALL = MethodTypeDesc.of(CD_void, CD_TEXTURE,
             CD_float, CD_float, CD_int, CD_FLOATS, CD_FLOATS, CD_int, CD_int);
+    private static final MethodTypeDesc LAYERED_OFFSET_CALL = MethodTypeDesc.of(CD_void, CD_TEXTURE,
+            CD_float, CD_float, CD_float, CD_int, CD_FLOATS, CD_FLOATS, CD_int, CD_int);
     private static final MethodTypeDesc LAYERED_SAMPLE_CALL = MethodTypeDesc.of(CD_void, CD_TEXTURE,
             CD_float, CD_float, CD_float, CD_FLOATS, CD_FLOATS,
             CD_int, CD_int);
@@ -271,7 +273,7 @@ final class BatchCompiler {
             case Ops.SIN, Ops.COS, Ops.POW, Ops.LG2, Ops.RSQ1, Ops.RSQ, Ops.RCP1, Ops.RCP, Ops.DOT3, Ops.DOT4,
                     Ops.DOTN, Ops.MULMV, Ops.MULMM, Ops.SAMPLE, Ops.FETCH, Ops.TEXSIZE, Ops.SAMPLE_CUBE,
                     Ops.SAMPLE_3D, Ops.SAMPLE_ARRAY, Ops.TEXSIZE_3D, Ops.TEXSIZE_ARRAY, Ops.SAMPLE_OFFSET,
-                    Ops.FETCH_OFFSET, Ops.GATHER -> true;
+                    Ops.FETCH_OFFSET, Ops.GATHER, Ops.SAMPLE_ARRAY_OFFSET, Ops.GATHER_ARRAY -> true;
             default -> false;
         };
     }
@@ -295,7 +297,7 @@ final class BatchCompiler {
             case Ops.SAMPLE, Ops.SAMPLE_OFFSET, Ops.GATHER -> span(a, 2);
             case Ops.FETCH, Ops.FETCH_OFFSET -> new int[] {a, a + 1, a + 3};
             case Ops.TEXSIZE, Ops.TEXSIZE_3D, Ops.TEXSIZE_ARRAY -> span(a, 1);
-            case Ops.SAMPLE_CUBE, Ops.SAMPLE_3D, Ops.SAMPLE_ARRAY -> span(a, 3);
+            case Ops.SAMPLE_CUBE, Ops.SAMPLE_3D, Ops.SAMPLE_ARRAY, Ops.SAMPLE_ARRAY_OFFSET, Ops.GATHER_ARRAY -> span(a, 3);
             case Ops.STORE_POS, Ops.STORE_VAR, Ops.STORE_COLOR -> span(a, 4);
             case Ops.IUN -> span(a, n);
             case Ops.IBIN -> concat(span(a, n), span(b, n));
@@ -320,7 +322,7 @@ final class BatchCompiler {
             case Ops.MOV3, Ops.ADD3, Ops.SUB3, Ops.MUL3 -> new int[] {d, 3};
             case Ops.MOV4, Ops.ADD4, Ops.SUB4, Ops.MUL4, Ops.CONST, Ops.LOAD_UNI1, Ops.MULMV, Ops.SWZ, Ops.SAMPLE,
                     Ops.FETCH, Ops.TEXSIZE, Ops.SAMPLE_CUBE, Ops.SAMPLE_3D, Ops.SAMPLE_ARRAY, Ops.TEXSIZE_3D,
-                    Ops.SAMPLE_OFFSET, Ops.FETCH_OFFSET, Ops.GATHER,
+                    Ops.SAMPLE_OFFSET, Ops.FETCH_OFFSET, Ops.GATHER, Ops.SAMPLE_ARRAY_OFFSET, Ops.GATHER_ARRAY,
                     Ops.TEXSIZE_ARRAY, Ops.LOAD_ATTR, Ops.LOAD_VAR, Ops.LOAD_FCOORD, Ops.LOAD_SYSVAL -> new int[] {d, 4};
             case Ops.ICMP, Ops.UCMP -> new int[] {d, 1};
             case Ops.IUN, Ops.IBIN, Ops.IBFE, Ops.UBFE, Ops.DERIV -> new int[] {d, n};
@@ -955,6 +957,10 @@ final class BatchCompiler {
                 case Ops.SAMPLE_ARRAY -> texture("sampleArray", LAYERED_SAMPLE_CALL, new int[] {a, a + 1, a + 2});
                 case Ops.SAMPLE_OFFSET -> texture("sampleOffset", OFFSET_SAMPLE_CALL, new int[] {a, a + 1}, word(p, Ops.Y));
                 case Ops.GATHER -> texture("gather", OFFSET_SAMPLE_CALL, new int[] {a, a + 1}, word(p, Ops.Y));
+                case Ops.SAMPLE_ARRAY_OFFSET -> texture("sampleArrayOffset", LAYERED_OFFSET_CALL, new int[] {a, a + 1, a + 2},
+                        word(p, Ops.Y));
+                case Ops.GATHER_ARRAY -> texture("gatherArray", LAYERED_OFFSET_CALL, new int[] {a, a + 1, a + 2},
+                        word(p, Ops.Y));
                 case Ops.FETCH_OFFSET -> texture("fetchOffset", MethodTypeDesc.of(CD_void, CD_TEXTURE, CD_float, CD_float,
                         CD_float, CD_int, CD_FLOATS, CD_FLOATS, CD_int, CD_int), new int[] {a, a + 1, a + 3},
                         word(p, Ops.Y));

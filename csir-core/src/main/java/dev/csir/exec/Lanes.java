@@ -95,6 +95,18 @@ final class Lanes {
         spread(scratch, t, at, stride);
     }
 
+    static void sampleArrayOffset(Texture2D tex, float u, float v, float r, int offset, float[] scratch, float[] t,
+            int at, int stride) {
+        Texture2D.sampleArrayOffset(tex, u, v, r, offset, scratch, 0);
+        spread(scratch, t, at, stride);
+    }
+
+    static void gatherArray(Texture2D tex, float u, float v, float r, int offset, float[] scratch, float[] t, int at,
+            int stride) {
+        Texture2D.gatherArray(tex, u, v, r, offset, scratch, 0);
+        spread(scratch, t, at, stride);
+    }
+
     static void size(Texture2D tex, float lod, float[] scratch, float[] t, int at, int stride) {
         Interpreter.textureSize(tex, lod, scratch, 0);
         spread(scratch, t, at, stride);

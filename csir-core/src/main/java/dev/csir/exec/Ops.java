@@ -124,4 +124,7 @@ final class Ops {
     static final int SAMPLE_OFFSET = 79;
     static final int FETCH_OFFSET = 80;
     static final int GATHER = 81;
+    /** The same at a 2D array slot, a.z the layer. */
+    static final int SAMPLE_ARRAY_OFFSET = 82;
+    static final int GATHER_ARRAY = 83;
 }

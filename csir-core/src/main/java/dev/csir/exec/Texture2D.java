@@ -179,9 +179,26 @@ public record Texture2D(int width, int height, int[] argb, Nearest nearest, int 
         if (empty(tex, out, at)) {
             return;
         }
+        sampleLayerOffset(tex, 0, u, v, offset, out, at);
+    }
+
+    /** {@link #sampleOffset} in the layer {@link #sampleArray} picks for {@code r}. */
+    public static void sampleArrayOffset(Texture2D tex, float u, float v, float r, int offset, float[] out, int at) {
+        if (empty(tex, out, at)) {
+            return;
+        }
+        sampleLayerOffset(tex, tex.layer(r), u, v, offset, out, at);
+    }
+
+    private static void sampleLayerOffset(Texture2D tex, int layer, float u, float v, int offset, float[] out, int at) {
         int x = tex.offsetIndex(u, tex.width, dev.csir.ir.TexelOffset.x(offset));
         int y = tex.offsetIndex(v, tex.height, dev.csir.ir.TexelOffset.y(offset));
-        unpack(tex.argb[y * tex.width + x], out, at);
+        unpack(tex.argb[(layer * tex.height + y) * tex.width + x], out, at);
+    }
+
+    /** GL's layer of array coordinate r: {@code clamp(floor(r + 0.5), 0, layers - 1)}. */
+    private int layer(float r) {
+        return Math.clamp((long) Math.floor(r + 0.5f), 0, depth - 1);
     }
 
     /** {@link #fetch} of the texel offset by {@code offset} (zeros outside the texture). */
@@ -198,6 +215,18 @@ public record Texture2D(int width, int height, int[] argb, Nearest nearest, int 
         if (empty(tex, out, at)) {
             return;
         }
+        gatherLayer(tex, 0, u, v, offset, out, at);
+    }
+
+    /** {@link #gather} in the layer {@link #sampleArray} picks for {@code r}. */
+    public static void gatherArray(Texture2D tex, float u, float v, float r, int offset, float[] out, int at) {
+        if (empty(tex, out, at)) {
+            return;
+        }
+        gatherLayer(tex, tex.layer(r), u, v, offset, out, at);
+    }
+
+    private static void gatherLayer(Texture2D tex, int layer, float u, float v, int offset, float[] out, int at) {
         int w = tex.width;
         int h = tex.height;
         long i0 = floor(u * w - 0.5f) + dev.csir.ir.TexelOffset.x(offset);
@@ -210,10 +239,11 @@ public record Texture2D(int width, int height, int[] argb, Nearest nearest, int 
             case 2 -> 0;
             default -> 24;
         };
-        out[at] = ((tex.argb[y1 * w + x0] >>> shift) & 0xFF) / 255f;
-        out[at + 1] = ((tex.argb[y1 * w + x1] >>> shift) & 0xFF) / 255f;
-        out[at + 2] = ((tex.argb[y0 * w + x1] >>> shift) & 0xFF) / 255f;
-        out[at + 3] = ((tex.argb[y0 * w + x0] >>> shift) & 0xFF) / 255f;
+        int base = layer * h * w;
+        out[at] = ((tex.argb[base + y1 * w + x0] >>> shift) & 0xFF) / 255f;
+        out[at + 1] = ((tex.argb[base + y1 * w + x1] >>> shift) & 0xFF) / 255f;
+        out[at + 2] = ((tex.argb[base + y0 * w + x1] >>> shift) & 0xFF) / 255f;
+        out[at + 3] = ((tex.argb[base + y0 * w + x0] >>> shift) & 0xFF) / 255f;
     }
 
     /** floor of a float as a long: NaN 0, the infinities saturated (a clamp then bounds them). */

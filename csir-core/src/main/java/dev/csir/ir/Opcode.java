@@ -27,7 +27,8 @@ package dev.csir.ir;
  * {@link Type#SAMPLER2DARRAY} read {@code a.xyz} (a cube's direction, a 3D texture's s, t, r, an
  * array's s, t and layer, rounded and clamped) instead of {@code a.xy}, a bias or level still in
  * {@code a.w}; TEXSIZE gives a 3D level's depth or an array's layers in {@code dst.z}. SAMPLE_GRAD,
- * FETCH, the offset lookups and GATHER are 2D only (the verifier checks it). The 2D names ({@code sample2d}) stay as the
+ * FETCH and FETCH_OFFSET are 2D only, SAMPLE_OFFSET, SAMPLE_LOD_OFFSET and GATHER 2D or 2D array
+ * ({@code a.z} the layer; the verifier checks it). The 2D names ({@code sample2d}) stay as the
  * original's.
  */
 public enum Opcode {
@@ -130,14 +131,14 @@ public enum Opcode {
      */
     DDX("ddx"), DDY("ddy"), DDX_FINE("ddx_fine"), DDY_FINE("ddy_fine"),
     /**
-     * The 2D lookups with a texel offset, {@code aux2} the offset ({@link TexelOffset}) added to
+     * The 2D (and, but for FETCH_OFFSET, 2D array) lookups with a texel offset, {@code aux2} the offset ({@link TexelOffset}) added to
      * the texel coordinates before the edge is clamped (TGSI TEX, TXL and TXF with an offset):
      * SAMPLE_OFFSET as SAMPLE ({@code a.xy}), SAMPLE_LOD_OFFSET as SAMPLE_LOD ({@code a.w} the
      * level), FETCH_OFFSET as FETCH.
      */
     SAMPLE_OFFSET("sample2d_offset"), SAMPLE_LOD_OFFSET("sample2d_lod_offset"), FETCH_OFFSET("fetch2d_offset"),
     /**
-     * textureGather on a 2D slot (TGSI TG4): the component {@link TexelOffset#component} of
+     * textureGather on a 2D or 2D array slot (TGSI TG4; an array's layer in {@code a.z}): the component {@link TexelOffset#component} of
      * {@code aux2} of the four texels bilinear filtering of {@code a.xy} reads at level 0, offset
      * by {@code aux2}'s offset, in GL's order: (i0, j1), (i1, j1), (i1, j0), (i0, j0) in x, y, z, w.
      */

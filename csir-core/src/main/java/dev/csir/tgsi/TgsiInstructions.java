@@ -185,16 +185,16 @@ final class TgsiInstructions {
                 w.begin("TXF").sp().temp(in.dst()).comma().temp(in.dst()).comma().reg("SAMP", in.aux()).text(", 2D").end();
             }
             case SAMPLE_OFFSET -> w.begin("TEX").sp().temp(in.dst()).comma().temp(in.a()).comma()
-                    .reg("SAMP", in.aux()).text(", 2D").text(offsets.offset(in)).end();
+                    .reg("SAMP", in.aux()).text(target(in.aux())).text(offsets.offset(in)).end();
             case SAMPLE_LOD_OFFSET -> w.begin("TXL").sp().temp(in.dst()).comma().temp(in.a()).comma()
-                    .reg("SAMP", in.aux()).text(", 2D").text(offsets.offset(in)).end();
+                    .reg("SAMP", in.aux()).text(target(in.aux())).text(offsets.offset(in)).end();
             case FETCH_OFFSET -> {
                 w.begin("F2I").sp().temp(in.dst()).comma().temp(in.a()).end();
                 w.begin("TXF").sp().temp(in.dst()).comma().temp(in.dst()).comma().reg("SAMP", in.aux()).text(", 2D")
                         .text(offsets.offset(in)).end();
             }
             case GATHER -> w.begin("TG4").sp().temp(in.dst()).comma().temp(in.a()).comma().text(offsets.component(in))
-                    .comma().reg("SAMP", in.aux()).text(", 2D").text(offsets.offset(in)).end();
+                    .comma().reg("SAMP", in.aux()).text(target(in.aux())).text(offsets.offset(in)).end();
             case TEXSIZE -> {
                 // TXQ takes an integer level and yields integers; CSIR's integer values are floats
                 w.begin("F2I").sp().temp(in.dst()).text(".x").comma().temp(in.a()).text(".xxxx").end();

@@ -55,7 +55,7 @@ final class MemoryAccess {
             case SAMPLE_GRAD -> "textureGradOffset";
             default -> "a shadow lookup with an offset";
         };
-        if (slot < 0 || !is2d(slot, function)) {
+        if (slot < 0 || !(i.op() != dev.csir.ssa.Opcode.FETCH && isArray(slot) || is2d(slot, function))) {
             return;
         }
         Integer offset = constantOffset(i.operand(i.operands().size() - 1), 0);
@@ -82,7 +82,7 @@ final class MemoryAccess {
     /** {@code gather sampler, coord, component [, offset]} on a 2D slot: GATHER, the component and offset in aux2. */
     void gather(Instruction i) {
         int slot = samplerSlot(i);
-        if (slot < 0 || !is2d(slot, "textureGather")) {
+        if (slot < 0 || !(isArray(slot) || is2d(slot, "textureGather"))) {
             return;
         }
         int offsets = i.textureOffsetCount();
@@ -98,6 +98,10 @@ final class MemoryAccess {
             return;
         }
         s.emit(Opcode.GATHER, dev.csir.ir.Type.VEC4, 4, s.result(i), s.operand(i.operand(1)), -1, slot, aux2);
+    }
+
+    private boolean isArray(int slot) {
+        return kind(slot) == dev.csir.ir.Type.SAMPLER2DARRAY;
     }
 
     /** The aux2 of a constant ivec2 offset and a gather component, or null when the offset is no constant. */

@@ -258,9 +258,13 @@ public final class Verifier {
                 // explicit derivatives and texel fetches are defined on 2D slots only
                 case SAMPLE_GRAD, FETCH -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots())
                         && iface.samplerKind(in.aux()) == dev.csir.ir.Type.SAMPLER2D, Messages.INVALID_SAMPLER);
-                // and so are the offset lookups and the gather, whose aux2 packs the offset
-                case SAMPLE_OFFSET, SAMPLE_LOD_OFFSET, FETCH_OFFSET, GATHER -> check(slot(in.aux(), iface.sampHi(),
-                        limits.samplerSlots()) && iface.samplerKind(in.aux()) == dev.csir.ir.Type.SAMPLER2D
+                // and so is the offset fetch; the other offset lookups and the gather take 2D arrays too
+                case FETCH_OFFSET -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots())
+                        && iface.samplerKind(in.aux()) == dev.csir.ir.Type.SAMPLER2D && TexelOffset.valid(in.aux2()),
+                        Messages.INVALID_SAMPLER);
+                case SAMPLE_OFFSET, SAMPLE_LOD_OFFSET, GATHER -> check(slot(in.aux(), iface.sampHi(),
+                        limits.samplerSlots()) && (iface.samplerKind(in.aux()) == dev.csir.ir.Type.SAMPLER2D
+                        || iface.samplerKind(in.aux()) == dev.csir.ir.Type.SAMPLER2DARRAY)
                         && TexelOffset.valid(in.aux2()), Messages.INVALID_SAMPLER);
                 case LOAD_ATTR -> check(slot(in.aux(), iface.attrHi(), limits.attributeSlots()),
                         Messages.INVALID_ATTRIBUTE);

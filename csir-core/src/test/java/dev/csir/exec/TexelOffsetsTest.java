@@ -106,8 +106,12 @@ class TexelOffsetsTest {
 
     /** Runs the shader at each k through the interpreter and the batch (bit for bit) and checks each colour. */
     private static void check(ShaderIr ir, boolean whole, BiFunction<Float, Float, float[]> expected) {
+        check(ir, coordinates(whole), texture(), k -> expected.apply(k[0], k[1]));
+    }
+
+    private static void check(ShaderIr ir, List<float[]> ks, Texture2D tex,
+            java.util.function.Function<float[], float[]> expected) {
         int slotK = ir.iface().inputs().getFirst().slot();
-        Texture2D tex = texture();
         Interpreter in = Interpreter.of(ir, null);
         Frame f = in.newFrame();
         f.texture(0, tex);
@@ -115,7 +119,6 @@ class TexelOffsetsTest {
         assertThat(batch.isCompiled()).as(batch.fallbackReason().orElse("")).isTrue();
         Batch b = batch.newBatch();
         b.texture(0, tex);
-        List<float[]> ks = coordinates(whole);
         for (int from = 0; from < ks.size(); from += b.lanes()) {
             int n = Math.min(b.lanes(), ks.size() - from);
             for (int l = 0; l < n; l++) {
@@ -128,7 +131,7 @@ class TexelOffsetsTest {
                 f.varying(slotK, k[0], k[1], k[2], k[3]);
                 assertThat(in.run(f)).isEqualTo(Status.OK);
                 float[] c = f.color().clone();
-                assertThat(c).as("at %s", java.util.Arrays.toString(k)).containsExactly(expected.apply(k[0], k[1]));
+                assertThat(c).as("at %s", java.util.Arrays.toString(k)).containsExactly(expected.apply(k));
                 for (int i = 0; i < 4; i++) {
                     assertThat(Float.floatToRawIntBits(b.color()[i * b.lanes() + l]))
                             .as("batch lane %d component %d at %s", l, i, java.util.Arrays.toString(k))
@@ -167,6 +170,51 @@ class TexelOffsetsTest {
         }
         check(compile("c = textureGather(s, k.xy);"), false, (u, v) -> gathered(u, v, 0, 0, 0));
         check(compile("c = textureGatherOffset(s, k.xy, ivec2(31, -32));"), false, (u, v) -> gathered(u, v, 31, -32, 0));
+    }
+
+    /** Texel (x, y) of layer l of the array texture: blue says the layer. */
+    private static int layered(int l, int x, int y) {
+        return texel(x, y) & 0xFFFFFF00 | 40 * l + x;
+    }
+
+    @Test
+    void aTwoDArraysLayerIsChosenAsTextureDoesAndTheOffsetAppliesInIt() {
+        int layers = 3;
+        int[] argb = new int[W * H * layers];
+        for (int l = 0; l < layers; l++) {
+            for (int y = 0; y < H; y++) {
+                for (int x = 0; x < W; x++) {
+                    argb[(l * H + y) * W + x] = layered(l, x, y);
+                }
+            }
+        }
+        Texture2D tex = new Texture2D(W, H, argb, Texture2D.Nearest.GL, layers);
+        Random random = new Random(3);
+        List<float[]> ks = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            ks.add(new float[] {-0.4f + 1.8f * random.nextFloat(), -0.4f + 1.8f * random.nextFloat(),
+                -1.5f + 5f * random.nextFloat(), 1f});
+        }
+        CompileResult r = ShaderCompiler.compile(Stage.FRAGMENT, "a.frag", fragment("sampler2DArray",
+                "c = textureOffset(s, k.xyz, ivec2(-1, 2)) * 0.5 + textureGatherOffset(s, k.xyz, ivec2(2, -3), 2) * 0.25;"));
+        assertThat(r.ok()).as(r.log()).isTrue();
+        check(r.ir(), ks, tex, k -> {
+            int l = clampTo((long) Math.floor(k[2] + 0.5f), layers);
+            float[] o = rgba(layered(l, clampTo((long) Math.floor(k[0] * W) - 1, W), clampTo((long) Math.floor(k[1] * H) + 2, H)));
+            long i0 = (long) Math.floor(k[0] * W - 0.5f) + 2;
+            long j0 = (long) Math.floor(k[1] * H - 0.5f) - 3;
+            int x0 = clampTo(i0, W), x1 = clampTo(i0 + 1, W), y0 = clampTo(j0, H), y1 = clampTo(j0 + 1, H);
+            float[] g = {channel(layered(l, x0, y1), 2), channel(layered(l, x1, y1), 2), channel(layered(l, x1, y0), 2),
+                channel(layered(l, x0, y0), 2)};
+            float[] c = new float[4];
+            for (int i = 0; i < 4; i++) {
+                c[i] = o[i] * 0.5f + g[i] * 0.25f;
+            }
+            return c;
+        });
+        TgsiResult.Ok t = (TgsiResult.Ok) TgsiEmitter.emit(r.ir());
+        assertThat(t.text()).containsPattern("TG4 TEMP\\[\\d+\\], TEMP\\[\\d+\\], IMM\\[\\d+\\]\\.xxxx, SAMP\\[0\\], 2D_ARRAY, ")
+                .containsPattern("TEX TEMP\\[\\d+\\], TEMP\\[\\d+\\], SAMP\\[0\\], 2D_ARRAY, IMM");
     }
 
     @Test
@@ -218,8 +266,10 @@ class TexelOffsetsTest {
         assertThat(firstError(fragment("sampler2D",
                 "c = textureGatherOffsets(s, k.xy, ivec2[4](ivec2(1), ivec2(2), ivec2(3), ivec2(4)));")))
                 .isEqualTo("6:7: CSIR cannot express textureGatherOffsets");
-        assertThat(firstError(fragment("sampler2DArray", "c = textureOffset(s, k.xyz, ivec2(1));")))
-                .isEqualTo("6:7: CSIR cannot express textureOffset on a sampler2DArray");
+        assertThat(firstError(fragment("sampler2DArray", "c = texelFetchOffset(s, ivec3(k.xyz), 0, ivec2(1));")))
+                .isEqualTo("6:7: CSIR cannot express texelFetchOffset on a sampler2DArray");
+        assertThat(firstError(fragment("sampler3D", "c = textureOffset(s, k.xyz, ivec3(1));")))
+                .isEqualTo("6:7: CSIR cannot express textureOffset on a sampler3D");
         assertThat(firstError(fragment("samplerCube", "c = textureGather(s, k.xyz);")))
                 .isEqualTo("6:7: CSIR cannot express textureGather on a samplerCube");
         assertThat(firstError("#version 430 core\nuniform sampler2D s;\nout vec4 c;\nvoid main() {\n"
