@@ -48,7 +48,8 @@ import java.util.Objects;
  * passes the {@link Verifier}. Anything else is rejected with the first failed check as reason.
  *
  * <p>Version 2 alone stores csir's own opcodes (LOOP 33, ENDLOOP 34, BREAK 35, CONTINUE 36, LG2 37, SAMPLE_BIAS 38,
- * TEXSIZE 39, SAMPLE_LOD 40, SAMPLE_GRAD 41, FETCH 42) and types (the matrices other than mat3 and mat4);
+ * TEXSIZE 39, SAMPLE_LOD 40, SAMPLE_GRAD 41, FETCH 42, and every later one up to GATHER 88) and types
+ * (the matrices other than mat3 and mat4);
  * version 1 refuses them both ways, {@code opcode 33 (loop) needs CSI version 2}.
  *
  * <p>Version 1 is kept exactly as the original writes it: a 32-byte header of eight
@@ -351,7 +352,7 @@ public final class Csi {
                 case LOAD_ATTR -> attr = Math.max(attr, in.aux());
                 case LOAD_VAR, STORE_VAR -> vary = Math.max(vary, in.aux());
                 case LOAD_UNI -> uni = Math.max(uni, in.aux() + in.aux2() - 1);
-                case SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, TEXSIZE -> samp = Math.max(samp, in.aux());
+                case SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, TEXSIZE, SAMPLE_OFFSET, SAMPLE_LOD_OFFSET, FETCH_OFFSET, GATHER -> samp = Math.max(samp, in.aux());
                 default -> {
                 }
             }

@@ -277,6 +277,12 @@ public final class Messages {
     public static final String UNSUPPORTED_EXPRESSION = "unsupported expression";
     /** The original's text; in a fragment shader a third argument, a float bias, is allowed too. */
     public static final String TEXTURE_ARGUMENTS = "texture() expects a sampler2D and a vec2";
+    public static final String TEXEL_OFFSET_CONSTANT = "a texel offset must be a constant expression";
+    public static final String TEXEL_OFFSET_RANGE = "texel offset out of range [-8, 7] (gl_MinProgramTexelOffset,"
+            + " gl_MaxProgramTexelOffset)";
+    public static final String GATHER_OFFSET_CONSTANT =
+            "a non-constant textureGatherOffset offset needs #version 320 es or GL_EXT_gpu_shader5";
+    public static final String GATHER_COMPONENT = "textureGather's component must be a constant 0, 1, 2 or 3";
     public static final String DOT_ARGUMENTS = "dot() expects two vectors of the same size";
     public static final String CROSS_ARGUMENTS = "cross() expects two vec3 values";
     public static final String EXPECTED_VECTOR = "expected a vector";

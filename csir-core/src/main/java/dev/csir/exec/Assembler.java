@@ -318,6 +318,11 @@ final class Assembler {
                 };
             });
             case FETCH -> lookup(in, Ops.FETCH);
+            // one level here too: textureLodOffset reads as textureOffset
+            case SAMPLE_OFFSET, SAMPLE_LOD_OFFSET -> offsetTexture(in, array(in) ? Ops.SAMPLE_ARRAY_OFFSET
+                    : Ops.SAMPLE_OFFSET);
+            case FETCH_OFFSET -> offsetTexture(in, Ops.FETCH_OFFSET);
+            case GATHER -> offsetTexture(in, array(in) ? Ops.GATHER_ARRAY : Ops.GATHER);
             case TEXSIZE -> texture(in, switch (ir.iface().samplerKind(in.aux()).samplerGeometry()) {
                 case SAMPLER3D -> Ops.TEXSIZE_3D;
                 case SAMPLER2DARRAY -> Ops.TEXSIZE_ARRAY;
@@ -458,6 +463,19 @@ final class Assembler {
         } else {
             samplerSlots = Math.max(samplerSlots, slot + 1);
             emit(op, wr(in.dst(), 1), rd(in.a(), 1), 0, slot, 4);
+        }
+    }
+
+    private boolean array(Insn in) {
+        return ir.iface().samplerKind(in.aux()) == dev.csir.ir.Type.SAMPLER2DARRAY;
+    }
+
+    /** A lookup whose record's aux2 (the packed offset) goes to word y. */
+    private void offsetTexture(Insn in, int op) {
+        int before = count;
+        texture(in, op);
+        if (count > before && code[before * STRIDE] == op) {
+            code[before * STRIDE + Ops.Y] = in.aux2();
         }
     }
 

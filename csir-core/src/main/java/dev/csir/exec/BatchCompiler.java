@@ -58,6 +58,10 @@ final class BatchCompiler {
     private static final ClassDesc CD_MATH = ClassDesc.of("java.lang.Math");
     private static final ClassDesc CD_FLOATS = CD_float.arrayType();
     /** Lanes' lookups of three coordinates and its sizes with a depth: texture, coordinates or level, scratch, temps, at, stride. */
+    private static final MethodTypeDesc OFFSET_SAMPLE_CALL = MethodTypeDesc.of(CD_void, CD_TEXTURE,
+            CD_float, CD_float, CD_int, CD_FLOATS, CD_FLOATS, CD_int, CD_int);
+    private static final MethodTypeDesc LAYERED_OFFSET_CALL = MethodTypeDesc.of(CD_void, CD_TEXTURE,
+            CD_float, CD_float, CD_float, CD_int, CD_FLOATS, CD_FLOATS, CD_int, CD_int);
     private static final MethodTypeDesc LAYERED_SAMPLE_CALL = MethodTypeDesc.of(CD_void, CD_TEXTURE,
             CD_float, CD_float, CD_float, CD_FLOATS, CD_FLOATS,
             CD_int, CD_int);
@@ -272,7 +276,8 @@ final class BatchCompiler {
             case Ops.SIN, Ops.COS, Ops.POW, Ops.LG2, Ops.RSQ1, Ops.RSQ, Ops.RCP1, Ops.RCP, Ops.DOT3, Ops.DOT4,
                     Ops.DOTN, Ops.MULMV, Ops.MULMM, Ops.SAMPLE, Ops.FETCH, Ops.TEXSIZE, Ops.SAMPLE_CUBE,
                     Ops.SAMPLE_3D, Ops.SAMPLE_ARRAY, Ops.TEXSIZE_3D, Ops.TEXSIZE_ARRAY, Ops.SHADOW_2D, Ops.SHADOW_CUBE,
-                    Ops.SHADOW_ARRAY -> true;
+                    Ops.SHADOW_ARRAY, Ops.SAMPLE_OFFSET, Ops.FETCH_OFFSET, Ops.GATHER, Ops.SAMPLE_ARRAY_OFFSET,
+                    Ops.GATHER_ARRAY -> true;
             default -> false;
         };
     }
@@ -293,10 +298,11 @@ final class BatchCompiler {
             case Ops.MULMV -> concat(span(a, 4 * x), span(b, x));
             case Ops.MULMM -> concat(span(a, 4 * x), span(b, 4 * x));
             case Ops.SWZ -> new int[] {a, b, x, word(p, Ops.Y)};
-            case Ops.SAMPLE -> span(a, 2);
-            case Ops.FETCH -> new int[] {a, a + 1, a + 3};
+            case Ops.SAMPLE, Ops.SAMPLE_OFFSET, Ops.GATHER -> span(a, 2);
+            case Ops.FETCH, Ops.FETCH_OFFSET -> new int[] {a, a + 1, a + 3};
             case Ops.TEXSIZE, Ops.TEXSIZE_3D, Ops.TEXSIZE_ARRAY -> span(a, 1);
-            case Ops.SAMPLE_CUBE, Ops.SAMPLE_3D, Ops.SAMPLE_ARRAY, Ops.SHADOW_2D -> span(a, 3);
+            case Ops.SAMPLE_CUBE, Ops.SAMPLE_3D, Ops.SAMPLE_ARRAY, Ops.SHADOW_2D, Ops.SAMPLE_ARRAY_OFFSET,
+                    Ops.GATHER_ARRAY -> span(a, 3);
             case Ops.SHADOW_CUBE, Ops.SHADOW_ARRAY -> span(a, 4);
             case Ops.STORE_POS, Ops.STORE_VAR, Ops.STORE_COLOR -> span(a, 4);
             case Ops.IUN -> span(a, n);
@@ -323,6 +329,7 @@ final class BatchCompiler {
             case Ops.MOV4, Ops.ADD4, Ops.SUB4, Ops.MUL4, Ops.CONST, Ops.LOAD_UNI1, Ops.MULMV, Ops.SWZ, Ops.SAMPLE,
                     Ops.FETCH, Ops.TEXSIZE, Ops.SAMPLE_CUBE, Ops.SAMPLE_3D, Ops.SAMPLE_ARRAY, Ops.TEXSIZE_3D,
                     Ops.SHADOW_2D, Ops.SHADOW_CUBE, Ops.SHADOW_ARRAY,
+                    Ops.SAMPLE_OFFSET, Ops.FETCH_OFFSET, Ops.GATHER, Ops.SAMPLE_ARRAY_OFFSET, Ops.GATHER_ARRAY,
                     Ops.TEXSIZE_ARRAY, Ops.LOAD_ATTR, Ops.LOAD_VAR, Ops.LOAD_FCOORD, Ops.LOAD_SYSVAL -> new int[] {d, 4};
             case Ops.ICMP, Ops.UCMP -> new int[] {d, 1};
             case Ops.IUN, Ops.IBIN, Ops.IBFE, Ops.UBFE, Ops.DERIV -> new int[] {d, n};
@@ -763,6 +770,11 @@ final class BatchCompiler {
         }
 
         private void texture(String helper, MethodTypeDesc type, int[] coords) {
+            texture(helper, type, coords, null);
+        }
+
+        /** A lookup helper's call per lane: the texture, the coordinates, {@code constant} (when set), the scratch and out. */
+        private void texture(String helper, MethodTypeDesc type, int[] coords, Integer constant) {
             int tex = c.allocateLocal(TypeKind.REFERENCE);
             int scratch = c.allocateLocal(TypeKind.REFERENCE);
             c.aload(B_BATCH).getfield(CD_BATCH, "textures", CD_TEXTURE.arrayType())
@@ -772,6 +784,9 @@ final class BatchCompiler {
                 c.aload(tex);
                 for (int f : coords) {
                     t(f);
+                }
+                if (constant != null) {
+                    c.loadConstant(constant);
                 }
                 c.aload(scratch).aload(B_T);
                 index(d);
@@ -950,6 +965,15 @@ final class BatchCompiler {
                 case Ops.SHADOW_2D -> texture("shadow2d", LAYERED_SAMPLE_CALL, new int[] {a, a + 1, a + 2});
                 case Ops.SHADOW_CUBE -> texture("shadowCube", SHADOW_CALL, new int[] {a, a + 1, a + 2, a + 3});
                 case Ops.SHADOW_ARRAY -> texture("shadowArray", SHADOW_CALL, new int[] {a, a + 1, a + 2, a + 3});
+                case Ops.SAMPLE_OFFSET -> texture("sampleOffset", OFFSET_SAMPLE_CALL, new int[] {a, a + 1}, word(p, Ops.Y));
+                case Ops.GATHER -> texture("gather", OFFSET_SAMPLE_CALL, new int[] {a, a + 1}, word(p, Ops.Y));
+                case Ops.SAMPLE_ARRAY_OFFSET -> texture("sampleArrayOffset", LAYERED_OFFSET_CALL, new int[] {a, a + 1, a + 2},
+                        word(p, Ops.Y));
+                case Ops.GATHER_ARRAY -> texture("gatherArray", LAYERED_OFFSET_CALL, new int[] {a, a + 1, a + 2},
+                        word(p, Ops.Y));
+                case Ops.FETCH_OFFSET -> texture("fetchOffset", MethodTypeDesc.of(CD_void, CD_TEXTURE, CD_float, CD_float,
+                        CD_float, CD_int, CD_FLOATS, CD_FLOATS, CD_int, CD_int), new int[] {a, a + 1, a + 3},
+                        word(p, Ops.Y));
                 case Ops.LOAD_ATTR -> input("attributes", x);
                 case Ops.LOAD_VAR -> input("varyingsIn", x);
                 case Ops.LOAD_FCOORD -> input("fragCoord", 0);

@@ -538,6 +538,14 @@ public final class Interpreter {
                 case Ops.TEXSIZE_3D -> textureSize3d(f.textures[c[pc + 4]], t[a], t, d);
                 case Ops.TEXSIZE_ARRAY -> textureSizeArray(f.textures[c[pc + 4]], t[a], t, d);
                 case Ops.FETCH -> Texture2D.fetch(f.textures[c[pc + 4]], t[a], t[a + 1], t[a + 3], t, d);
+                case Ops.SAMPLE_OFFSET -> Texture2D.sampleOffset(f.textures[c[pc + 4]], t[a], t[a + 1], c[pc + 6], t, d);
+                case Ops.FETCH_OFFSET -> Texture2D.fetchOffset(f.textures[c[pc + 4]], t[a], t[a + 1], t[a + 3], c[pc + 6],
+                        t, d);
+                case Ops.GATHER -> Texture2D.gather(f.textures[c[pc + 4]], t[a], t[a + 1], c[pc + 6], t, d);
+                case Ops.SAMPLE_ARRAY_OFFSET -> Texture2D.sampleArrayOffset(f.textures[c[pc + 4]], t[a], t[a + 1],
+                        t[a + 2], c[pc + 6], t, d);
+                case Ops.GATHER_ARRAY -> Texture2D.gatherArray(f.textures[c[pc + 4]], t[a], t[a + 1], t[a + 2], c[pc + 6],
+                        t, d);
                 case Ops.LOAD_ATTR -> copy4(f.attributes, c[pc + 4], t, d);
                 case Ops.LOAD_VAR -> copy4(f.varyingsIn, c[pc + 4], t, d);
                 case Ops.LOAD_UNI1 -> copy4(f.uniforms, c[pc + 4], t, d);

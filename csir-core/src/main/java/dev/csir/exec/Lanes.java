@@ -78,6 +78,35 @@ final class Lanes {
         spread(scratch, t, at, stride);
     }
 
+    static void sampleOffset(Texture2D tex, float u, float v, int offset, float[] scratch, float[] t, int at,
+            int stride) {
+        Texture2D.sampleOffset(tex, u, v, offset, scratch, 0);
+        spread(scratch, t, at, stride);
+    }
+
+    static void fetchOffset(Texture2D tex, float x, float y, float lod, int offset, float[] scratch, float[] t,
+            int at, int stride) {
+        Texture2D.fetchOffset(tex, x, y, lod, offset, scratch, 0);
+        spread(scratch, t, at, stride);
+    }
+
+    static void gather(Texture2D tex, float u, float v, int offset, float[] scratch, float[] t, int at, int stride) {
+        Texture2D.gather(tex, u, v, offset, scratch, 0);
+        spread(scratch, t, at, stride);
+    }
+
+    static void sampleArrayOffset(Texture2D tex, float u, float v, float r, int offset, float[] scratch, float[] t,
+            int at, int stride) {
+        Texture2D.sampleArrayOffset(tex, u, v, r, offset, scratch, 0);
+        spread(scratch, t, at, stride);
+    }
+
+    static void gatherArray(Texture2D tex, float u, float v, float r, int offset, float[] scratch, float[] t, int at,
+            int stride) {
+        Texture2D.gatherArray(tex, u, v, r, offset, scratch, 0);
+        spread(scratch, t, at, stride);
+    }
+
     static void size(Texture2D tex, float lod, float[] scratch, float[] t, int at, int stride) {
         Interpreter.textureSize(tex, lod, scratch, 0);
         spread(scratch, t, at, stride);

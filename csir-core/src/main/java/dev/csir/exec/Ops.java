@@ -124,4 +124,14 @@ final class Ops {
     static final int SHADOW_2D = 79;
     static final int SHADOW_CUBE = 80;
     static final int SHADOW_ARRAY = 81;
+    /**
+     * 2D lookups with a texel offset ({@link dev.csir.ir.TexelOffset}, in y) at slot x: a.xy
+     * sampled, a texel at a.x, a.y of level a.w fetched, a.xy's four texels gathered.
+     */
+    static final int SAMPLE_OFFSET = 82;
+    static final int FETCH_OFFSET = 83;
+    static final int GATHER = 84;
+    /** The same at a 2D array slot, a.z the layer. */
+    static final int SAMPLE_ARRAY_OFFSET = 85;
+    static final int GATHER_ARRAY = 86;
 }

@@ -216,6 +216,88 @@ public record Texture2D(int width, int height, int[] argb, Nearest nearest, int 
         out[at + 3] = (p >>> 24) / 255f;
     }
 
+    /**
+     * {@link #sample} with a texel offset ({@link dev.csir.ir.TexelOffset}): the offset is added to
+     * the texel the coordinate picks, then the edge is clamped (GL 4.6 8.14.2: offsets before
+     * wrapping). By GL's rule the coordinate is not clamped first: {@code floor(u*w) + dx}.
+     */
+    public static void sampleOffset(Texture2D tex, float u, float v, int offset, float[] out, int at) {
+        if (empty(tex, out, at)) {
+            return;
+        }
+        sampleLayerOffset(tex, 0, u, v, offset, out, at);
+    }
+
+    /** {@link #sampleOffset} in the layer {@link #sampleArray} picks for {@code r}. */
+    public static void sampleArrayOffset(Texture2D tex, float u, float v, float r, int offset, float[] out, int at) {
+        if (empty(tex, out, at)) {
+            return;
+        }
+        sampleLayerOffset(tex, tex.layer(r), u, v, offset, out, at);
+    }
+
+    private static void sampleLayerOffset(Texture2D tex, int layer, float u, float v, int offset, float[] out, int at) {
+        int x = tex.offsetIndex(u, tex.width, dev.csir.ir.TexelOffset.x(offset));
+        int y = tex.offsetIndex(v, tex.height, dev.csir.ir.TexelOffset.y(offset));
+        unpack(tex.argb[(layer * tex.height + y) * tex.width + x], out, at);
+    }
+
+    /** {@link #fetch} of the texel offset by {@code offset} (zeros outside the texture). */
+    public static void fetchOffset(Texture2D tex, float x, float y, float lod, int offset, float[] out, int at) {
+        fetch(tex, x + dev.csir.ir.TexelOffset.x(offset), y + dev.csir.ir.TexelOffset.y(offset), lod, out, at);
+    }
+
+    /**
+     * textureGather: the component {@link dev.csir.ir.TexelOffset#component} of the 2x2 texels
+     * linear filtering reads (GL 4.6 8.14.2: {@code i0 = floor(u*w - 0.5) + dx}, {@code i1 = i0 + 1},
+     * j likewise, each clamped to the edge) as (i0, j1), (i1, j1), (i1, j0), (i0, j0).
+     */
+    public static void gather(Texture2D tex, float u, float v, int offset, float[] out, int at) {
+        if (empty(tex, out, at)) {
+            return;
+        }
+        gatherLayer(tex, 0, u, v, offset, out, at);
+    }
+
+    /** {@link #gather} in the layer {@link #sampleArray} picks for {@code r}. */
+    public static void gatherArray(Texture2D tex, float u, float v, float r, int offset, float[] out, int at) {
+        if (empty(tex, out, at)) {
+            return;
+        }
+        gatherLayer(tex, tex.layer(r), u, v, offset, out, at);
+    }
+
+    private static void gatherLayer(Texture2D tex, int layer, float u, float v, int offset, float[] out, int at) {
+        int w = tex.width;
+        int h = tex.height;
+        long i0 = floor(u * w - 0.5f) + dev.csir.ir.TexelOffset.x(offset);
+        long j0 = floor(v * h - 0.5f) + dev.csir.ir.TexelOffset.y(offset);
+        int x0 = (int) Math.clamp(i0, 0, w - 1), x1 = (int) Math.clamp(i0 + 1, 0, w - 1);
+        int y0 = (int) Math.clamp(j0, 0, h - 1), y1 = (int) Math.clamp(j0 + 1, 0, h - 1);
+        int shift = switch (dev.csir.ir.TexelOffset.component(offset)) {
+            case 0 -> 16;
+            case 1 -> 8;
+            case 2 -> 0;
+            default -> 24;
+        };
+        int base = layer * h * w;
+        out[at] = ((tex.argb[base + y1 * w + x0] >>> shift) & 0xFF) / 255f;
+        out[at + 1] = ((tex.argb[base + y1 * w + x1] >>> shift) & 0xFF) / 255f;
+        out[at + 2] = ((tex.argb[base + y0 * w + x1] >>> shift) & 0xFF) / 255f;
+        out[at + 3] = ((tex.argb[base + y0 * w + x0] >>> shift) & 0xFF) / 255f;
+    }
+
+    /** floor of a float as a long: NaN 0, the infinities saturated (a clamp then bounds them). */
+    private static long floor(float f) {
+        return (long) Math.floor(f);
+    }
+
+    /** The texel of coordinate {@code u} among {@code n} moved by {@code delta}, clamped to the edge. */
+    private int offsetIndex(float u, int n, int delta) {
+        long i = nearest == Nearest.GL ? floor(u * n) : nearestIndex(clamp01(u), n);
+        return (int) Math.clamp(i + delta, 0, n - 1);
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof Texture2D t && width == t.width && height == t.height && depth == t.depth

@@ -51,5 +51,12 @@ public final class IrDump {
                 || op == Opcode.SAMPLE_LOD || op == Opcode.SAMPLE_GRAD || op == Opcode.FETCH || op == Opcode.TEXSIZE) {
             sb.append(" aux ").append(in.aux());
         }
+        if (op == Opcode.SAMPLE_OFFSET || op == Opcode.SAMPLE_LOD_OFFSET || op == Opcode.FETCH_OFFSET || op == Opcode.GATHER) {
+            sb.append(" aux ").append(in.aux()).append(" offset ").append(TexelOffset.x(in.aux2())).append(',')
+                    .append(TexelOffset.y(in.aux2()));
+            if (op == Opcode.GATHER) {
+                sb.append(" component ").append(TexelOffset.component(in.aux2()));
+            }
+        }
     }
 }

@@ -26,8 +26,9 @@ package dev.csir.ir;
  * ({@link ShaderInterface#samplerKind}) is {@link Type#SAMPLERCUBE}, {@link Type#SAMPLER3D} or
  * {@link Type#SAMPLER2DARRAY} read {@code a.xyz} (a cube's direction, a 3D texture's s, t, r, an
  * array's s, t and layer, rounded and clamped) instead of {@code a.xy}, a bias or level still in
- * {@code a.w}; TEXSIZE gives a 3D level's depth or an array's layers in {@code dst.z}. SAMPLE_GRAD
- * and FETCH are 2D only (the verifier checks it). The 2D names ({@code sample2d}) stay as the
+ * {@code a.w}; TEXSIZE gives a 3D level's depth or an array's layers in {@code dst.z}. SAMPLE_GRAD,
+ * FETCH and FETCH_OFFSET are 2D only, SAMPLE_OFFSET, SAMPLE_LOD_OFFSET and GATHER 2D or 2D array
+ * ({@code a.z} the layer; the verifier checks it). The 2D names ({@code sample2d}) stay as the
  * original's.
  *
  * <p><b>Shadow kinds</b> ({@link Type#SAMPLER2DSHADOW}, {@link Type#SAMPLERCUBESHADOW},
@@ -145,7 +146,20 @@ public enum Opcode {
      * (x: right minus left of the top row, y: bottom minus top of the left column); the fine ones
      * take the fragment's own row or column. One invocation alone has no neighbours: 0.
      */
-    DDX("ddx"), DDY("ddy"), DDX_FINE("ddx_fine"), DDY_FINE("ddy_fine");
+    DDX("ddx"), DDY("ddy"), DDX_FINE("ddx_fine"), DDY_FINE("ddy_fine"),
+    /**
+     * The 2D (and, but for FETCH_OFFSET, 2D array) lookups with a texel offset, {@code aux2} the offset ({@link TexelOffset}) added to
+     * the texel coordinates before the edge is clamped (TGSI TEX, TXL and TXF with an offset):
+     * SAMPLE_OFFSET as SAMPLE ({@code a.xy}), SAMPLE_LOD_OFFSET as SAMPLE_LOD ({@code a.w} the
+     * level), FETCH_OFFSET as FETCH.
+     */
+    SAMPLE_OFFSET("sample2d_offset"), SAMPLE_LOD_OFFSET("sample2d_lod_offset"), FETCH_OFFSET("fetch2d_offset"),
+    /**
+     * textureGather on a 2D or 2D array slot (TGSI TG4; an array's layer in {@code a.z}): the component {@link TexelOffset#component} of
+     * {@code aux2} of the four texels bilinear filtering of {@code a.xy} reads at level 0, offset
+     * by {@code aux2}'s offset, in GL's order: (i0, j1), (i1, j1), (i1, j0), (i0, j0) in x, y, z, w.
+     */
+    GATHER("gather2d");
 
     /** How an integer opcode uses its record's operands. */
     public enum IntegerForm {
@@ -236,6 +250,6 @@ public enum Opcode {
         return this == DDX || this == DDY || this == DDX_FINE || this == DDY_FINE;
     }
 
-    /** Highest valid opcode number (DDY_FINE). */
-    public static final int MAX_CODE = 84;
+    /** Highest valid opcode number (GATHER). */
+    public static final int MAX_CODE = 88;
 }

@@ -25,6 +25,44 @@ public final class Constants {
         return v == null ? null : e.type().scalarKind() == ScalarKind.UINT ? v & 0xFFFF_FFFFL : (long) (int) (long) v;
     }
 
+    /**
+     * The int lanes of an integer vector, scalar or array of vectors built of constants (a texel
+     * offset: {@code ivec2(1, -1)}, {@code ivec2(2)}, a const variable, {@code ivec2[4](...)}),
+     * flattened in order; null when it is no such constant.
+     */
+    public static int[] intLanes(Typed.Expr e) {
+        if (e == null) {
+            return null;
+        }
+        if (e.type() instanceof dev.csir.types.ScalarType) {
+            Long v = intValue(e);
+            return v == null ? null : new int[] {(int) (long) v};
+        }
+        return switch (e) {
+            case Typed.VarRef r when r.variable().storage() == Typed.Storage.CONST
+                    && r.variable().decoration().constantId() < 0 -> intLanes(r.variable().init());
+            case Typed.Splat s -> intLanes(s.value()) instanceof int[] v && v.length == 1
+                    ? java.util.Collections.nCopies(e.type().componentCount(), v[0]).stream().mapToInt(i -> i).toArray()
+                    : null;
+            case Typed.Construct c when !c.diagonal() -> {
+                java.util.List<Integer> lanes = new java.util.ArrayList<>();
+                for (Typed.Expr a : c.args()) {
+                    int[] v = intLanes(a);
+                    if (v == null) {
+                        yield null;
+                    }
+                    for (int x : v) {
+                        lanes.add(x);
+                    }
+                }
+                yield lanes.stream().mapToInt(i -> i).toArray();
+            }
+            case Typed.Unary u when u.op() == Typed.UnaryOp.NEG -> intLanes(u.operand()) instanceof int[] v
+                    ? java.util.Arrays.stream(v).map(x -> -x).toArray() : null;
+            default -> null;
+        };
+    }
+
     private static Long negate(Long v) {
         return v == null ? null : (long) -(int) (long) v;
     }

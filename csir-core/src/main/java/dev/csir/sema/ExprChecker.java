@@ -887,8 +887,7 @@ final class ExprChecker {
     }
 
     /** GLSL built-ins the language does not have yet: a call gets "unsupported built-in function". */
-    private static final Set<String> NOT_YET = Set.of("textureOffset", "textureLodOffset",
-            "textureProjOffset", "textureGradOffset", "texelFetchOffset", "textureGather", "shadow2D", "shadow2DProj",
+    private static final Set<String> NOT_YET = Set.of("shadow2D", "shadow2DProj",
             "packDouble2x32", "unpackDouble2x32");
 
     /** The built-in when this shader's version and stage have it, else null (the name is then free). */

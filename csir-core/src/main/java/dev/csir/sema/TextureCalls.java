@@ -21,11 +21,23 @@ import java.util.List;
  * {@code textureSize} from 1.30 and 3.00 es (and in the documented subset, which has no
  * {@code #version}), and where the version has GLSL 1.10's forms, {@code texture2D},
  * {@code texture2DProj}, {@code texture3D}, {@code textureCube}, {@code texture2DLod} and
- * {@code textureCubeLod} (in ES 1.00 in the vertex stage only, on the desktop from 1.30). Each becomes one {@link Typed.Texture}.
+ * {@code textureCubeLod} (in ES 1.00 in the vertex stage only, on the desktop from 1.30); the offset
+ * forms ({@code textureOffset}, {@code texelFetchOffset}, {@code textureLodOffset},
+ * {@code textureGradOffset}, {@code textureProj[Lod|Grad]Offset}, and {@code textureProjGrad})
+ * with the same versions, their offset a constant in [-8, 7]; and {@code textureGather},
+ * {@code textureGatherOffset} and {@code textureGatherOffsets} (see {@link GatherCalls}); and on
+ * the desktop {@code textureQueryLevels} from 4.30 and {@code textureQueryLod} from 1.50 in
+ * fragment shaders. Each becomes one {@link Typed.Texture}.
  */
 final class TextureCalls {
-    /** One built-in: what it does, whether its coordinate divides by its last lane, the one sampler it takes (or any). */
-    private record Form(Typed.TextureOp op, boolean projective, SamplerType only) {
+    /**
+     * One built-in: what it does, whether its coordinate divides by its last lane, the one sampler
+     * it takes (or any), and whether it takes a texel offset.
+     */
+    private record Form(Typed.TextureOp op, boolean projective, SamplerType only, boolean offset) {
+        Form(Typed.TextureOp op, boolean projective, SamplerType only) {
+            this(op, projective, only, false);
+        }
     }
 
     private static final SamplerType SAMPLER3D = new SamplerType(Dim.D3, false, false, ScalarKind.FLOAT);
@@ -33,15 +45,17 @@ final class TextureCalls {
 
     private final ExprChecker exprs;
     private final Checker checker;
+    private final GatherCalls gathers;
 
     TextureCalls(ExprChecker exprs, Checker checker) {
         this.exprs = exprs;
         this.checker = checker;
+        this.gathers = new GatherCalls(checker, this);
     }
 
     /** Whether {@code name} is a texture built-in of this shader (a user function of a 1.10 name hides it). */
     boolean has(String name) {
-        return form(name) != null;
+        return form(name) != null || gathers.has(name);
     }
 
     private Form form(String name) {
@@ -58,7 +72,20 @@ final class TextureCalls {
             case "texelFetch" -> modern ? new Form(Typed.TextureOp.FETCH, false, null) : null;
             case "textureProj" -> modern ? new Form(Typed.TextureOp.SAMPLE, true, null) : null;
             case "textureProjLod" -> modern ? new Form(Typed.TextureOp.SAMPLE_LOD, true, null) : null;
+            case "textureProjGrad" -> modern ? new Form(Typed.TextureOp.SAMPLE_GRAD, true, null) : null;
+            case "textureOffset" -> modern ? new Form(Typed.TextureOp.SAMPLE, false, null, true) : null;
+            case "textureLodOffset" -> modern ? new Form(Typed.TextureOp.SAMPLE_LOD, false, null, true) : null;
+            case "textureGradOffset" -> modern ? new Form(Typed.TextureOp.SAMPLE_GRAD, false, null, true) : null;
+            case "texelFetchOffset" -> modern ? new Form(Typed.TextureOp.FETCH, false, null, true) : null;
+            case "textureProjOffset" -> modern ? new Form(Typed.TextureOp.SAMPLE, true, null, true) : null;
+            case "textureProjLodOffset" -> modern ? new Form(Typed.TextureOp.SAMPLE_LOD, true, null, true) : null;
+            case "textureProjGradOffset" -> modern ? new Form(Typed.TextureOp.SAMPLE_GRAD, true, null, true) : null;
             case "textureSize" -> v.glsl130() ? new Form(Typed.TextureOp.SIZE, false, null) : null;
+            // as glslang has them: desktop only, textureQueryLod from 1.50 in fragment shaders
+            case "textureQueryLevels" -> !v.es() && v.number() >= 430 ? new Form(Typed.TextureOp.QUERY_LEVELS, false, null)
+                    : null;
+            case "textureQueryLod" -> !v.es() && v.number() >= 150 && checker.stage() == ShaderStage.FRAGMENT
+                    ? new Form(Typed.TextureOp.QUERY_LOD, false, null) : null;
             case "texture2D" -> legacy ? new Form(Typed.TextureOp.SAMPLE, false, SamplerType.SAMPLER2D) : null;
             case "texture2DProj" -> legacy ? new Form(Typed.TextureOp.SAMPLE, true, SamplerType.SAMPLER2D) : null;
             case "texture2DLod" -> legacy && lodForms ? new Form(Typed.TextureOp.SAMPLE_LOD, false, SamplerType.SAMPLER2D)
@@ -92,10 +119,17 @@ final class TextureCalls {
         }
         Form f = form(c.name());
         if (args.isEmpty() || !(args.getFirst() instanceof Typed.VarRef ref) || !(ref.type() instanceof SamplerType s)
-                || f.only() != null && !f.only().equals(s)) {
+                || f != null && f.only() != null && !f.only().equals(s)) {
             return fail(c.pos(), c.name().equals("texture") ? Messages.TEXTURE_ARGUMENTS : Messages.WRONG_ARGUMENTS);
         }
-        Typed.Expr typed = typed(c, f, ref.variable(), s, args.subList(1, args.size()));
+        if (f == null) {
+            return gathers.call(c, ref.variable(), s, args.subList(1, args.size()));
+        }
+        Typed.Expr typed = f.offset() ? withOffset(c, f, ref.variable(), s, args.subList(1, args.size()))
+                : typed(c, f, ref.variable(), s, args.subList(1, args.size()));
+        if (typed == INVALID) {
+            return null;
+        }
         if (typed == null) {
             String expected = c.name().equals("texture") && s.equals(SamplerType.SAMPLER2D) ? Messages.TEXTURE_ARGUMENTS
                     : Messages.textureArguments(c.name(), s.name());
@@ -131,6 +165,46 @@ final class TextureCalls {
         return result;
     }
 
+    /** What {@link #withOffset} gives for an offset it has reported. */
+    private static final Typed.Expr INVALID = new Typed.Literal(new Pos(0, 0, 0, 0), ScalarType.INT, 0);
+
+    /**
+     * An offset form: the call without its offset (the argument after the coordinate of
+     * {@code textureOffset} and {@code textureProjOffset}, which may take a bias after it; else the
+     * last), typed as its plain form, then the offset checked: an ivec of the sampler's
+     * dimension (a layer takes none), constant, within [-8, 7]. A cube has no offsets. Null
+     * (unreported) when the arguments do not fit; {@link #INVALID} after a reported error.
+     */
+    private Typed.Expr withOffset(Ast.Call c, Form f, Typed.Variable sampler, SamplerType s, List<Typed.Expr> args) {
+        int at = f.op() == Typed.TextureOp.SAMPLE ? 1 : args.size() - 1;
+        GlslVersion v = checker.version();
+        // a 2D array shadow's textureOffset came in 4.30 (glslang has it from there, and not in ES)
+        boolean arrayShadow = s.shadow() && s.arrayed() && (v.es() || v.explicit() && v.number() < 430);
+        if (s.dim() == Dim.CUBE || arrayShadow || args.size() < 2 || at >= args.size()) {
+            return null;
+        }
+        Typed.Expr offset = integer(args.get(at), s.dim().coordinates());
+        List<Typed.Expr> rest = new ArrayList<>(args);
+        rest.remove(at);
+        Typed.Expr plain = typed(c, f, sampler, s, rest);
+        if (offset == null || !(plain instanceof Typed.Texture t)) {
+            return null;
+        }
+        int[] lanes = Constants.intLanes(offset);
+        if (lanes == null) {
+            checker.error(offset.pos(), Messages.TEXEL_OFFSET_CONSTANT);
+            return INVALID;
+        }
+        for (int lane : lanes) {
+            if (lane < -8 || lane > 7) {
+                checker.error(offset.pos(), Messages.TEXEL_OFFSET_RANGE);
+                return INVALID;
+            }
+        }
+        return new Typed.Texture(t.pos(), t.type(), t.sampler(), t.op(), t.projective(), t.coord(), t.operands(),
+                List.of(offset));
+    }
+
     /** The typed call when the arguments fit the sampler; null (unreported) when they do not. */
     private Typed.Expr typed(Ast.Call c, Form f, Typed.Variable sampler, SamplerType s, List<Typed.Expr> args) {
         int n = s.dim().coordinates() + (s.arrayed() ? 1 : 0);
@@ -143,6 +217,16 @@ final class TextureCalls {
                 return lod == null ? null : texture(c, new VectorType(ScalarType.INT, lanes), sampler,
                         Typed.TextureOp.SIZE, false, null, List.of(lod));
             }
+            case QUERY_LEVELS -> {
+                return args.isEmpty() ? texture(c, ScalarType.INT, sampler, Typed.TextureOp.QUERY_LEVELS, false, null,
+                        List.of()) : null;
+            }
+            case QUERY_LOD -> {
+                // the coordinate without an array's layer or a shadow reference
+                Typed.Expr p = args.size() == 1 ? floats(args.getFirst(), s.dim().coordinates()) : null;
+                return p == null ? null : texture(c, VectorType.of(ScalarType.FLOAT, 2), sampler,
+                        Typed.TextureOp.QUERY_LOD, false, p, List.of());
+            }
             case FETCH -> {
                 if (s.shadow() || s.dim() == Dim.CUBE || args.size() != 2) {
                     return null;
@@ -153,14 +237,17 @@ final class TextureCalls {
                         List.of(lod));
             }
             case SAMPLE_GRAD -> {
-                if (s.shadow() || args.size() != 3) {
+                if (s.shadow() || args.size() != 3 || f.projective() && (s.dim() == Dim.CUBE || s.arrayed())) {
                     return null;
                 }
-                Typed.Expr p = floats(args.get(0), n);
+                // textureProjGrad, as textureProj: a sampler2D's vec3 or vec4, a sampler3D's vec4
+                int lanes = f.projective() && plain2d(s) && lanes(args.get(0).type()) == 4 ? 4
+                        : n + (f.projective() ? 1 : 0);
+                Typed.Expr p = floats(args.get(0), lanes);
                 Typed.Expr dx = floats(args.get(1), s.dim().coordinates());
                 Typed.Expr dy = floats(args.get(2), s.dim().coordinates());
                 return p == null || dx == null || dy == null ? null
-                        : texture(c, texel, sampler, Typed.TextureOp.SAMPLE_GRAD, false, p, List.of(dx, dy));
+                        : texture(c, texel, sampler, Typed.TextureOp.SAMPLE_GRAD, f.projective(), p, List.of(dx, dy));
             }
             default -> {
                 boolean lod = f.op() == Typed.TextureOp.SAMPLE_LOD;
@@ -175,7 +262,7 @@ final class TextureCalls {
                     return null;
                 }
                 // textureProj of a sampler2D divides a vec3 or a vec4 (its z then unused) by its last lane
-                Typed.Expr p = f.projective() && s.equals(SamplerType.SAMPLER2D) && args.get(0).type() instanceof VectorType v
+                Typed.Expr p = f.projective() && plain2d(s) && args.get(0).type() instanceof VectorType v
                         && v.size() == 4 ? floats(args.get(0), 4) : floats(args.get(0), lanes);
                 Typed.Expr extra = lod || bias ? floats(args.get(1), 1) : null;
                 if (p == null || (lod || bias) && extra == null) {
@@ -191,13 +278,18 @@ final class TextureCalls {
         }
     }
 
+    /** A 2D sampler of any kind, not arrayed and not shadow: its projective coordinate may be a vec3 or a vec4. */
+    private static boolean plain2d(SamplerType s) {
+        return s.dim() == Dim.D2 && !s.arrayed() && !s.shadow();
+    }
+
     private static Typed.Texture texture(Ast.Call c, Type type, Typed.Variable sampler, Typed.TextureOp op,
             boolean projective, Typed.Expr coord, List<Typed.Expr> operands) {
-        return new Typed.Texture(c.pos(), type, sampler, op, projective, coord, operands);
+        return new Typed.Texture(c.pos(), type, sampler, op, projective, coord, operands, List.of());
     }
 
     /** A float scalar or vector of {@code n} lanes, an int one converted where the version converts; else null. */
-    private Typed.Expr floats(Typed.Expr e, int n) {
+    Typed.Expr floats(Typed.Expr e, int n) {
         if (lanes(e.type()) != n) {
             return null;
         }
@@ -211,11 +303,11 @@ final class TextureCalls {
     }
 
     /** An int scalar or vector of {@code n} lanes, else null. */
-    private static Typed.Expr integer(Typed.Expr e, int n) {
+    static Typed.Expr integer(Typed.Expr e, int n) {
         return lanes(e.type()) == n && e.type().scalarKind() == ScalarKind.INT ? e : null;
     }
 
-    private static int lanes(Type t) {
+    static int lanes(Type t) {
         return switch (t) {
             case ScalarType s -> 1;
             case VectorType v -> v.size();

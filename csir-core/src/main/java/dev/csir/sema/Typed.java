@@ -392,7 +392,8 @@ public final class Typed {
             case Swizzle s -> pure(s.base());
             case Index ix -> pure(ix.base()) && pure(ix.index());
             case Field m -> pure(m.base());
-            case Texture t -> (t.coord() == null || pure(t.coord())) && t.operands().stream().allMatch(Typed::pure);
+            case Texture t -> (t.coord() == null || pure(t.coord())) && t.operands().stream().allMatch(Typed::pure)
+                    && t.offsets().stream().allMatch(Typed::pure);
             case Conditional c -> pure(c.cond()) && pure(c.then()) && pure(c.otherwise());
         };
     }
@@ -442,15 +443,17 @@ public final class Typed {
     }
 
     /** What a texture built-in does (the transform IR has an instruction for each). */
-    public enum TextureOp { SAMPLE, SAMPLE_LOD, SAMPLE_GRAD, SAMPLE_COMPARE, FETCH, SIZE }
+    public enum TextureOp { SAMPLE, SAMPLE_LOD, SAMPLE_GRAD, SAMPLE_COMPARE, FETCH, SIZE, GATHER, GATHER_COMPARE, QUERY_LEVELS, QUERY_LOD }
 
     /**
      * A texture built-in on {@code sampler}: {@code coord} is the coordinate as written (null for
      * SIZE), with a shadow sampler's reference in its last lane but one when {@code projective}
      * and in its last lane otherwise; a projective coordinate's last lane divides the rest.
-     * {@code operands} follow in the transform IR's order: the bias, lod or gradients.
+     * {@code operands} follow in the transform IR's order: the bias, lod or gradients, a gather's
+     * component (an int literal) or its reference (GATHER_COMPARE's coordinate holds none).
+     * {@code offsets} are none, one texel offset, or a gather's four.
      */
     public record Texture(Pos pos, Type type, Variable sampler, TextureOp op, boolean projective, Expr coord,
-            List<Expr> operands) implements Expr {
+            List<Expr> operands, List<Expr> offsets) implements Expr {
     }
 }

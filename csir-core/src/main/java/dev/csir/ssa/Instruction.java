@@ -75,6 +75,11 @@ public final class Instruction implements Value {
         return immediates.length;
     }
 
+    /** How many texel offsets end a texture lookup's operands (its immediate 0, when it has one). */
+    public int textureOffsetCount() {
+        return op.family() == Opcode.Family.TEXTURE && immediates.length > 0 ? immediates[0] : 0;
+    }
+
     public void setImmediates(int... immediates) {
         this.immediates = immediates.clone();
     }

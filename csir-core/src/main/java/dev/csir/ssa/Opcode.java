@@ -72,17 +72,27 @@ public enum Opcode {
     CALL("call", Family.CALL, 0, Integer.MAX_VALUE),
     /** A built-in function ({@link Intrinsic}, in immediate 0) applied to its GLSL operands in order. */
     CALL_INTRINSIC("intrinsic", Family.CALL, 0, Integer.MAX_VALUE),
-    // textures: the first operand is a pointer to the sampler or image (a global or a chain into one)
+    // textures: the first operand is a pointer to the sampler or image (a global or a chain into one).
+    // The lookups may end in texel offsets: immediate 0, when present, counts them (1, or a
+    // gather's 4), an int vector each, after the operands below.
     /** {@code sample sampler, coord [, bias]}: implicit level of detail (fragment stage). */
-    SAMPLE("sample", Family.TEXTURE, 2, 3),
+    SAMPLE("sample", Family.TEXTURE, 2, 4),
     /** {@code samplelod sampler, coord, lod}. */
-    SAMPLE_LOD("samplelod", Family.TEXTURE, 3, 3),
+    SAMPLE_LOD("samplelod", Family.TEXTURE, 3, 4),
     /** {@code samplegrad sampler, coord, ddx, ddy}. */
-    SAMPLE_GRAD("samplegrad", Family.TEXTURE, 4, 4),
+    SAMPLE_GRAD("samplegrad", Family.TEXTURE, 4, 5),
     /** {@code samplecmp sampler, coord, reference [, lod]}: a shadow lookup. */
-    SAMPLE_COMPARE("samplecmp", Family.TEXTURE, 3, 4),
+    SAMPLE_COMPARE("samplecmp", Family.TEXTURE, 3, 5),
     /** {@code fetch sampler, intcoord, lod}: one texel, no filtering. */
-    FETCH("fetch", Family.TEXTURE, 3, 3),
+    FETCH("fetch", Family.TEXTURE, 3, 4),
+    /** {@code gather sampler, coord, component}: one component (a constant int) of the four texels bilinear filtering reads, at level 0. */
+    GATHER("gather", Family.TEXTURE, 3, 7),
+    /** {@code gathercmp sampler, coord, reference}: a shadow gather, the four comparisons. */
+    GATHER_COMPARE("gathercmp", Family.TEXTURE, 3, 7),
+    /** {@code querylevels sampler}: how many levels the texture has (an int). */
+    QUERY_LEVELS("querylevels", Family.TEXTURE, 1, 1),
+    /** {@code querylod sampler, coord}: the level of detail a lookup would use, as a vec2 (fragment stage). */
+    QUERY_LOD("querylod", Family.TEXTURE, 2, 2),
     /** {@code texsize sampler [, lod]}: the size of a level in texels. */
     TEXTURE_SIZE("texsize", Family.TEXTURE, 1, 2),
     /** {@code imageload image, intcoord}. */
@@ -160,7 +170,8 @@ public enum Opcode {
         return switch (family) {
             case UNARY, BINARY, COMPARE, SELECT, CONVERT, COMPOSITE -> true;
             case MEMORY -> this == ACCESS_CHAIN;
-            case TEXTURE -> this == SAMPLE_LOD || this == SAMPLE_GRAD || this == FETCH || this == TEXTURE_SIZE;
+            case TEXTURE -> this == SAMPLE_LOD || this == SAMPLE_GRAD || this == FETCH || this == TEXTURE_SIZE
+                    || this == GATHER || this == GATHER_COMPARE || this == QUERY_LEVELS;
             default -> false;
         };
     }

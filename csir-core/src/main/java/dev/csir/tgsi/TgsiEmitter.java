@@ -104,13 +104,15 @@ public final class TgsiEmitter {
                 crossed = flow.firstContinue(); // the CONTINUE lowering is what needs the line
             }
         }
-        arrays.immediates(imms.size() + (flow.needsImmediate() ? 1 : 0));
+        int clamps = arrays.immediates(imms.size() + (flow.needsImmediate() ? 1 : 0));
+        TgsiTexelOffsets offsets = TgsiTexelOffsets.plan(ir, w);
+        offsets.immediates(imms.size() + (flow.needsImmediate() ? 1 : 0) + clamps);
         if (declarationsOver) {
             crossed = -1;
         }
         boolean over = w.length() > budget;
         TgsiInstructions body = new TgsiInstructions(w, remapOrNull, fragCoordInput, flow, imms, systemValues, iface,
-                depthOutput, arrays);
+                depthOutput, arrays, offsets);
         for (int i = 0; i < ir.size(); i++) {
             if (!body.emit(ir.insn(i))) {
                 return new TgsiResult.Failed(Messages.TGSI_UNSUPPORTED, i);

@@ -25,8 +25,11 @@ final class TgsiInstructions {
     private final ShaderInterface iface;
     private final TgsiArrays arrays;
 
+    private final TgsiTexelOffsets offsets;
+
     TgsiInstructions(TgsiWriter w, int[] remap, int fragCoordInput, TgsiFlow flow, java.util.Map<Long, Integer> imms,
-            int[] systemValues, ShaderInterface iface, int depthOutput, TgsiArrays arrays) {
+            int[] systemValues, ShaderInterface iface, int depthOutput, TgsiArrays arrays, TgsiTexelOffsets offsets) {
+        this.offsets = offsets;
         this.iface = iface;
         this.depthOutput = depthOutput;
         this.arrays = arrays;
@@ -198,6 +201,17 @@ final class TgsiInstructions {
                 w.begin("F2I").sp().temp(in.dst()).comma().temp(in.a()).end();
                 w.begin("TXF").sp().temp(in.dst()).comma().temp(in.dst()).comma().reg("SAMP", in.aux()).text(target(in.aux())).end();
             }
+            case SAMPLE_OFFSET -> w.begin("TEX").sp().temp(in.dst()).comma().temp(in.a()).comma()
+                    .reg("SAMP", in.aux()).text(target(in.aux())).text(offsets.offset(in)).end();
+            case SAMPLE_LOD_OFFSET -> w.begin("TXL").sp().temp(in.dst()).comma().temp(in.a()).comma()
+                    .reg("SAMP", in.aux()).text(target(in.aux())).text(offsets.offset(in)).end();
+            case FETCH_OFFSET -> {
+                w.begin("F2I").sp().temp(in.dst()).comma().temp(in.a()).end();
+                w.begin("TXF").sp().temp(in.dst()).comma().temp(in.dst()).comma().reg("SAMP", in.aux()).text(", 2D")
+                        .text(offsets.offset(in)).end();
+            }
+            case GATHER -> w.begin("TG4").sp().temp(in.dst()).comma().temp(in.a()).comma().text(offsets.component(in))
+                    .comma().reg("SAMP", in.aux()).text(target(in.aux())).text(offsets.offset(in)).end();
             case TEXSIZE -> {
                 // TXQ takes an integer level and yields integers; CSIR's integer values are floats
                 w.begin("F2I").sp().temp(in.dst()).text(".x").comma().temp(in.a()).text(".xxxx").end();

@@ -74,6 +74,79 @@ final class MemoryAccess {
         return kind.isIntegerSampler() ? dev.csir.ir.Type.integerLanes(4, kind.isUnsignedSampler()) : dev.csir.ir.Type.VEC4;
     }
 
+    /**
+     * A 2D lookup with a constant texel offset: textureOffset (without a bias), textureLodOffset,
+     * texelFetchOffset as SAMPLE_OFFSET, SAMPLE_LOD_OFFSET and FETCH_OFFSET, the offset in aux2.
+     */
+    void offsetLookup(Instruction i) {
+        int slot = samplerSlot(i);
+        String function = switch (i.op()) {
+            case SAMPLE -> i.operands().size() > 3 ? "textureOffset with a bias" : "textureOffset";
+            case SAMPLE_LOD -> "textureLodOffset";
+            case FETCH -> "texelFetchOffset";
+            case SAMPLE_GRAD -> "textureGradOffset";
+            default -> "a shadow lookup with an offset";
+        };
+        if (slot < 0 || !(i.op() != dev.csir.ssa.Opcode.FETCH && isArray(slot) || is2d(slot, function))) {
+            return;
+        }
+        Integer offset = constantOffset(i.operand(i.operands().size() - 1), 0);
+        if (offset == null || function.endsWith("a bias") || i.op() == dev.csir.ssa.Opcode.SAMPLE_GRAD
+                || i.op() == dev.csir.ssa.Opcode.SAMPLE_COMPARE) {
+            s.unsupported(offset == null ? "a texel offset that is not a constant in [-32, 31]" : function);
+            return;
+        }
+        switch (i.op()) {
+            case SAMPLE -> s.emit(Opcode.SAMPLE_OFFSET, dev.csir.ir.Type.VEC4, 4, s.result(i), s.operand(i.operand(1)), -1,
+                    slot, offset);
+            case SAMPLE_LOD -> s.emit(Opcode.SAMPLE_LOD_OFFSET, dev.csir.ir.Type.VEC4, 4, s.result(i),
+                    packed(slot, i.operand(1), i.operand(2)), -1, slot, offset);
+            default -> {
+                int texel = packed(slot, i.operand(1), i.operand(2));
+                if (s.integers) {
+                    texel = s.ints.toFloats(texel, 4, false); // FETCH_OFFSET takes CSIR's float-valued ints
+                }
+                s.emit(Opcode.FETCH_OFFSET, dev.csir.ir.Type.VEC4, 4, s.result(i), texel, -1, slot, offset);
+            }
+        }
+    }
+
+    /** {@code gather sampler, coord, component [, offset]} on a 2D slot: GATHER, the component and offset in aux2. */
+    void gather(Instruction i) {
+        int slot = samplerSlot(i);
+        if (slot < 0 || !(isArray(slot) || is2d(slot, "textureGather"))) {
+            return;
+        }
+        int offsets = i.textureOffsetCount();
+        int component = i.operand(2) instanceof dev.csir.ssa.Constant.Scalar k ? k.intValue() : 0;
+        Integer aux2 = null;
+        if (offsets == 0) {
+            aux2 = dev.csir.ir.TexelOffset.pack(0, 0, component);
+        } else if (offsets == 1) {
+            aux2 = constantOffset(i.operand(3), component);
+        }
+        if (aux2 == null) {
+            s.unsupported(offsets == 4 ? "textureGatherOffsets" : "a gather offset that is not a constant in [-32, 31]");
+            return;
+        }
+        s.emit(Opcode.GATHER, dev.csir.ir.Type.VEC4, 4, s.result(i), s.operand(i.operand(1)), -1, slot, aux2);
+    }
+
+    private boolean isArray(int slot) {
+        return kind(slot) == dev.csir.ir.Type.SAMPLER2DARRAY;
+    }
+
+    /** The aux2 of a constant ivec2 offset and a gather component, or null when the offset is no constant. */
+    private static Integer constantOffset(Value offset, int component) {
+        if (!(offset instanceof dev.csir.ssa.Constant.Composite c) || c.elements().size() != 2
+                || !(c.elements().get(0) instanceof dev.csir.ssa.Constant.Scalar x)
+                || !(c.elements().get(1) instanceof dev.csir.ssa.Constant.Scalar y)) {
+            return null;
+        }
+        boolean fits = Math.max(Math.abs(x.intValue() + 0.5), Math.abs(y.intValue() + 0.5)) < 32;
+        return fits ? dev.csir.ir.TexelOffset.pack(x.intValue(), y.intValue(), component) : null;
+    }
+
     /** {@code samplelod sampler, coord, lod}: TXL's coordinate and level in one register, the level in w. */
     void sampleLod(Instruction i) {
         int slot = samplerSlot(i);

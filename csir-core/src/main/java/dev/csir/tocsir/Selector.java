@@ -383,6 +383,10 @@ final class Selector {
             aggregate(i);
             return;
         }
+        if (i.textureOffsetCount() > 0 && i.op() != dev.csir.ssa.Opcode.GATHER) {
+            memory.offsetLookup(i);
+            return;
+        }
         if (integers && ints.lower(i)) {
             return;
         }
@@ -415,6 +419,9 @@ final class Selector {
             case EXTRACT_DYNAMIC -> composites.extractDynamic(i);
             case INSERT_DYNAMIC -> composites.insertDynamic(i);
             case CALL_INTRINSIC -> intrinsics.lower(i);
+            case GATHER -> memory.gather(i);
+            case QUERY_LEVELS -> unsupported("textureQueryLevels");
+            case QUERY_LOD -> unsupported("textureQueryLod");
             case SAMPLE -> memory.sample(i);
             case SAMPLE_LOD -> memory.sampleLod(i);
             case SAMPLE_COMPARE -> memory.sampleCompare(i);

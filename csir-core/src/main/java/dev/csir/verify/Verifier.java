@@ -5,6 +5,7 @@ import dev.csir.ir.Cmp;
 import dev.csir.ir.Insn;
 import dev.csir.ir.Limits;
 import dev.csir.ir.Opcode;
+import dev.csir.ir.TexelOffset;
 import dev.csir.ir.ShaderInterface;
 import dev.csir.ir.ShaderIr;
 import dev.csir.ir.Stage;
@@ -263,6 +264,14 @@ public final class Verifier {
                 case SAMPLE_GRAD, FETCH -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots())
                         && iface.samplerKind(in.aux()).samplerGeometry() == dev.csir.ir.Type.SAMPLER2D
                         && !iface.samplerKind(in.aux()).isShadowSampler(), Messages.INVALID_SAMPLER);
+                // and so is the offset fetch; the other offset lookups and the gather take 2D arrays too
+                case FETCH_OFFSET -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots())
+                        && iface.samplerKind(in.aux()) == dev.csir.ir.Type.SAMPLER2D && TexelOffset.valid(in.aux2()),
+                        Messages.INVALID_SAMPLER);
+                case SAMPLE_OFFSET, SAMPLE_LOD_OFFSET, GATHER -> check(slot(in.aux(), iface.sampHi(),
+                        limits.samplerSlots()) && (iface.samplerKind(in.aux()) == dev.csir.ir.Type.SAMPLER2D
+                        || iface.samplerKind(in.aux()) == dev.csir.ir.Type.SAMPLER2DARRAY)
+                        && TexelOffset.valid(in.aux2()), Messages.INVALID_SAMPLER);
                 case LOAD_ATTR -> check(slot(in.aux(), iface.attrHi(), limits.attributeSlots()),
                         Messages.INVALID_ATTRIBUTE);
                 case LOAD_VAR, STORE_VAR -> check(in.aux() >= 0 && in.aux() < limits.varyingSlots(),
@@ -371,7 +380,7 @@ public final class Verifier {
             }
             return switch (op) {
                 case MOV, SWZ, SETLANE, ADD, SUB, MUL, MAX, MIN, ABS, DOT, RSQ, RCP, SIN, COS, LG2, POW,
-                        TRUNC, CMP, MULMV, MULMM, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, TEXSIZE, STORE_POS,
+                        TRUNC, CMP, MULMV, MULMM, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, TEXSIZE, SAMPLE_OFFSET, SAMPLE_LOD_OFFSET, FETCH_OFFSET, GATHER, STORE_POS,
                         STORE_VAR, STORE_COLOR, STORE_DEPTH, IF, STORE_INDEXED, DDX, DDY, DDX_FINE, DDY_FINE -> true;
                 default -> false;
             };

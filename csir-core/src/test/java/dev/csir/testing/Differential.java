@@ -194,6 +194,19 @@ public final class Differential {
             @Override
             public double[] lookup(Lookup lookup) {
                 Texture2D t = textures.get(lookup.texture().name());
+                int[] o = lookup.offsets().isEmpty() ? new int[2] : lookup.offsets().getFirst();
+                if (lookup.kind() == Kind.GATHER || !lookup.offsets().isEmpty()) {
+                    float[] rgba = new float[4];
+                    int packed = dev.csir.ir.TexelOffset.pack(o[0], o[1], lookup.component());
+                    float u = lookup.coord().floatAt(0), v = lookup.coord().floatAt(1);
+                    switch (lookup.kind()) {
+                        case GATHER -> Texture2D.gather(t, u, v, packed, rgba, 0);
+                        case FETCH -> Texture2D.fetchOffset(t, lookup.coord().intAt(0), lookup.coord().intAt(1),
+                                lookup.lodOrBias().intAt(0), packed, rgba, 0);
+                        default -> Texture2D.sampleOffset(t, u, v, packed, rgba, 0);
+                    }
+                    return new double[] {rgba[0], rgba[1], rgba[2], rgba[3]};
+                }
                 if (lookup.kind() == Kind.FETCH) {
                     float[] rgba = new float[4];
                     Texture2D.fetch(t, lookup.coord().intAt(0), lookup.coord().intAt(1), lookup.lodOrBias().intAt(0), rgba, 0);

@@ -288,7 +288,7 @@ class BuiltinValuesTest {
         // derivatives are CSIR's now (DerivativesTest)
         String derivative = "#version 330 core\nuniform vec4 u;\nout vec4 c;\nvoid main() {\n    c = dFdx(u);\n}\n";
         assertThat(dev.csir.ShaderCompiler.compile(Stage.FRAGMENT, "t", derivative).ok()).isTrue();
-        for (String fn : new String[] {"textureOffset", "packDouble2x32"}) {
+        for (String fn : new String[] {"unpackDouble2x32", "packDouble2x32"}) {
             String src = "uniform vec4 u;\nvoid main() {\n    gl_Position = " + fn + "(u);\n}\n";
             assertThat(Shaders.firstError(Stage.VERTEX, src)).as(fn)
                     .isEqualTo("3:19: unsupported built-in function '" + fn + "'");

@@ -318,7 +318,10 @@ class VerifierTest {
             assertThat(Opcode.MAX_ORIGINAL_CODE).isEqualTo(32);
             assertThat(List.of(LOOP.code(), ENDLOOP.code(), BREAK.code(), CONTINUE.code()))
                     .containsExactly(33, 34, 35, 36);
-            assertThat(Opcode.MAX_CODE).isEqualTo(84).isEqualTo(Opcode.values().length - 1);
+            assertThat(Opcode.MAX_CODE).isEqualTo(88).isEqualTo(Opcode.values().length - 1);
+            // the offset lookups and the gather after the derivatives
+            assertThat(List.of(Opcode.of(85), Opcode.of(86), Opcode.of(87), Opcode.of(88))).containsExactly(
+                    Opcode.SAMPLE_OFFSET, Opcode.SAMPLE_LOD_OFFSET, Opcode.FETCH_OFFSET, Opcode.GATHER);
             // after LOAD_SYSVAL, in the order they were added: the depth, the indexed records, the derivatives
             assertThat(List.of(Opcode.of(77), Opcode.of(78), Opcode.of(80), Opcode.of(81), Opcode.of(84))).containsExactly(
                     Opcode.STORE_DEPTH, Opcode.LOAD_INDEXED, Opcode.LOAD_UNI_INDEXED, Opcode.DDX, Opcode.DDY_FINE);

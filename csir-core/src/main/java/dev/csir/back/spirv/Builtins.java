@@ -5,6 +5,7 @@ import dev.csir.ssa.Instruction;
 import dev.csir.ssa.Intrinsic;
 import dev.csir.ssa.Opcode;
 import dev.csir.ssa.Value;
+import dev.csir.types.ArrayType;
 import dev.csir.types.MatrixType;
 import dev.csir.types.PointerType;
 import dev.csir.types.SamplerType;
@@ -12,6 +13,8 @@ import dev.csir.types.ScalarKind;
 import dev.csir.types.ScalarType;
 import dev.csir.types.Type;
 import dev.csir.types.VectorType;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Built-in functions (GLSL.std.450 through OpExtInst where it has them, core opcodes such as
@@ -192,40 +195,136 @@ final class Builtins {
             }
             return;
         }
+        if (i.op() == Opcode.QUERY_LEVELS) {
+            f.ids.capability(Spv.Capability.ImageQuery);
+            f.to(f.result(i), Spv.Op.OpImageQueryLevels, i.type(), image(s, sampled));
+            return;
+        }
         int coord = f.value(i.operand(1));
+        if (i.op() == Opcode.QUERY_LOD) {
+            f.ids.capability(Spv.Capability.ImageQuery);
+            f.to(f.result(i), Spv.Op.OpImageQueryLod, i.type(), sampled, coord);
+            return;
+        }
+        int plain = i.operands().size() - i.textureOffsetCount();
+        ImageOperandList extra = new ImageOperandList();
         switch (i.op()) {
             case SAMPLE -> {
                 if (!f.implicitLod) {
                     // outside the fragment stage an implicit level of detail is the base level
-                    f.to(f.result(i), Spv.Op.OpImageSampleExplicitLod, i.type(), sampled, coord,
-                            Spv.ImageOperands.Lod, f.types.constant(Constant.ofFloat(0f)));
-                } else if (i.operands().size() == 3) {
-                    f.to(f.result(i), Spv.Op.OpImageSampleImplicitLod, i.type(), sampled, coord,
-                            Spv.ImageOperands.Bias, f.value(i.operand(2)));
+                    extra.add(Spv.ImageOperands.Lod, f.types.constant(Constant.ofFloat(0f)));
+                    offsets(i, plain, extra);
+                    sample(i, Spv.Op.OpImageSampleExplicitLod, sampled, coord, extra);
                 } else {
-                    f.to(f.result(i), Spv.Op.OpImageSampleImplicitLod, i.type(), sampled, coord);
+                    if (plain == 3) {
+                        extra.add(Spv.ImageOperands.Bias, f.value(i.operand(2)));
+                    }
+                    offsets(i, plain, extra);
+                    sample(i, Spv.Op.OpImageSampleImplicitLod, sampled, coord, extra);
                 }
             }
-            case SAMPLE_LOD -> f.to(f.result(i), Spv.Op.OpImageSampleExplicitLod, i.type(), sampled, coord,
-                    Spv.ImageOperands.Lod, f.value(i.operand(2)));
-            case SAMPLE_GRAD -> f.to(f.result(i), Spv.Op.OpImageSampleExplicitLod, i.type(), sampled, coord,
-                    Spv.ImageOperands.Grad, f.value(i.operand(2)), f.value(i.operand(3)));
+            case SAMPLE_LOD -> {
+                extra.add(Spv.ImageOperands.Lod, f.value(i.operand(2)));
+                offsets(i, plain, extra);
+                sample(i, Spv.Op.OpImageSampleExplicitLod, sampled, coord, extra);
+            }
+            case SAMPLE_GRAD -> {
+                extra.add(Spv.ImageOperands.Grad, f.value(i.operand(2)), f.value(i.operand(3)));
+                offsets(i, plain, extra);
+                sample(i, Spv.Op.OpImageSampleExplicitLod, sampled, coord, extra);
+            }
             case SAMPLE_COMPARE -> {
                 int ref = f.value(i.operand(2));
-                if (i.operands().size() == 4 || !f.implicitLod) {
-                    int lod = i.operands().size() == 4 ? f.value(i.operand(3)) : f.types.constant(Constant.ofFloat(0f));
-                    f.to(f.result(i), Spv.Op.OpImageSampleDrefExplicitLod, i.type(), sampled, coord, ref,
-                            Spv.ImageOperands.Lod, lod);
-                } else {
-                    f.to(f.result(i), Spv.Op.OpImageSampleDrefImplicitLod, i.type(), sampled, coord, ref);
+                boolean explicit = plain == 4 || !f.implicitLod;
+                if (explicit) {
+                    extra.add(Spv.ImageOperands.Lod, plain == 4 ? f.value(i.operand(3))
+                            : f.types.constant(Constant.ofFloat(0f)));
                 }
+                offsets(i, plain, extra);
+                sample(i, explicit ? Spv.Op.OpImageSampleDrefExplicitLod : Spv.Op.OpImageSampleDrefImplicitLod, sampled,
+                        join(new int[] {coord, ref}, extra.words()));
+            }
+            case GATHER, GATHER_COMPARE -> {
+                offsets(i, plain, extra);
+                int third = f.value(i.operand(2));
+                sample(i, i.op() == Opcode.GATHER ? Spv.Op.OpImageGather : Spv.Op.OpImageDrefGather, sampled,
+                        join(new int[] {coord, third}, extra.words()));
             }
             case FETCH -> {
                 int image = image(s, sampled);
-                f.to(f.result(i), Spv.Op.OpImageFetch, i.type(), image, coord, Spv.ImageOperands.Lod,
-                        f.value(i.operand(2)));
+                extra.add(Spv.ImageOperands.Lod, f.value(i.operand(2)));
+                offsets(i, plain, extra);
+                sample(i, Spv.Op.OpImageFetch, image, coord, extra);
             }
             default -> throw new SpirvException(i.op().mnemonic() + " is not written yet");
+        }
+    }
+
+    private void sample(Instruction i, int opcode, int image, int coord, ImageOperandList extra) {
+        sample(i, opcode, image, join(new int[] {coord}, extra.words()));
+    }
+
+    private void sample(Instruction i, int opcode, int image, int[] rest) {
+        f.to(f.result(i), opcode, i.type(), join(new int[] {image}, rest));
+    }
+
+    /**
+     * The lookup's texel offsets as image operands: one constant is ConstOffset; one value (a
+     * gather's, where the version takes any) is Offset; a gather's four are ConstOffsets, one
+     * constant array. The last two need ImageGatherExtended.
+     */
+    private void offsets(Instruction i, int plain, ImageOperandList extra) {
+        int k = i.textureOffsetCount();
+        if (k == 1) {
+            Value o = i.operand(plain);
+            if (o instanceof Constant) {
+                extra.add(Spv.ImageOperands.ConstOffset, f.value(o));
+            } else {
+                f.ids.capability(Spv.Capability.ImageGatherExtended);
+                extra.add(Spv.ImageOperands.Offset, f.value(o));
+            }
+        } else if (k == 4) {
+            List<Constant> four = new ArrayList<>();
+            for (int j = plain; j < plain + 4; j++) {
+                if (!(i.operand(j) instanceof Constant c)) {
+                    throw new SpirvException("textureGatherOffsets with an offset that is not constant");
+                }
+                four.add(c);
+            }
+            f.ids.capability(Spv.Capability.ImageGatherExtended);
+            Constant array = new Constant.Composite(new ArrayType(four.getFirst().type(), 4), four);
+            extra.add(Spv.ImageOperands.ConstOffsets, f.types.constant(array));
+        }
+    }
+
+    private static int[] join(int[] a, int[] b) {
+        int[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
+    /** An ImageOperands mask and its operands, added in the mask's bit order. */
+    private static final class ImageOperandList {
+        private int mask;
+        private final List<Integer> ids = new ArrayList<>();
+
+        void add(int bit, int... operands) {
+            mask |= bit;
+            for (int id : operands) {
+                ids.add(id);
+            }
+        }
+
+        int[] words() {
+            if (mask == 0) {
+                return new int[0];
+            }
+            int[] w = new int[ids.size() + 1];
+            w[0] = mask;
+            for (int j = 0; j < ids.size(); j++) {
+                w[j + 1] = ids.get(j);
+            }
+            return w;
         }
     }
 

@@ -428,12 +428,15 @@ final class ExprLowering {
         operands.add(sampler);
         if (t.coord() != null) {
             SamplerType s = (SamplerType) t.sampler().type();
-            int n = s.dim().coordinates() + (s.arrayed() ? 1 : 0);
+            // textureQueryLod's coordinate has no layer
+            int n = s.dim().coordinates() + (s.arrayed() && t.op() != Typed.TextureOp.QUERY_LOD ? 1 : 0);
             Value p = expr(t.coord());
             int lanes = ((VectorType) p.type()).size();
             Value divisor = t.projective() ? b.extract(p, lanes - 1) : null;
             Value coord = lanes == n ? p : b.shuffle(p, p, identity(n));
-            Value reference = s.shadow() ? b.extract(p, n) : null;
+            // a gather's reference is an argument of its own
+            Value reference = s.shadow() && t.op() != Typed.TextureOp.GATHER_COMPARE && t.op() != Typed.TextureOp.QUERY_LOD
+                    ? b.extract(p, n) : null;
             if (divisor != null) {
                 List<Value> splat = java.util.Collections.nCopies(n, divisor);
                 coord = b.binary(Opcode.DIV, coord, b.construct(coord.type(), splat));
@@ -447,6 +450,9 @@ final class ExprLowering {
         for (Typed.Expr e : t.operands()) {
             operands.add(expr(e));
         }
+        for (Typed.Expr e : t.offsets()) {
+            operands.add(offset(e));
+        }
         Opcode op = switch (t.op()) {
             case SAMPLE -> Opcode.SAMPLE;
             case SAMPLE_LOD -> Opcode.SAMPLE_LOD;
@@ -454,8 +460,29 @@ final class ExprLowering {
             case SAMPLE_COMPARE -> Opcode.SAMPLE_COMPARE;
             case FETCH -> Opcode.FETCH;
             case SIZE -> Opcode.TEXTURE_SIZE;
+            case GATHER -> Opcode.GATHER;
+            case GATHER_COMPARE -> Opcode.GATHER_COMPARE;
+            case QUERY_LEVELS -> Opcode.QUERY_LEVELS;
+            case QUERY_LOD -> Opcode.QUERY_LOD;
         };
-        return b.texture(op, t.type(), operands.toArray(Value[]::new));
+        Instruction i = b.texture(op, t.type(), operands.toArray(Value[]::new));
+        if (!t.offsets().isEmpty()) {
+            i.setImmediates(t.offsets().size());
+        }
+        return i;
+    }
+
+    /** A texel offset: a constant where the front end knows its lanes (SPIR-V's ConstOffset), else its value. */
+    private Value offset(Typed.Expr e) {
+        int[] lanes = dev.csir.sema.Constants.intLanes(e);
+        if (lanes == null) {
+            return expr(e);
+        }
+        List<Constant> parts = new ArrayList<>();
+        for (int lane : lanes) {
+            parts.add(Constant.ofInt(lane));
+        }
+        return parts.size() == 1 ? parts.getFirst() : new Constant.Composite(e.type(), parts);
     }
 
     private static int[] identity(int n) {

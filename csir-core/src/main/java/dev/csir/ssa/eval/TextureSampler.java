@@ -23,7 +23,11 @@ public interface TextureSampler {
         /** {@code samplecmp}: {@code reference} is the depth compared against; {@code lodOrBias} the level or null. */
         SAMPLE_COMPARE,
         /** {@code fetch}: {@code coord} is integer texel coordinates, {@code lodOrBias} the integer level. */
-        FETCH
+        FETCH,
+        /** {@code gather}: {@code component} says which of the four texels' components. */
+        GATHER,
+        /** {@code gathercmp}: {@code reference} is the depth the four texels are compared against. */
+        GATHER_COMPARE
     }
 
     /**
@@ -35,10 +39,12 @@ public interface TextureSampler {
      * @param lodOrBias see {@link Kind}; null when absent
      * @param ddx the x gradient of {@code samplegrad}, else null
      * @param ddy the y gradient of {@code samplegrad}, else null
-     * @param reference the depth reference of {@code samplecmp}, else null
+     * @param reference the depth reference of {@code samplecmp} and {@code gathercmp}, else null
+     * @param offsets the texel offsets (none, one, or a gather's four), each an int per dimension
+     * @param component a gather's component (0 red to 3 alpha), else 0
      */
     record Lookup(Kind kind, GlobalVariable texture, List<Integer> element, Val.Num coord, Val.Num lodOrBias,
-            Val.Num ddx, Val.Num ddy, Val.Num reference) {
+            Val.Num ddx, Val.Num ddy, Val.Num reference, List<int[]> offsets, int component) {
     }
 
     /** No texture bound: every lookup reads zero and every size is zero. */

@@ -31,6 +31,8 @@ final class Textures {
             case SAMPLE_GRAD -> TextureSampler.Kind.SAMPLE_GRAD;
             case SAMPLE_COMPARE -> TextureSampler.Kind.SAMPLE_COMPARE;
             case FETCH -> TextureSampler.Kind.FETCH;
+            case GATHER -> TextureSampler.Kind.GATHER;
+            case GATHER_COMPARE -> TextureSampler.Kind.GATHER_COMPARE;
             case TEXTURE_SIZE -> null;
             default -> throw Stop.trap(insn.op().mnemonic() + " is not modelled by the evaluator");
         };
@@ -39,16 +41,31 @@ final class Textures {
             int[] size = sampler.size(texture.global(), element, lod);
             return result(insn.type(), Arrays.stream(size == null ? new int[0] : size).asDoubleStream().toArray());
         }
+        int plain = ops.size() - insn.textureOffsetCount();
+        List<int[]> offsets = new java.util.ArrayList<>();
+        for (Val o : ops.subList(plain, ops.size())) {
+            Val.Num n = num(o);
+            int[] lanes = new int[n.type().componentCount()];
+            for (int i = 0; i < lanes.length; i++) {
+                lanes[i] = n.intAt(i);
+            }
+            offsets.add(lanes);
+        }
+        ops = ops.subList(0, plain);
         Val.Num coord = num(ops.get(1));
         Val.Num third = ops.size() > 2 ? num(ops.get(2)) : null;
         Val.Num fourth = ops.size() > 3 ? num(ops.get(3)) : null;
         TextureSampler.Lookup lookup = switch (kind) {
             case SAMPLE, SAMPLE_LOD, FETCH -> new TextureSampler.Lookup(kind, texture.global(), element, coord, third,
-                    null, null, null);
+                    null, null, null, offsets, 0);
             case SAMPLE_GRAD -> new TextureSampler.Lookup(kind, texture.global(), element, coord, null, third, fourth,
-                    null);
+                    null, offsets, 0);
             case SAMPLE_COMPARE -> new TextureSampler.Lookup(kind, texture.global(), element, coord, fourth, null,
-                    null, third);
+                    null, third, offsets, 0);
+            case GATHER -> new TextureSampler.Lookup(kind, texture.global(), element, coord, null, null, null, null,
+                    offsets, third.intAt(0));
+            case GATHER_COMPARE -> new TextureSampler.Lookup(kind, texture.global(), element, coord, null, null, null,
+                    third, offsets, 0);
         };
         return result(insn.type(), sampler.lookup(lookup));
     }

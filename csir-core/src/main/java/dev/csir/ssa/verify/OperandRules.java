@@ -148,6 +148,8 @@ final class OperandRules {
             case EXTRACT, INSERT, SWITCH -> Integer.MAX_VALUE;
             case SHUFFLE -> 4;
             case CALL_INTRINSIC, ATOMIC_RMW, BARRIER -> 1;
+            // a lookup's texel offset count
+            case SAMPLE, SAMPLE_LOD, SAMPLE_GRAD, SAMPLE_COMPARE, FETCH, GATHER, GATHER_COMPARE -> 1;
             default -> 0;
         };
         if (n < min || n > max) {

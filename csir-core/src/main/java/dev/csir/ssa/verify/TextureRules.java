@@ -7,6 +7,7 @@ import static dev.csir.ssa.verify.TypeRules.resultIs;
 import static dev.csir.ssa.verify.TypeRules.type;
 import static dev.csir.ssa.verify.VerifierMessages.*;
 
+import dev.csir.ssa.Constant;
 import dev.csir.ssa.Instruction;
 import dev.csir.ssa.Opcode;
 import dev.csir.types.AddressSpace;
@@ -27,6 +28,11 @@ import dev.csir.types.VectorType;
  *     their coordinate is a float vector of the dimension's size, plus one for the layer of an
  *     arrayed sampler; bias, lod and the reference are floats, the gradients float vectors of
  *     the dimension's size; they yield the vec4 of the sampled kind (samplecmp: a float);</li>
+ * <li>gather takes a sampler without shadow, gathercmp a shadow one (its reference a float
+ *     operand), a coordinate as sample's and yield a vec4 of the sampled kind; gather's
+ *     component is an int constant 0 to 3;</li>
+ * <li>the lookups may end in texel offsets (immediate 0 their count: one, or four for a
+ *     gather), each an int vector of the dimension's size;</li>
  * <li>fetch, imageload and imagestore take an int or uint coordinate of that size and an int
  *     lod (fetch); imagestore's value is the vec4 of the image's kind;</li>
  * <li>texsize of a sampler or image (with an optional int lod) yields the int vector of its
@@ -51,11 +57,25 @@ final class TextureRules {
             size(s, in);
             return;
         }
+        if (op == Opcode.QUERY_LEVELS || op == Opcode.QUERY_LOD) {
+            query(s, in);
+            return;
+        }
         if (!operandOk(s, in, 0, t -> pointee(t) instanceof SamplerType, "a pointer to a sampler")) {
             return;
         }
         SamplerType sampler = (SamplerType) pointee(type(in, 0));
-        if (op == Opcode.SAMPLE_COMPARE) {
+        int offsets = in.textureOffsetCount();
+        int plain = in.operands().size() - offsets;
+        boolean gather = op == Opcode.GATHER || op == Opcode.GATHER_COMPARE;
+        if (offsets != 0 && offsets != 1 && !(gather && offsets == 4) || plain < op.minOperands()) {
+            s.at(in, TEXTURE_OFFSETS, op.mnemonic(), offsets);
+            return;
+        }
+        for (int j = plain; j < in.operands().size(); j++) {
+            integerCoordinate(s, in, j, sampler.dim().coordinates());
+        }
+        if (op == Opcode.SAMPLE_COMPARE || op == Opcode.GATHER_COMPARE) {
             if (!sampler.shadow()) {
                 s.at(in, COMPARE_NEEDS_SHADOW, sampler.name());
                 return;
@@ -67,9 +87,22 @@ final class TextureRules {
         int n = sampler.dim().coordinates() + (sampler.arrayed() ? 1 : 0);
         Type texel = new VectorType(ScalarType.of(sampler.sampled()), 4);
         switch (op) {
+            case GATHER -> {
+                operandIs(s, in, 1, floats(n));
+                if (!(in.operand(2) instanceof Constant.Scalar k) || k.type() != ScalarType.INT || k.intValue() < 0
+                        || k.intValue() > 3) {
+                    s.at(in, GATHER_COMPONENT);
+                }
+                resultIs(s, in, texel);
+            }
+            case GATHER_COMPARE -> {
+                operandIs(s, in, 1, floats(n));
+                operandIs(s, in, 2, ScalarType.FLOAT);
+                resultIs(s, in, floats(4));
+            }
             case SAMPLE -> {
                 operandIs(s, in, 1, floats(n));
-                if (in.operands().size() > 2) {
+                if (plain > 2) {
                     operandIs(s, in, 2, ScalarType.FLOAT);
                 }
                 resultIs(s, in, texel);
@@ -88,7 +121,7 @@ final class TextureRules {
             case SAMPLE_COMPARE -> {
                 operandIs(s, in, 1, floats(n));
                 operandIs(s, in, 2, ScalarType.FLOAT);
-                if (in.operands().size() > 3) {
+                if (plain > 3) {
                     operandIs(s, in, 3, ScalarType.FLOAT);
                 }
                 resultIs(s, in, ScalarType.FLOAT);
@@ -135,6 +168,19 @@ final class TextureRules {
         }
         int n = (dim == Dim.CUBE ? 2 : dim.coordinates()) + (arrayed ? 1 : 0);
         resultIs(s, in, VectorType.of(ScalarType.INT, n));
+    }
+
+    /** querylevels of any sampler yields an int; querylod takes a coordinate of the dimension's size (no layer) and yields a vec2. */
+    private static void query(FunctionScope s, Instruction in) {
+        if (!operandOk(s, in, 0, t -> pointee(t) instanceof SamplerType, "a pointer to a sampler")) {
+            return;
+        }
+        if (in.op() == Opcode.QUERY_LEVELS) {
+            resultIs(s, in, ScalarType.INT);
+            return;
+        }
+        operandIs(s, in, 1, floats(((SamplerType) pointee(type(in, 0))).dim().coordinates()));
+        resultIs(s, in, floats(2));
     }
 
     static void atomic(FunctionScope s, Instruction in) {

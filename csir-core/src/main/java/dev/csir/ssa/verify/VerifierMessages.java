@@ -111,6 +111,8 @@ public final class VerifierMessages {
     public static final String ATOMIC_SPACE = "%s on a pointer into %s; atomics work on workgroup and storage memory";
     public static final String SHADOW_NEEDS_COMPARE = "%s on %s; shadow samplers take samplecmp";
     public static final String COMPARE_NEEDS_SHADOW = "samplecmp on %s, which is not a shadow sampler";
+    public static final String TEXTURE_OFFSETS = "%s with %d texel offsets (one, or four on a gather)";
+    public static final String GATHER_COMPONENT = "gather's component is not an int constant 0 to 3";
 
     // ---- structure markers ---------------------------------------------------------------------
     public static final String HEADER_NO_MERGE = "%s header has no merge block";

@@ -70,6 +70,10 @@ class GoldenTextTest {
             bb0: ; (entry)
               %0 = extract %arg1 [0] : float ; x
               %1 = precise mul %arg0, %0 : float ; "the product"
+              %2 = gather @tex, %arg1, 1:int, {1:int, -2:int}:ivec2 [1] : vec4
+              %3 = gathercmp @shadow, %arg1, 0.5:float : vec4
+              %4 = querylevels @tex : int
+              %5 = querylod @tex, %arg1 : vec2
               ret %1
             }
 

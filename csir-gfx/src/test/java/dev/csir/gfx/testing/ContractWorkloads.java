@@ -114,7 +114,83 @@ public final class ContractWorkloads {
                 fragCoord(), discard(), builtins(), uniformBlockCube(), pushConstants(), matrices(), vertexNumbers(),
                 integerArithmetic(), skybox(), volumeAndLayers(), matrixInterface(), twoColourOutputs(), interpolation(), frontFacing(), fragDepth(),
                 packingAndModf(), uniformArrayLoop(), derivatives(), aggregateValues(), samplerAtRunTimeIndex(),
-                ShadowIntegerScene.workload());
+                ShadowIntegerScene.workload(), offsetsAndGather());
+    }
+
+    /** Channel c (0 red, 1 green, 2 blue) of texel (x, y) of the 4x4 texture of {@link #offsetsAndGather}. */
+    private static int offsetTexel(int x, int y, int c) {
+        return switch (c) {
+            case 0 -> 20 + 60 * x + 7 * y;
+            case 1 -> 15 + 11 * x + 60 * y;
+            default -> 250 - 45 * x - 13 * y;
+        };
+    }
+
+    private static int clampTexel(double i) {
+        return (int) Math.min(Math.max(Math.floor(i), 0), 3);
+    }
+
+    /**
+     * textureOffset, texelFetchOffset, textureGather and textureGatherOffset of a 4x4 texture across
+     * the frame, at coordinates that stay clear of texel edges (u * 4 and u * 4 - 0.5 are never
+     * within 1/48 of a whole number), so every implementation picks the same texels; the check
+     * holds the software frame to a reference of GL's rules written here, within 1/255.
+     */
+    public static Workload offsetsAndGather() {
+        LinkedProgram p = TestPrograms.link("offsets.vert", """
+                layout(location = 0) in vec4 position;
+                void main() {
+                    gl_Position = position;
+                }
+                """, "offsets.frag", """
+                #version 450
+                uniform sampler2D tex;
+                out vec4 fragColor;
+                void main() {
+                    vec2 uv = gl_FragCoord.xy / 96.0;
+                    vec4 g = textureGatherOffset(tex, uv, ivec2(1, -1), 1);
+                    vec4 o = textureOffset(tex, uv, ivec2(-2, 1));
+                    vec4 f = texelFetchOffset(tex, ivec2(clamp(uv * 4.0, 0.0, 2.0)), 0, ivec2(1, 0));
+                    vec4 h = textureGather(tex, uv, 2);
+                    fragColor = vec4(0.5 * g.x + 0.5 * g.z, 0.5 * o.r + 0.5 * f.g, 0.5 * h.y + 0.5 * h.w, 1.0);
+                }
+                """);
+        byte[] px = new byte[4 * 4 * 4];
+        for (int y = 0; y < 4; y++) {
+            for (int x = 0; x < 4; x++) {
+                for (int c = 0; c < 3; c++) {
+                    px[(y * 4 + x) * 4 + c] = (byte) offsetTexel(x, y, c);
+                }
+                px[(y * 4 + x) * 4 + 3] = (byte) 255;
+            }
+        }
+        Texture texture = new Texture(4, 4, px);
+        float[] v = {-1, -1, 0, 1, 1, -1, 0, 1, 1, 1, 0, 1, -1, -1, 0, 1, 1, 1, 0, 1, -1, 1, 0, 1};
+        Mesh m = new Mesh(v, VertexLayout.of(4, new VertexAttribute(0, 4, 0)));
+        return new Workload("textureOffset, texelFetchOffset, textureGather and textureGatherOffset",
+                d -> d.draw(p, p.newUniforms(), m, DrawState.FLAT, List.of(texture)), f -> {
+                    int worst = 0;
+                    for (int row = 0; row < H; row++) {
+                        for (int x = 0; x < W; x++) {
+                            double u = (x + 0.5) / W * 4, t = (H - 1 - row + 0.5) / H * 4;
+                            // the gather's footprint: i0 = floor(u - 0.5) (+ offset), (i0, j1), (i1, j1), (i1, j0), (i0, j0)
+                            int gi = clampTexel(u - 0.5 + 1), gj = clampTexel(t - 0.5 - 1);
+                            int gi1 = clampTexel(u - 0.5 + 2), gj1 = clampTexel(t - 0.5);
+                            int hi = clampTexel(u - 0.5), hj = clampTexel(t - 0.5);
+                            int hi1 = clampTexel(u + 0.5), hj1 = clampTexel(t + 0.5);
+                            double red = (offsetTexel(gi, gj1, 1) + offsetTexel(gi1, gj, 1)) / 2.0;
+                            int fx = (int) Math.min(Math.max(u, 0), 2) + 1, fy = (int) Math.min(Math.max(t, 0), 2);
+                            double green = (offsetTexel(clampTexel(u - 2), clampTexel(t + 1), 0) + offsetTexel(fx, fy, 1)) / 2.0;
+                            double blue = (offsetTexel(hi1, hj1, 2) + offsetTexel(hi, hj, 2)) / 2.0;
+                            int[] got = f.channels(x, row);
+                            double[] want = {red, green, blue};
+                            for (int c = 0; c < 3; c++) {
+                                worst = Math.max(worst, (int) Math.ceil(Math.abs(got[c] - want[c])));
+                            }
+                        }
+                    }
+                    assertThat(worst).as("largest difference from GL's rules, in 1/255").isLessThanOrEqualTo(1);
+                });
     }
 
     /**
