@@ -52,7 +52,7 @@ public final class ShaderCompiler {
             return failed(file, stage, log, null);
         }
         DiagnosticLog log = new DiagnosticLog(file, src);
-        Ast.Unit unit = Parser.parse(src, log, options.preprocessor());
+        Ast.Unit unit = Parser.parse(src, log, options.preprocessor(), options.client());
         ShaderStage shaderStage = stage == Stage.VERTEX ? ShaderStage.VERTEX : ShaderStage.FRAGMENT;
         Typed.Unit typed = log.full() ? null : Checker.check(unit, shaderStage, options.client(), log);
         if (typed == null || log.hasErrors()) {
@@ -186,7 +186,7 @@ public final class ShaderCompiler {
         if (log.hasErrors()) {
             return new ModuleResult(file, null, log.diagnostics(), log.count());
         }
-        Ast.Unit unit = Parser.parse(src, log, options.preprocessor());
+        Ast.Unit unit = Parser.parse(src, log, options.preprocessor(), options.client());
         Typed.Unit typed = log.full() ? null : Checker.check(unit, stage, options.client(), log);
         if (typed == null || log.hasErrors()) {
             return new ModuleResult(file, null, log.diagnostics(), log.count());

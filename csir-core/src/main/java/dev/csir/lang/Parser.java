@@ -48,9 +48,13 @@ public final class Parser {
      */
     private final java.util.Map<String, Long> intConstants = new java.util.HashMap<>();
 
-    private Parser(Tokens tokens, DiagnosticLog log) {
+    /** GLSL for Vulkan: its texture and sampler-state type names ({@code texture2D}, {@code sampler}) are types. */
+    private final boolean vulkan;
+
+    private Parser(Tokens tokens, DiagnosticLog log, boolean vulkan) {
         this.tk = tokens;
         this.log = log;
+        this.vulkan = vulkan;
     }
 
     /** Lexes and parses {@code source}; all errors go to {@code log}. */
@@ -60,7 +64,12 @@ public final class Parser {
 
     /** Preprocesses with {@code options}, lexes and parses {@code source}; all errors go to {@code log}. */
     public static Ast.Unit parse(String source, DiagnosticLog log, Preprocessor.Options options) {
-        return parse(Preprocessor.run(source, log, options), log);
+        return parse(Preprocessor.run(source, log, options), log, false);
+    }
+
+    /** As {@link #parse(String, DiagnosticLog, Preprocessor.Options)}, in the language of {@code client}. */
+    public static Ast.Unit parse(String source, DiagnosticLog log, Preprocessor.Options options, Client client) {
+        return parse(Preprocessor.run(source, log, options), log, client == Client.VULKAN);
     }
 
     /**
@@ -69,13 +78,17 @@ public final class Parser {
      * errors of any position, so lexer errors late in a source hid syntax errors before them).
      */
     public static Ast.Unit parse(Tokens tokens, DiagnosticLog log) {
+        return parse(tokens, log, false);
+    }
+
+    private static Ast.Unit parse(Tokens tokens, DiagnosticLog log, boolean vulkan) {
         List<Ast.Decl> globals = new ArrayList<>();
         if (tokens.count() == 0) {
             return new Ast.Unit(globals, tokens.version());
         }
         namesBeforeTheirVersion(tokens);
         InterpolationWords.apply(tokens, log);
-        Parser p = new Parser(tokens, log);
+        Parser p = new Parser(tokens, log, vulkan);
         if (!p.full()) {
             p.unit(globals);
         }
@@ -297,7 +310,12 @@ public final class Parser {
     /** The type the current token names: a type keyword or a declared struct's name; null otherwise. */
     private Type typeAt() {
         Type t = peek().type();
-        return t == null && at(TokenKind.IDENT) ? structs.get(tk.text(tp)) : t;
+        if (t != null || !at(TokenKind.IDENT)) {
+            return t;
+        }
+        String name = tk.text(tp);
+        StructType st = structs.get(name);
+        return st != null || !vulkan ? st : VulkanTypes.named(name);
     }
 
     /** Whether a struct's name starts a declaration here ({@code S s;}, {@code S[2] s;}) rather than an expression. */

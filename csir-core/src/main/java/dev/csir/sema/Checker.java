@@ -153,7 +153,8 @@ public final class Checker {
         }
         List<Typed.Variable> all = new ArrayList<>(builtinsOfStage());
         all.addAll(vars);
-        return new Typed.Unit(stage, all, bodies, main);
+        all.addAll(pairedSamplers.keySet());
+        return new Typed.Unit(stage, all, bodies, main, pairedSamplers);
     }
 
     // ---- declarations ------------------------------------------------------------------------
@@ -317,7 +318,7 @@ public final class Checker {
             error(v.pos(), Messages.VOID_VARIABLE);
             return null;
         }
-        if (v.type() instanceof SamplerType && st != Ast.Storage.UNIFORM) {
+        if (v.type().isOpaque() && st != Ast.Storage.UNIFORM) {
             error(v.pos(), Messages.SAMPLER_NOT_UNIFORM);
             return null;
         }
@@ -630,6 +631,30 @@ public final class Checker {
         return g != null ? g : builtinConstant(name);
     }
 
+    /** The samplers sampler constructors made, in first-use order, each with its texture and sampler state. */
+    private final Map<Typed.Variable, List<Typed.Variable>> pairedSamplers = new java.util.LinkedHashMap<>();
+
+    /**
+     * The sampler of type {@code type} that {@code sampler2D(texture, state)} makes of two uniforms:
+     * one per distinct constructor, texture and state, a uniform of its own to the stages after
+     * the checker (which see a sampler as always). Null after a reported error.
+     */
+    Typed.Variable pairedSampler(Pos pos, dev.csir.types.SamplerType type, Typed.Variable texture, Typed.Variable state) {
+        if (texture.storage() != Typed.Storage.UNIFORM || state.storage() != Typed.Storage.UNIFORM) {
+            error(pos, Messages.SAMPLER_CONSTRUCTOR_PARAMETER);
+            return null;
+        }
+        for (Map.Entry<Typed.Variable, List<Typed.Variable>> e : pairedSamplers.entrySet()) {
+            if (e.getKey().type().equals(type) && e.getValue().get(0) == texture && e.getValue().get(1) == state) {
+                return e.getKey();
+            }
+        }
+        Typed.Variable v = new Typed.Variable(nextId++, type.name() + "(" + texture.name() + ", " + state.name() + ")", type,
+                Typed.Storage.UNIFORM, Typed.BuiltinVar.NONE, -1, texture.pos(), null);
+        pairedSamplers.put(v, List.of(texture, state));
+        return v;
+    }
+
     /** An implementation-dependent constant ({@code gl_MaxDrawBuffers}), declared on its first use; null when none is named so. */
     private Typed.Variable builtinConstant(String name) {
         Integer value = dev.csir.lang.BuiltinConstants.value(name, version);
@@ -817,7 +842,7 @@ public final class Checker {
             error(v.pos(), Messages.VOID_VARIABLE);
             return null;
         }
-        if (v.type() instanceof SamplerType) {
+        if (v.type().isOpaque()) {
             error(v.pos(), Messages.SAMPLER_NOT_UNIFORM);
             return null;
         }
@@ -873,7 +898,7 @@ public final class Checker {
             error(pos, Messages.ASSIGN_CONST);
             return false;
         }
-        if (root.readOnly() || root.type() instanceof SamplerType) {
+        if (root.readOnly() || root.type().isOpaque()) {
             error(pos, Messages.INVALID_ASSIGNMENT);
             return false;
         }

@@ -34,6 +34,30 @@ final class Constructors {
         return null;
     }
 
+    /**
+     * {@code sampler2D(t, s)}: a texture of the sampler's dimensionality and sampled type and a
+     * sampler state, each a uniform named directly, make the sampler that only a texture function
+     * may take (GLSL for Vulkan; the constructor's type, not the state, decides whether lookups compare).
+     */
+    private Typed.Expr pairedSampler(Pos pos, SamplerType s, List<Typed.Expr> args) {
+        if (!(args.get(0).type() instanceof dev.csir.types.TextureType t) || !t.pairsWith(s)) {
+            return fail(args.get(0).pos(), Messages.SAMPLER_CONSTRUCTOR_TEXTURE);
+        }
+        if (!(args.get(1).type() instanceof dev.csir.types.SamplerStateType)) {
+            return fail(args.get(1).pos(), Messages.SAMPLER_CONSTRUCTOR_STATE);
+        }
+        if (!(args.get(0) instanceof Typed.VarRef texture) || !(args.get(1) instanceof Typed.VarRef state)) {
+            return fail(pos, Messages.SAMPLER_CONSTRUCTOR_PARAMETER);
+        }
+        Typed.Variable v = checker.pairedSampler(pos, s, texture.variable(), state.variable());
+        if (v == null) {
+            return null;
+        }
+        Typed.VarRef ref = new Typed.VarRef(pos, v);
+        exprs.constructedSampler(ref);
+        return ref;
+    }
+
     Typed.Expr construct(Ast.Construct c) {
         Pos pos = c.pos();
         List<Typed.Expr> args = new ArrayList<>();
@@ -52,6 +76,10 @@ final class Constructors {
         }
         if (ty instanceof StructType st) {
             return struct(pos, st, args);
+        }
+        if (ty instanceof SamplerType s && args.size() == 2 && (args.get(0).type() instanceof dev.csir.types.TextureType
+                || args.get(1).type() instanceof dev.csir.types.SamplerStateType)) {
+            return pairedSampler(pos, s, args);
         }
         if (ty instanceof SamplerType || ty instanceof VoidType || args.isEmpty()) {
             return fail(pos, Messages.BAD_CONSTRUCTOR_ARGUMENT);

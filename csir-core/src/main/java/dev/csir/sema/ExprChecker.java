@@ -254,12 +254,28 @@ final class ExprChecker {
         return choices.remove(ref);
     }
 
-    /** Reports each sampler chosen at run time that went anywhere but a texture function. */
+    /** The samplers sampler constructors made that no texture function has taken yet. */
+    private final java.util.Set<Typed.Expr> constructed = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+
+    void constructedSampler(Typed.VarRef ref) {
+        constructed.add(ref);
+    }
+
+    /** Whether {@code ref} is a constructor's sampler (taken now by a texture function). */
+    boolean takeConstructed(Typed.Expr ref) {
+        return constructed.remove(ref);
+    }
+
+    /** Reports each sampler chosen at run time, and each constructed one, that went anywhere but a texture function. */
     void reportStrayChoices() {
         for (Typed.VarRef ref : choices.keySet()) {
             checker.error(ref.pos(), Messages.SAMPLER_INDEX_CONSTANT);
         }
         choices.clear();
+        for (Typed.Expr ref : constructed) {
+            checker.error(ref.pos(), Messages.SAMPLER_CONSTRUCTOR_USE);
+        }
+        constructed.clear();
     }
 
     private SplitPath splitPath(Ast.Expr e) {
@@ -431,7 +447,7 @@ final class ExprChecker {
 
     /** {@code v} unless it is an opaque value (a sampler) used where data is needed. */
     Typed.Expr value(Typed.Expr v, Pos pos) {
-        if (v != null && v.type() instanceof SamplerType) {
+        if (v != null && v.type().isOpaque()) {
             return fail(pos, Messages.TYPE_MISMATCH);
         }
         return v;
@@ -816,8 +832,7 @@ final class ExprChecker {
         for (int i = 0; i < args.size(); i++) {
             Type want = fn.params().get(i).type();
             Typed.Expr a = args.get(i);
-            if (want instanceof SamplerType != a.type() instanceof SamplerType
-                    || (want instanceof SamplerType && !(a instanceof Typed.VarRef))) {
+            if (want.isOpaque() != a.type().isOpaque() || (want.isOpaque() && !(a instanceof Typed.VarRef))) {
                 return fail(pos, Messages.ARGUMENT_TYPE_MISMATCH);
             }
             if (fn.writesBack(i)) {
@@ -877,7 +892,7 @@ final class ExprChecker {
         for (int i = 0; i < args.size(); i++) {
             Type want = s.params().get(i).type();
             Type have = args.get(i).type();
-            boolean ok = have.equals(want) || !exact && !s.writesBack(i) && !(want instanceof SamplerType)
+            boolean ok = have.equals(want) || !exact && !s.writesBack(i) && !want.isOpaque()
                     && implicitlyConverts(have, want, checker.version());
             if (!ok) {
                 return false;

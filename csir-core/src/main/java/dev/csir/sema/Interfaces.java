@@ -51,7 +51,7 @@ final class Interfaces {
      */
     Typed.Decoration variable(Ast.VarDecl v, Typed.Storage storage) {
         Ast.Layout l = v.qualifiers().layout();
-        boolean sampler = v.type() instanceof SamplerType;
+        boolean sampler = v.type().isOpaque();
         Set<String> allowed = switch (storage) {
             case INPUT, OUTPUT -> STAGE_VARIABLE;
             case UNIFORM -> sampler ? SAMPLER : LOOSE_UNIFORM;

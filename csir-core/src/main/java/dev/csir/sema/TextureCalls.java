@@ -113,6 +113,9 @@ final class TextureCalls {
 
     /** The call of checked arguments {@code args}, none of them null. */
     Typed.Expr call(Ast.Call c, List<Typed.Expr> args) {
+        if (!args.isEmpty()) {
+            exprs.takeConstructed(args.getFirst());
+        }
         ExprChecker.SamplerChoice choice = args.isEmpty() ? null : exprs.takeChoice(args.getFirst());
         if (choice != null) {
             return chosen(c, args, choice);

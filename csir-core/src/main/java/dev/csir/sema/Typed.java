@@ -18,10 +18,20 @@ public final class Typed {
     }
 
     /** A checked shader: its globals and functions in source order, and which one is main. */
-    public record Unit(ShaderStage stage, List<Variable> globals, List<Function> functions, Function main) {
+    /**
+     * A checked shader. {@code pairs} gives each sampler a GLSL for Vulkan sampler constructor made
+     * ({@code sampler2D(t, s)}, a uniform of the unit's globals) its texture and sampler state.
+     */
+    public record Unit(ShaderStage stage, List<Variable> globals, List<Function> functions, Function main,
+            java.util.Map<Variable, List<Variable>> pairs) {
         public Unit {
             globals = List.copyOf(globals);
             functions = List.copyOf(functions);
+            pairs = java.util.Map.copyOf(pairs);
+        }
+
+        public Unit(ShaderStage stage, List<Variable> globals, List<Function> functions, Function main) {
+            this(stage, globals, functions, main, java.util.Map.of());
         }
     }
 

@@ -35,6 +35,12 @@ public final class Copier {
             map.put(g, c);
             out.addGlobal(c);
         }
+        for (GlobalVariable g : m.globals()) {
+            GlobalVariable[] pair = g.pair();
+            if (pair != null) {
+                ((GlobalVariable) map.get(g)).setPair((GlobalVariable) map.get(pair[0]), (GlobalVariable) map.get(pair[1]));
+            }
+        }
         for (Function f : m.functions()) {
             Function c = new Function(f.name(), f.returnType(), f.paramTypes());
             for (int i = 0; i < f.params().size(); i++) {

@@ -22,6 +22,8 @@ public final class GlobalVariable implements Value {
     private boolean centroid;
     private BlockLayout layout = BlockLayout.NONE;
     private Constant initializer;
+    /** A sampler a GLSL for Vulkan sampler constructor makes: its texture and sampler-state globals; null otherwise. */
+    private GlobalVariable[] pair;
 
     public GlobalVariable(String name, AddressSpace space, Type valueType) {
         if (name == null || name.isEmpty()) {
@@ -119,6 +121,20 @@ public final class GlobalVariable implements Value {
 
     public GlobalVariable setInitializer(Constant initializer) {
         this.initializer = initializer;
+        return this;
+    }
+
+    /**
+     * For a sampler that {@code sampler2D(t, s)} makes of a texture and a sampler state (GLSL for
+     * Vulkan), those two globals; it is no resource of its own (SPIR-V declares the two and pairs
+     * them at each lookup, CSIR gives it a sampler slot). Null for every other global.
+     */
+    public GlobalVariable[] pair() {
+        return pair == null ? null : pair.clone();
+    }
+
+    public GlobalVariable setPair(GlobalVariable texture, GlobalVariable samplerState) {
+        this.pair = texture == null ? null : new GlobalVariable[] {texture, samplerState};
         return this;
     }
 

@@ -182,6 +182,9 @@ final class Slots {
                     }
                 }
                 case UNIFORM_CONSTANT -> {
+                    if (g.valueType() instanceof dev.csir.types.TextureType || g.valueType() instanceof dev.csir.types.SamplerStateType) {
+                        continue; // read only through the samplers sampler constructors make of them
+                    }
                     Type kind = samplerKind(g.valueType(), limits);
                     if (kind == null) {
                         return cannotExpress(d, "a uniform of type " + g.valueType()

@@ -6,7 +6,7 @@ package dev.csir.types;
  * {@code ptr<function, vec4>} for pointers.
  */
 public sealed interface Type permits ScalarType, VectorType, MatrixType, ArrayType, StructType, SamplerType,
-        ImageType, PointerType, VoidType {
+        ImageType, TextureType, SamplerStateType, PointerType, VoidType {
 
     String name();
 
@@ -35,9 +35,9 @@ public sealed interface Type permits ScalarType, VectorType, MatrixType, ArrayTy
         };
     }
 
-    /** Opaque types hold a handle, not data: samplers and images. */
+    /** Opaque types hold a handle, not data: samplers, images, and GLSL for Vulkan's textures and sampler states. */
     default boolean isOpaque() {
-        return this instanceof SamplerType || this instanceof ImageType
-                || this instanceof ArrayType a && a.element().isOpaque();
+        return this instanceof SamplerType || this instanceof ImageType || this instanceof TextureType
+                || this instanceof SamplerStateType || this instanceof ArrayType a && a.element().isOpaque();
     }
 }

@@ -184,7 +184,17 @@ final class Builtins {
         if (!(i.operand(0).type() instanceof PointerType p) || !(p.pointee() instanceof SamplerType s)) {
             throw new SpirvException(i.op().mnemonic() + " on " + i.operand(0).type().name() + " is not written yet");
         }
-        int sampled = f.fresh(Spv.Op.OpLoad, s, f.value(i.operand(0)));
+        int sampled;
+        if (i.operand(0) instanceof dev.csir.ssa.GlobalVariable g && g.pair() != null) {
+            // GLSL for Vulkan's sampler2D(t, s): the texture and the sampler state paired here, the
+            // image as the texture holds it (a comparing lookup takes it as it is)
+            dev.csir.ssa.GlobalVariable[] pair = g.pair();
+            s = new SamplerType(s.dim(), s.arrayed(), false, s.sampled());
+            sampled = f.fresh(Spv.Op.OpSampledImage, s, f.fresh(Spv.Op.OpLoad, pair[0].valueType(), f.value(pair[0])),
+                    f.fresh(Spv.Op.OpLoad, pair[1].valueType(), f.value(pair[1])));
+        } else {
+            sampled = f.fresh(Spv.Op.OpLoad, s, f.value(i.operand(0)));
+        }
         if (i.op() == Opcode.TEXTURE_SIZE) {
             f.ids.capability(Spv.Capability.ImageQuery);
             int image = image(s, sampled);

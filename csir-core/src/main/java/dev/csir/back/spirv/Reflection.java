@@ -63,7 +63,11 @@ public record Reflection(List<Variable> inputs, List<Variable> outputs, List<Uni
                         blocks.add(block(g, s));
                     }
                 }
-                case UNIFORM_CONSTANT -> samplers.add(new Sampler(g.name(), g.valueType(), g.set(), g.binding()));
+                case UNIFORM_CONSTANT -> {
+                    if (g.pair() == null) { // a sampler constructor's sampler: its two parts are the resources
+                        samplers.add(new Sampler(g.name(), g.valueType(), g.set(), g.binding()));
+                    }
+                }
                 default -> {
                 }
             }

@@ -144,7 +144,9 @@ public final class SpirvWriter {
                 values.put(s, table.specConstant(s));
             }
             for (GlobalVariable g : m.globals()) {
-                global(g);
+                if (g.pair() == null) { // a sampler constructor's sampler is made at each lookup
+                    global(g);
+                }
             }
             for (EntryPoint e : m.entryPoints()) {
                 entryPoint(e);

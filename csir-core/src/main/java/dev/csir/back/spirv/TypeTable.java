@@ -179,6 +179,17 @@ final class TypeTable {
             case SamplerType s -> {
                 return sampledImage(s);
             }
+            case dev.csir.types.TextureType tx -> {
+                // the image a non-comparing sampler of its kind holds, so that sampler constructors pair them as they are
+                return imageOf(new SamplerType(tx.dim(), tx.arrayed(), false, tx.sampled()));
+            }
+            case dev.csir.types.SamplerStateType st -> {
+                if (samplerType < 0) {
+                    samplerType = ids.next();
+                    types.op(Spv.Op.OpTypeSampler, samplerType);
+                }
+                return samplerType;
+            }
             case PointerType p -> {
                 return pointer(p);
             }
@@ -285,6 +296,8 @@ final class TypeTable {
     }
 
     private final Map<SamplerType, Integer> plainImages = new HashMap<>();
+    /** The one OpTypeSampler, once a sampler state needs it. */
+    private int samplerType = -1;
 
     /** The OpTypeImage under a sampler type (for OpImage, before a fetch or a size query). */
     int imageOf(SamplerType s) {

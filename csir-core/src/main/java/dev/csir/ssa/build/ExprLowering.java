@@ -38,7 +38,7 @@ final class ExprLowering {
             case Typed.Literal l -> Constant.ofBits((ScalarType) l.type(), l.bits());
             case Typed.VarRef r when fn.module().specConstant(r.variable()) != null ->
                     fn.module().specConstant(r.variable());
-            case Typed.VarRef r -> r.type() instanceof SamplerType ? fn.pointer(r.variable())
+            case Typed.VarRef r -> r.type().isOpaque() ? fn.pointer(r.variable())
                     : b.load(fn.pointer(r.variable())).setName(r.variable().name());
             case Typed.Call c -> call(c);
             case Typed.BuiltinCall c -> builtin(c);

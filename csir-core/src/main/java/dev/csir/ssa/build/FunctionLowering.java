@@ -51,7 +51,7 @@ final class FunctionLowering {
         for (int i = 0; i < params.size(); i++) {
             Typed.Variable p = params.get(i);
             Argument arg = function.params().get(i);
-            if (p.type() instanceof SamplerType || f.signature().writesBack(i)) {
+            if (p.type().isOpaque() || f.signature().writesBack(i)) {
                 locals.put(p.id(), arg);
             } else {
                 Value slot = b.alloca(p.type(), p.name());

@@ -70,7 +70,7 @@ public final class ModuleBuilder {
             for (int i = 0; i < s.params().size(); i++) {
                 Type t = s.params().get(i).type();
                 // a sampler passes its resource, an out or inout parameter the caller's temporary
-                params.add(t instanceof SamplerType ? new dev.csir.types.PointerType(AddressSpace.UNIFORM_CONSTANT, t)
+                params.add(t.isOpaque() ? new dev.csir.types.PointerType(AddressSpace.UNIFORM_CONSTANT, t)
                         : s.writesBack(i) ? new dev.csir.types.PointerType(AddressSpace.FUNCTION, t) : t);
             }
             // overloads share a GLSL name; the module's functions are named apart
@@ -112,7 +112,7 @@ public final class ModuleBuilder {
         List<StructType.Member> members = new ArrayList<>();
         List<Typed.Variable> loose = new ArrayList<>();
         for (Typed.Variable v : unit.globals()) {
-            if (v.storage() == Typed.Storage.UNIFORM && v.member() == null && !(v.type() instanceof SamplerType)) {
+            if (v.storage() == Typed.Storage.UNIFORM && v.member() == null && !v.type().isOpaque()) {
                 members.add(new StructType.Member(v.name(), v.type()));
                 loose.add(v);
             }
@@ -151,10 +151,18 @@ public final class ModuleBuilder {
                 storage.put(v.id(), new Storage(g, v.member().index()));
                 continue;
             }
+            if (unit.pairs().containsKey(v)) {
+                // a sampler constructor's sampler: no binding of its own, its two uniforms have theirs
+                List<Typed.Variable> pair = unit.pairs().get(v);
+                GlobalVariable g = module.addGlobal(new GlobalVariable(v.name(), AddressSpace.UNIFORM_CONSTANT, v.type())
+                        .setPair(storage.get(pair.get(0).id()).global(), storage.get(pair.get(1).id()).global()));
+                storage.put(v.id(), new Storage(g, -1));
+                continue;
+            }
             GlobalVariable g = switch (v.storage()) {
                 case INPUT -> stageVariable(v, AddressSpace.INPUT, inputs);
                 case OUTPUT -> stageVariable(v, AddressSpace.OUTPUT, outputs);
-                case UNIFORM -> v.type() instanceof SamplerType
+                case UNIFORM -> v.type().isOpaque()
                         ? new GlobalVariable(v.name(), AddressSpace.UNIFORM_CONSTANT, v.type())
                                 .setBinding(Math.max(v.decoration().set(), 0),
                                         v.decoration().binding() >= 0 ? v.decoration().binding() : free(bindings))

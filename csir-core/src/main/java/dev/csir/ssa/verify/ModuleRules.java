@@ -160,8 +160,9 @@ final class ModuleRules {
         } else if (!stage && (located || g.builtIn() != null)) {
             report(NOT_STAGE_LOCATION, g.name(), space.word());
         }
-        boolean resource = space == AddressSpace.UNIFORM || space == AddressSpace.UNIFORM_CONSTANT
-                || space == AddressSpace.STORAGE_BUFFER;
+        // a sampler constructor's sampler is no resource: its texture and sampler state are
+        boolean resource = (space == AddressSpace.UNIFORM || space == AddressSpace.UNIFORM_CONSTANT
+                || space == AddressSpace.STORAGE_BUFFER) && g.pair() == null;
         boolean bound = g.set() >= 0 && g.binding() >= 0;
         if (resource && !bound) {
             report(RESOURCE_UNBOUND, g.name());

@@ -137,6 +137,10 @@ final class ProgramObjects {
                         VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT)));
             }
             for (Reflection.Sampler smp : r.samplers()) {
+                if (!(smp.type() instanceof dev.csir.types.SamplerType)) {
+                    throw new GfxException("the Vulkan device binds combined samplers only ('"
+                            + smp.name() + "' is a " + smp.type().name() + ")");
+                }
                 requireSetZero(smp.set(), smp.name());
                 samplers.add(new Sampler(s, smp, samplerSlot(s, smp.name())));
             }

@@ -47,6 +47,18 @@ public final class TestPrograms {
                 : TgsiProgram.emit(p.vertex(), p.fragment(), p.remap()));
     }
 
+    /** A program of GLSL for Vulkan sources, compiled as {@code --client vulkan} compiles them. */
+    public static LinkedProgram linkVulkan(String vsName, String vs, String fsName, String fs) {
+        dev.csir.CompileOptions vulkan = dev.csir.CompileOptions.DEFAULT.withClient(dev.csir.lang.Client.VULKAN);
+        Program p = new Program();
+        attach(p, ShaderCompiler.compile(Stage.VERTEX, vsName, vs, vulkan));
+        attach(p, ShaderCompiler.compile(Stage.FRAGMENT, fsName, fs, vulkan));
+        if (!p.link()) {
+            throw new IllegalStateException("link failed: " + p.log());
+        }
+        return p.linked().orElseThrow();
+    }
+
     private static void attach(Program p, CompileResult r) {
         if (!r.ok()) {
             throw new IllegalStateException(r.name() + " does not compile:\n" + r.log());

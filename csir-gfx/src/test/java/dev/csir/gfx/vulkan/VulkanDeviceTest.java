@@ -93,6 +93,18 @@ class VulkanDeviceTest {
                 .isInstanceOf(GfxException.class).hasMessage("sampler 'tex' (slot 0) is a sampler2D, its texture a samplerCube");
     }
 
+    @Test
+    void namesTheSeparateTexturesItDoesNotBindYet() throws GfxException {
+        LinkedProgram p = TestPrograms.linkVulkan("s.vert", "#version 450\nlayout(location = 0) in vec4 position;\n"
+                + "void main() { gl_Position = position; }\n", "s.frag", "#version 450\n"
+                + "layout(set = 0, binding = 0) uniform texture2D tex;\nlayout(set = 0, binding = 1) uniform sampler smp;\n"
+                + "layout(location = 0) out vec4 c;\nvoid main() { c = texture(sampler2D(tex, smp), vec2(0.5)); }\n");
+        vk.target(8, 8);
+        Texture white = new Texture(1, 1, new byte[] {-1, -1, -1, -1});
+        assertThatThrownBy(() -> vk.draw(p, p.newUniforms(), Meshes.quad(), DrawState.FLAT, List.of(white)))
+                .isInstanceOf(GfxException.class).hasMessage("the Vulkan device binds combined samplers only ('tex' is a texture2D)");
+    }
+
     /**
      * Uniforms whose std140 layout differs from CSIR's vec4 slots (a mat3's columns 16 bytes apart,
      * a vec2 then a float packed into one vec4, an int) reach the shader with their values, in both

@@ -1,0 +1,46 @@
+package dev.csir.lang;
+
+import dev.csir.types.Dim;
+import dev.csir.types.SamplerStateType;
+import dev.csir.types.ScalarKind;
+import dev.csir.types.TextureType;
+import dev.csir.types.Type;
+
+/**
+ * The type names GLSL for Vulkan adds (GL_KHR_vulkan_glsl): textures of the dimensionalities csir
+ * samples ({@code texture2D}, {@code itextureCube}, {@code utexture2DArray}) and the sampler
+ * states {@code sampler} and {@code samplerShadow}. In GLSL for OpenGL they are plain names
+ * ({@code texture2D} is a legacy function there).
+ */
+final class VulkanTypes {
+    private VulkanTypes() {
+    }
+
+    /** The type {@code name} spells, or null. */
+    static Type named(String name) {
+        switch (name) {
+            case "sampler":
+                return SamplerStateType.PLAIN;
+            case "samplerShadow":
+                return SamplerStateType.SHADOW;
+            default:
+                break;
+        }
+        int at = name.indexOf("texture");
+        if (at < 0 || at > 1) {
+            return null;
+        }
+        ScalarKind sampled = at == 0 ? ScalarKind.FLOAT : name.charAt(0) == 'i' ? ScalarKind.INT
+                : name.charAt(0) == 'u' ? ScalarKind.UINT : null;
+        if (sampled == null) {
+            return null;
+        }
+        return switch (name.substring(at + "texture".length())) {
+            case "2D" -> new TextureType(Dim.D2, false, sampled);
+            case "3D" -> new TextureType(Dim.D3, false, sampled);
+            case "Cube" -> new TextureType(Dim.CUBE, false, sampled);
+            case "2DArray" -> new TextureType(Dim.D2, true, sampled);
+            default -> null;
+        };
+    }
+}
