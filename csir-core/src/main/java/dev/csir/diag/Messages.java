@@ -376,7 +376,7 @@ public final class Messages {
     public static final String SAMPLER_CONSTRUCTOR_STATE = "a sampler constructor's second argument must be a sampler or samplerShadow";
     public static final String SAMPLER_CONSTRUCTOR_PARAMETER = "a sampler constructor of a texture or sampler parameter is not supported yet; pair the uniforms themselves";
     public static final String SAMPLER_CONSTRUCTOR_USE = "a sampler constructor must be the first argument of a texture function";
-    public static final String SAMPLER_INDEX_VERSION = "indexing a sampler array at a run-time index needs GLSL 4.00 or ES 3.20";
+    public static final String SAMPLER_INDEX_VERSION = "indexing a sampler array at a run-time index needs GLSL 4.00 or ES 3.20 (or ES 3.10 with GL_EXT_gpu_shader5)";
     /** A function parameter of a struct type holding samplers. */
     public static final String SAMPLER_STRUCT_PARAMETER = "a parameter of a struct type that holds samplers is not supported yet; pass its members";
     public static final String ARRAYS_OF_ARRAYS = "arrays of arrays need GLSL 4.30 or GLSL ES 3.10";

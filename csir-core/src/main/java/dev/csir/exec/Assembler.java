@@ -434,11 +434,6 @@ final class Assembler {
     }
 
     /**
-     * A read of {@code span} vec4 slots from an input array; one slot is a 4-float copy, which
-     * beats {@code System.arraycopy}, a matrix one arraycopy, which beats a dispatch per column.
-     * A negative slot reads zeros.
-     */
-    /**
      * A texel lookup {@code op} at sampler slot {@code aux}: at an integer kind's slot the float
      * lookup is followed by {@link IntLanes#UNORM8} in place, which gives the texel's 8-bit
      * channel values as the integer lanes an integer sampler reads (the lookups are nearest,
@@ -479,6 +474,11 @@ final class Assembler {
         }
     }
 
+    /**
+     * A read of {@code span} vec4 slots from an input array; one slot is a 4-float copy, which
+     * beats {@code System.arraycopy}, a matrix one arraycopy, which beats a dispatch per column.
+     * A negative slot reads zeros.
+     */
     private void load(int o, Insn in, int slot, int span) {
         if (in.dst() < 0) {
             return;

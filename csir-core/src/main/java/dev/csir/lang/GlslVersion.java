@@ -80,9 +80,17 @@ public record GlslVersion(int number, Profile profile, boolean explicit, Set<Str
         return number >= (es() ? 300 : 130);
     }
 
-    /** Indexing a sampler array at a run-time index came with GLSL 4.00 and ES 3.20 (glslang takes no extension for it). */
+    /**
+     * Whether a sampler array may be indexed at a run-time index, as glslang has it: GLSL 4.00 and
+     * ES 3.20 on, ES 3.10 with GL_EXT_gpu_shader5 or GL_OES_gpu_shader5, and before GLSL 1.30 and
+     * ES 3.00 (which brought the rule that the index be constant).
+     */
     public boolean dynamicSamplerIndex() {
-        return number >= (es() ? 320 : 400);
+        if (es()) {
+            return number == 100 || number >= 320
+                    || number == 310 && (enabled("GL_EXT_gpu_shader5") || enabled("GL_OES_gpu_shader5"));
+        }
+        return number < 130 || number >= 400;
     }
 
     /** Arrays of arrays came with GLSL 4.30 and ES 3.10. */

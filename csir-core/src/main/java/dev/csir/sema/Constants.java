@@ -135,28 +135,6 @@ public final class Constants {
     }
 
     /**
-     * Whether evaluating {@code e} changes nothing (no assignment, {@code ++}, comma, user call or
-     * built-in with an out parameter), so that it may be evaluated more than once.
-     */
-    static boolean withoutEffects(Typed.Expr e) {
-        return switch (e) {
-            case Typed.Literal l -> true;
-            case Typed.VarRef r -> true;
-            case Typed.Construct c -> c.args().stream().allMatch(Constants::withoutEffects);
-            case Typed.BuiltinCall c -> c.outs() == 0 && c.args().stream().allMatch(Constants::withoutEffects);
-            case Typed.Convert c -> withoutEffects(c.value());
-            case Typed.Splat s -> withoutEffects(s.value());
-            case Typed.Unary u -> withoutEffects(u.operand());
-            case Typed.Swizzle s -> withoutEffects(s.base());
-            case Typed.Field f -> withoutEffects(f.base());
-            case Typed.Index ix -> withoutEffects(ix.base()) && withoutEffects(ix.index());
-            case Typed.Binary b -> withoutEffects(b.left()) && withoutEffects(b.right());
-            case Typed.Conditional c -> withoutEffects(c.cond()) && withoutEffects(c.then()) && withoutEffects(c.otherwise());
-            default -> false;
-        };
-    }
-
-    /**
      * Whether {@code e} is a constant expression (GLSL 4.60 4.3.3): literals, constants (and
      * specialization constants), and operators, constructors and built-in calls of such. A
      * comma, an assignment, a user call or {@code ++} is none, whatever its operands.

@@ -206,7 +206,7 @@ final class ExprChecker {
             Long k = integer ? Constants.intValue(i) : null;
             if (k == null) {
                 if (!integer || dynamic != null || !checker.version().dynamicSamplerIndex()
-                        || !Constants.withoutEffects(i)) {
+                        || !Typed.pure(i)) {
                     checker.error(((Ast.Expr) step).pos(), !integer ? Messages.TYPE_MISMATCH
                             : checker.version().dynamicSamplerIndex()
                                     ? Messages.SAMPLER_INDEX_CONSTANT : Messages.SAMPLER_INDEX_VERSION);
@@ -237,7 +237,7 @@ final class ExprChecker {
         }
         if (dynamic != null) {
             // only a texture function takes this choice (TextureCalls makes one call per sampler)
-            choices.put(refs.getFirst(), new SamplerChoice(dynamic, refs));
+            choices.add(new Pending(refs.getFirst(), new SamplerChoice(dynamic, refs)));
         }
         return refs.getFirst();
     }
@@ -246,16 +246,25 @@ final class ExprChecker {
     record SamplerChoice(Typed.Expr index, List<Typed.VarRef> samplers) {
     }
 
-    /** The sampler choices not yet taken by a texture function, by the reference that stands for each. */
-    private final Map<Typed.VarRef, SamplerChoice> choices = new java.util.IdentityHashMap<>();
+    /** A choice not yet taken by a texture function, and the reference that stands for it. */
+    private record Pending(Typed.VarRef ref, SamplerChoice choice) {
+    }
+
+    /** The sampler choices not yet taken, in source order (so that stray ones are reported in it). */
+    private final List<Pending> choices = new ArrayList<>();
 
     /** The choice {@code ref} stands for, taken (a texture function's first argument), or null. */
     SamplerChoice takeChoice(Typed.Expr ref) {
-        return choices.remove(ref);
+        for (int k = 0; k < choices.size(); k++) {
+            if (choices.get(k).ref() == ref) {
+                return choices.remove(k).choice();
+            }
+        }
+        return null;
     }
 
     /** The samplers sampler constructors made that no texture function has taken yet. */
-    private final java.util.Set<Typed.Expr> constructed = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    private final java.util.Set<Typed.Expr> constructed = java.util.Collections.newSetFromMap(new java.util.LinkedHashMap<>());
 
     void constructedSampler(Typed.VarRef ref) {
         constructed.add(ref);
@@ -268,8 +277,8 @@ final class ExprChecker {
 
     /** Reports each sampler chosen at run time, and each constructed one, that went anywhere but a texture function. */
     void reportStrayChoices() {
-        for (Typed.VarRef ref : choices.keySet()) {
-            checker.error(ref.pos(), Messages.SAMPLER_INDEX_CONSTANT);
+        for (Pending p : choices) {
+            checker.error(p.ref().pos(), Messages.SAMPLER_INDEX_CONSTANT);
         }
         choices.clear();
         for (Typed.Expr ref : constructed) {

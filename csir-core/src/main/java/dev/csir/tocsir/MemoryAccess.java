@@ -416,13 +416,10 @@ final class MemoryAccess {
         }
         Type type = dev.csir.ssa.Builder.pointee(root);
         int home = s.home(root, type);
-        if (value instanceof dev.csir.ssa.Constant c && Aggregates.is(c.type())) {
-            IndexedMemory.Place p = indexed.place(type, Memory.steps(pointer));
-            if (!p.dynamic()) {
-                // an array or struct initializer: its constants go straight to the home
-                s.aggregates.constantInto(c, home + p.offset());
-                return;
-            }
+        if (value instanceof dev.csir.ssa.Constant c && Aggregates.is(c.type()) && path != null) {
+            // an array or struct initializer at a constant place: its constants go straight to the home
+            s.aggregates.constantInto(c, home + indexed.place(type, Memory.steps(pointer)).offset());
+            return;
         }
         int v = s.operand(value);
         if (isIndexed(path, type)) {

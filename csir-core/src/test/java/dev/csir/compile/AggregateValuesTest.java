@@ -96,6 +96,8 @@ public class AggregateValuesTest {
         int n = 2 + r.nextInt(5);
         StringBuilder b = new StringBuilder("#version 330 core\nstruct S { float f; vec3 v; int i; };\n");
         b.append("uniform int k;\nin vec2 uv;\nout vec4 c;\n");
+        // a call in a ?: arm makes the front end branch and merge the struct with a phi
+        b.append("S mk(float x) { return S(x, vec3(x, -x, 0.5), int(x * 8.0)); }\n");
         b.append("const float table[").append(n).append("] = float[](");
         for (int i = 0; i < n; i++) {
             b.append(i > 0 ? ", " : "").append(String.format(java.util.Locale.ROOT, "%.3f", r.nextFloat() * 4 - 2));
@@ -106,7 +108,10 @@ public class AggregateValuesTest {
         int statements = 2 + r.nextInt(6);
         for (int q = 0; q < statements; q++) {
             String i = "(a + " + r.nextInt(n) + ") % " + n;
-            switch (r.nextInt(8)) {
+            switch (r.nextInt(10)) {
+                case 8 -> b.append("    s = uv.y > 0.5 ? mk(uv.x) : s;\n");
+                case 9 -> b.append("    for (int w = 0; w < (a % ").append(n).append(") + 1; w++) { s = w > 1 ? mk(float(w)) : ss[w & 1];"
+                        + " ss[(w + 1) & 1].f += s.f; }\n");
                 case 0 -> b.append("    acc.x += table[").append(i).append("];\n");
                 case 1 -> b.append("    loc[").append(i).append("] = loc[").append(i).append("] * uv.y + table[").append(i).append("];\n");
                 case 2 -> b.append("    ss[a & 1] = s;\n");

@@ -16,7 +16,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * A sampler of an array chosen by a run-time index (GLSL 4.00 and ES 3.20; glslang takes no extension for it): one
+ * A sampler of an array chosen by a run-time index (GLSL 4.00, ES 3.20, ES 3.10 with GL_EXT_gpu_shader5, and before GLSL 1.30): one
  * lookup per sampler, the index tested against each, so every target takes it; accepted and
  * rejected where glslang accepts and rejects it. Two forms glslang also takes are still refused,
  * each with a located error: such a sampler passed anywhere but to a texture function, and an
@@ -24,9 +24,11 @@ import org.junit.jupiter.api.Test;
  */
 class DynamicSamplerIndexTest {
     private static String shader(String version, String extension, String body) {
-        String precision = version.endsWith("es") ? "precision mediump float;\n" : "";
-        return "#version " + version + "\n" + extension + precision + "uniform sampler2D tex[3];\nuniform int k;\n"
-                + "in vec2 uv;\nout vec4 c;\nvoid main() { " + body + " }\n";
+        String precision = version.endsWith("es") || version.equals("100") ? "precision mediump float;\n" : "";
+        boolean legacy = version.equals("100") || version.equals("110") || version.equals("120");
+        String head = "#version " + version + "\n" + extension + precision + "uniform sampler2D tex[3];\nuniform int k;\n";
+        return legacy ? head + "varying vec2 uv;\nvoid main() { vec4 c; " + body.replace("texture(", "texture2D(")
+                + " gl_FragColor = c; }\n" : head + "in vec2 uv;\nout vec4 c;\nvoid main() { " + body + " }\n";
     }
 
     @Test
@@ -39,8 +41,15 @@ class DynamicSamplerIndexTest {
                 GlslangAgreement.check(disagreements, ShaderStage.FRAGMENT, shader(version, "", body));
             }
         }
-        GlslangAgreement.check(disagreements, ShaderStage.FRAGMENT,
-                shader("330 core", "#extension GL_ARB_gpu_shader5 : enable\n", "c = texture(tex[k], uv);"));
+        for (String version : List.of("100", "110", "120", "130")) {
+            GlslangAgreement.check(disagreements, ShaderStage.FRAGMENT, shader(version, "", "c = texture(tex[k], uv);"));
+        }
+        for (String extension : List.of("GL_ARB_gpu_shader5", "GL_EXT_gpu_shader5", "GL_OES_gpu_shader5")) {
+            for (String version : List.of("330 core", "310 es")) {
+                GlslangAgreement.check(disagreements, ShaderStage.FRAGMENT,
+                        shader(version, "#extension " + extension + " : enable\n", "c = texture(tex[k], uv);"));
+            }
+        }
         assertThat(disagreements).isEmpty();
     }
 
