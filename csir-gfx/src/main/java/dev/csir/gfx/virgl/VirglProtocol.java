@@ -54,6 +54,7 @@ public final class VirglProtocol {
     public static final int SHADER_FRAGMENT = 1;
 
     // formats
+    public static final int FORMAT_Z32_UNORM = 17;
     public static final int FORMAT_Z32_FLOAT = 18;
     public static final int FORMAT_R32_FLOAT = 28;
     public static final int FORMAT_R32G32_FLOAT = 29;

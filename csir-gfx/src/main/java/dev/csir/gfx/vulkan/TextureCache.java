@@ -16,7 +16,7 @@ import org.lwjgl.vulkan.VkSamplerCreateInfo;
 /**
  * Textures uploaded to sampled images (2D, cube, 3D and 2D array), kept by the texture's identity,
  * least recently used first: RGBA8 for the float kinds, and as the VirGL device uploads them, a
- * shadow kind's depth (red byte / 255) as D32_SFLOAT, a usampler's bytes as RGBA8_UINT, an
+ * shadow kind's depth (red byte / 255) as D16_UNORM (fixed point, so the reference clamps to [0, 1] as on the other devices), a usampler's bytes as RGBA8_UINT, an
  * isampler's as RGBA16_SINT (RGBA8_SINT would read bytes from 128 as negative). Texture row 0 is
  * t = 0, which is also Vulkan's image row 0, so texels go up as they are.
  */
@@ -83,11 +83,12 @@ final class TextureCache {
             byte[] rgba = t.rgba();
             int n = rgba.length / 4;
             if (t.kind().isShadowSampler()) {
-                java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(n * 4).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+                // 16-bit unorm, k / 255 exactly (k * 257): fixed point, so the reference is clamped to [0, 1]
+                java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(n * 2).order(java.nio.ByteOrder.LITTLE_ENDIAN);
                 for (int i = 0; i < n; i++) {
-                    b.putFloat((rgba[i * 4] & 0xff) / 255f);
+                    b.putShort((short) ((rgba[i * 4] & 0xff) * 257));
                 }
-                return new Texels(VK_FORMAT_D32_SFLOAT, VK_IMAGE_ASPECT_DEPTH_BIT, b.array());
+                return new Texels(VK_FORMAT_D16_UNORM, VK_IMAGE_ASPECT_DEPTH_BIT, b.array());
             }
             if (t.kind().isIntegerSampler() && !t.kind().isUnsignedSampler()) {
                 java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(n * 8).order(java.nio.ByteOrder.LITTLE_ENDIAN);

@@ -114,7 +114,7 @@ public final class ContractWorkloads {
                 fragCoord(), discard(), builtins(), uniformBlockCube(), pushConstants(), matrices(), vertexNumbers(),
                 integerArithmetic(), skybox(), volumeAndLayers(), matrixInterface(), twoColourOutputs(), interpolation(), frontFacing(), fragDepth(),
                 packingAndModf(), uniformArrayLoop(), derivatives(), aggregateValues(), samplerAtRunTimeIndex(),
-                ShadowIntegerScene.workload(), offsetsAndGather());
+                ShadowIntegerScene.workload(), offsetsAndGather(), shadowReferencesOutOfRange());
     }
 
     /** Channel c (0 red, 1 green, 2 blue) of texel (x, y) of the 4x4 texture of {@link #offsetsAndGather}. */
@@ -233,6 +233,39 @@ public final class ContractWorkloads {
             }
             assertThat(soft).as("ring edges smoothed along the middle row").isGreaterThan(4);
         });
+    }
+
+    /**
+     * Shadow references outside [0, 1], which GL and Vulkan clamp for a fixed-point depth texture
+     * (and csir's are: the red byte over 255): against depth 1, a reference of 1.5 passes; against
+     * depth 0, one of -0.5 passes too. Unclamped, the first would fail. Red and green are 1.
+     */
+    private static Workload shadowReferencesOutOfRange() {
+        LinkedProgram p = TestPrograms.link("ref.vert", """
+                #version 330 core
+                layout(location = 0) in vec4 position;
+                void main() {
+                    gl_Position = position;
+                }
+                """, "ref.frag", """
+                #version 330 core
+                uniform sampler2DShadow far;
+                uniform sampler2DShadow near;
+                out vec4 fragColor;
+                void main() {
+                    fragColor = vec4(texture(far, vec3(0.5, 0.5, 1.5)), texture(near, vec3(0.5, 0.5, -0.5)), 0.25, 1.0);
+                }
+                """);
+        Texture far = Texture.layered(new Texture(1, 1, new byte[] {(byte) 255, 0, 0, (byte) 255}), dev.csir.ir.Type.SAMPLER2DSHADOW);
+        Texture near = Texture.layered(new Texture(1, 1, new byte[] {0, 0, 0, (byte) 255}), dev.csir.ir.Type.SAMPLER2DSHADOW);
+        float[] v = {-1, -1, 0, 1, 1, -1, 0, 1, 1, 1, 0, 1, -1, -1, 0, 1, 1, 1, 0, 1, -1, 1, 0, 1};
+        Mesh m = new Mesh(v, VertexLayout.of(4, new VertexAttribute(0, 4, 0)));
+        return new Workload("shadow references beyond [0, 1]", d -> d.draw(p, p.newUniforms(), m, DrawState.FLAT,
+                List.of(far, near)), f -> {
+                    int[] c = f.channels(W / 2, H / 2);
+                    assertThat(c[0]).as("1.5 against depth 1, clamped").isEqualTo(255);
+                    assertThat(c[1]).as("-0.5 against depth 0, clamped").isEqualTo(255);
+                });
     }
 
     /**

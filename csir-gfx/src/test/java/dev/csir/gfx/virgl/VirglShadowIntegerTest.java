@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Timeout;
 /**
  * virglrenderer takes the shadow targets and the integer sampler views (SHADOW2D, SHADOW2D_ARRAY,
  * SHADOWCUBE; 2D SINT and UINT) and draws the shadow and integer samplers' scene as the Java
- * reference and the software device do: depth textures as Z32_FLOAT with a GL_LEQUAL comparing
+ * reference and the software device do: depth textures as Z32_UNORM with a GL_LEQUAL comparing
  * sampler, a usampler's texels as RGBA8 UINT, an isampler's as RGBA16 SINT.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
