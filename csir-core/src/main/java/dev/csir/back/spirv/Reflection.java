@@ -17,13 +17,21 @@ import java.util.List;
  * from it; {@code csir compile --emit json} prints it.
  */
 public record Reflection(List<Variable> inputs, List<Variable> outputs, List<UniformBlock> blocks,
-        List<Sampler> samplers) {
+        List<Sampler> samplers, List<Pairing> pairings) {
 
     public Reflection {
         inputs = List.copyOf(inputs);
         outputs = List.copyOf(outputs);
         blocks = List.copyOf(blocks);
         samplers = List.copyOf(samplers);
+        pairings = List.copyOf(pairings);
+    }
+
+    /**
+     * A sampler a GLSL for Vulkan sampler constructor makes ({@code sampler2D(t, s)}, its name):
+     * its type, and the texture and sampler state (two of {@link #samplers}) it pairs.
+     */
+    public record Pairing(String sampler, Type type, String texture, String state) {
     }
 
     /** A stage input or output: its location, or -1 and the built-in it stands for. */
@@ -41,7 +49,7 @@ public record Reflection(List<Variable> inputs, List<Variable> outputs, List<Uni
     public record Member(String name, Type type, int offset, int arrayStride, int matrixStride) {
     }
 
-    /** A combined image sampler at a descriptor set and binding. */
+    /** A combined image sampler, a texture or a sampler state at a descriptor set and binding. */
     public record Sampler(String name, Type type, int set, int binding) {
     }
 
@@ -51,6 +59,7 @@ public record Reflection(List<Variable> inputs, List<Variable> outputs, List<Uni
         List<Variable> outputs = new ArrayList<>();
         List<UniformBlock> blocks = new ArrayList<>();
         List<Sampler> samplers = new ArrayList<>();
+        List<Pairing> pairings = new ArrayList<>();
         for (GlobalVariable g : m.globals()) {
             switch (g.space()) {
                 case INPUT, OUTPUT -> {
@@ -64,15 +73,17 @@ public record Reflection(List<Variable> inputs, List<Variable> outputs, List<Uni
                     }
                 }
                 case UNIFORM_CONSTANT -> {
-                    if (g.pair() == null) { // a sampler constructor's sampler: its two parts are the resources
+                    if (g.pair() == null) {
                         samplers.add(new Sampler(g.name(), g.valueType(), g.set(), g.binding()));
+                    } else { // a sampler constructor's sampler: its two parts are the resources
+                        pairings.add(new Pairing(g.name(), g.valueType(), g.pair()[0].name(), g.pair()[1].name()));
                     }
                 }
                 default -> {
                 }
             }
         }
-        return new Reflection(inputs, outputs, blocks, samplers);
+        return new Reflection(inputs, outputs, blocks, samplers, pairings);
     }
 
     private static UniformBlock block(GlobalVariable g, StructType s) {

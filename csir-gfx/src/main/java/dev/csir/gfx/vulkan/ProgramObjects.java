@@ -44,8 +44,19 @@ final class ProgramObjects {
     record PushBlock(Stage stage, Reflection.UniformBlock block) {
     }
 
-    /** A sampler of a stage at its binding, fed by the texture of program sampler slot {@code slot}. */
-    record Sampler(Stage stage, Reflection.Sampler sampler, int slot) {
+    /**
+     * A resource of a stage at its binding: a combined sampler or a texture, fed by the texture of
+     * program sampler slot {@code slot} (a texture: that of a sampler a constructor pairs it in),
+     * or a sampler state (slot -1), comparing when {@code comparing}.
+     */
+    record Sampler(Stage stage, Reflection.Sampler sampler, int slot, boolean comparing) {
+        int descriptorType() {
+            return switch (sampler.type()) {
+                case dev.csir.types.TextureType t -> VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE;
+                case dev.csir.types.SamplerStateType st -> VK_DESCRIPTOR_TYPE_SAMPLER;
+                default -> VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+            };
+        }
     }
 
     final LinkedProgram program;
@@ -137,12 +148,15 @@ final class ProgramObjects {
                         VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT)));
             }
             for (Reflection.Sampler smp : r.samplers()) {
-                if (!(smp.type() instanceof dev.csir.types.SamplerType)) {
-                    throw new GfxException("the Vulkan device binds combined samplers only ('"
-                            + smp.name() + "' is a " + smp.type().name() + ")");
-                }
                 requireSetZero(smp.set(), smp.name());
-                samplers.add(new Sampler(s, smp, samplerSlot(s, smp.name())));
+                samplers.add(switch (smp.type()) {
+                    case dev.csir.types.SamplerType st -> new Sampler(s, smp, samplerSlot(s, smp.name()), st.shadow());
+                    case dev.csir.types.TextureType t -> new Sampler(s, smp, pairedSlot(s, r, smp.name()), false);
+                    case dev.csir.types.SamplerStateType st -> new Sampler(s, smp, -1, st.shadow() || r.pairings().stream()
+                            .anyMatch(x -> x.state().equals(smp.name()) && ((dev.csir.types.SamplerType) x.type()).shadow()));
+                    default -> throw new GfxException("the Vulkan device binds samplers and textures only ('"
+                            + smp.name() + "' is a " + smp.type().name() + ")");
+                });
             }
         }
         VkDevice device = c.device();
@@ -155,8 +169,7 @@ final class ProgramObjects {
                         .descriptorCount(1).stageFlags(stageBit(b.stage()));
             }
             for (Sampler s : samplers) {
-                bindings.get(i++).binding(s.sampler().binding())
-                        .descriptorType(VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER).descriptorCount(1)
+                bindings.get(i++).binding(s.sampler().binding()).descriptorType(s.descriptorType()).descriptorCount(1)
                         .stageFlags(stageBit(s.stage()));
             }
             LongBuffer h = stack.mallocLong(1);
@@ -174,14 +187,17 @@ final class ProgramObjects {
             if (n == 0) {
                 return;
             }
-            VkDescriptorPoolSize.Buffer sizes = VkDescriptorPoolSize.calloc((blocks.isEmpty() ? 0 : 1)
-                    + (samplers.isEmpty() ? 0 : 1), stack);
-            int k = 0;
+            Map<Integer, Integer> counts = new java.util.TreeMap<>();
             if (!blocks.isEmpty()) {
-                sizes.get(k++).type(VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER).descriptorCount(blocks.size());
+                counts.put(VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, blocks.size());
             }
-            if (!samplers.isEmpty()) {
-                sizes.get(k).type(VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER).descriptorCount(samplers.size());
+            for (Sampler s : samplers) {
+                counts.merge(s.descriptorType(), 1, Integer::sum);
+            }
+            VkDescriptorPoolSize.Buffer sizes = VkDescriptorPoolSize.calloc(counts.size(), stack);
+            int k = 0;
+            for (Map.Entry<Integer, Integer> e : counts.entrySet()) {
+                sizes.get(k++).type(e.getKey()).descriptorCount(e.getValue());
             }
             check(vkCreateDescriptorPool(device, VkDescriptorPoolCreateInfo.calloc(stack).sType$Default().maxSets(1)
                     .pPoolSizes(sizes), null, h), "vkCreateDescriptorPool");
@@ -196,6 +212,16 @@ final class ProgramObjects {
         if (set != 0) {
             throw new GfxException("'" + name + "' is in descriptor set " + set + "; the Vulkan device binds set 0");
         }
+    }
+
+    /** The sampler slot whose texture a texture resource holds: that of the first sampler a constructor pairs it in. */
+    private int pairedSlot(Stage stage, Reflection r, String texture) throws GfxException {
+        for (Reflection.Pairing p : r.pairings()) {
+            if (p.texture().equals(texture)) {
+                return samplerSlot(stage, p.sampler());
+            }
+        }
+        throw new GfxException("texture '" + texture + "' is not sampled: no sampler constructor pairs it");
     }
 
     /** The program's sampler slot of a stage's sampler, by name. */

@@ -316,6 +316,9 @@ public final class VulkanDevice implements Device {
         long[] views = new long[p.samplers.size()];
         for (int i = 0; i < views.length; i++) {
             ProgramObjects.Sampler s = p.samplers.get(i);
+            if (s.slot() < 0) {
+                continue; // a sampler state holds no texture
+            }
             Texture t = s.slot() < slots.size() ? slots.get(s.slot()) : null;
             if (t == null) {
                 throw new GfxException("no texture for sampler '" + s.sampler().name() + "' (slot " + s.slot() + ")");
@@ -337,14 +340,14 @@ public final class VulkanDevice implements Device {
                         .descriptorType(VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER).descriptorCount(1).pBufferInfo(info);
             }
             for (int i = 0; i < views.length; i++) {
-                // the texture's kind is the sampler's (checked above)
-                boolean shadow = p.samplers.get(i).sampler().type() instanceof dev.csir.types.SamplerType st && st.shadow();
+                // the texture's kind is the sampler's (checked above); a texture takes no sampler, a sampler state no view
+                ProgramObjects.Sampler s = p.samplers.get(i);
+                int type = s.descriptorType();
                 VkDescriptorImageInfo.Buffer info = VkDescriptorImageInfo.calloc(1, stack)
-                        .sampler(shadow ? compareSampler : sampler)
+                        .sampler(type == VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE ? VK_NULL_HANDLE : s.comparing() ? compareSampler : sampler)
                         .imageView(views[i]).imageLayout(VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
-                writes.get(w++).sType$Default().dstSet(p.descriptorSet())
-                        .dstBinding(p.samplers.get(i).sampler().binding())
-                        .descriptorType(VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER).descriptorCount(1).pImageInfo(info);
+                writes.get(w++).sType$Default().dstSet(p.descriptorSet()).dstBinding(s.sampler().binding())
+                        .descriptorType(type).descriptorCount(1).pImageInfo(info);
             }
             vkUpdateDescriptorSets(device, writes, null);
         }

@@ -94,15 +94,33 @@ class VulkanDeviceTest {
     }
 
     @Test
-    void namesTheSeparateTexturesItDoesNotBindYet() throws GfxException {
-        LinkedProgram p = TestPrograms.linkVulkan("s.vert", "#version 450\nlayout(location = 0) in vec4 position;\n"
-                + "void main() { gl_Position = position; }\n", "s.frag", "#version 450\n"
+    void bindsSeparateTexturesAndSamplersAsTheCombinedSamplerDraws() throws GfxException {
+        String vertex = "#version 450\nlayout(location = 0) in vec4 position;\nvoid main() { gl_Position = position; }\n";
+        LinkedProgram separate = TestPrograms.linkVulkan("s.vert", vertex, "s.frag", "#version 450\n"
                 + "layout(set = 0, binding = 0) uniform texture2D tex;\nlayout(set = 0, binding = 1) uniform sampler smp;\n"
-                + "layout(location = 0) out vec4 c;\nvoid main() { c = texture(sampler2D(tex, smp), vec2(0.5)); }\n");
+                + "layout(set = 0, binding = 2) uniform samplerShadow sh;\nlayout(location = 0) out vec4 c;\n"
+                + "void main() { vec2 uv = gl_FragCoord.xy / 8.0; c = texture(sampler2D(tex, smp), uv).bgra; }\n");
+        LinkedProgram combined = TestPrograms.linkVulkan("c.vert", vertex, "c.frag", "#version 450\n"
+                + "layout(set = 0, binding = 0) uniform sampler2D tex;\nlayout(location = 0) out vec4 c;\n"
+                + "void main() { vec2 uv = gl_FragCoord.xy / 8.0; c = texture(tex, uv).bgra; }\n");
         vk.target(8, 8);
-        Texture white = new Texture(1, 1, new byte[] {-1, -1, -1, -1});
-        assertThatThrownBy(() -> vk.draw(p, p.newUniforms(), Meshes.quad(), DrawState.FLAT, List.of(white)))
-                .isInstanceOf(GfxException.class).hasMessage("the Vulkan device binds combined samplers only ('tex' is a texture2D)");
+        byte[] px = new byte[4 * 4 * 4];
+        for (int i = 0; i < px.length; i++) {
+            px[i] = (byte) (i * 29 + 7);
+        }
+        List<Texture> textures = List.of(new Texture(4, 4, px));
+        vk.clear(0, 0, 0, 0, 1);
+        vk.draw(separate, separate.newUniforms(), Meshes.quad(), DrawState.FLAT, textures);
+        dev.csir.gfx.Frame a = vk.readback();
+        vk.clear(0, 0, 0, 0, 1);
+        vk.draw(combined, combined.newUniforms(), Meshes.quad(), DrawState.FLAT, textures);
+        dev.csir.gfx.Frame b = vk.readback();
+        for (int y = 0; y < 8; y++) {
+            for (int x = 0; x < 8; x++) {
+                assertThat(a.pixel(x, y)).as("(%d, %d)", x, y).isEqualTo(b.pixel(x, y));
+            }
+        }
+        assertThat(a.pixel(5, 2)).isNotEqualTo(a.pixel(1, 6));
     }
 
     /**
