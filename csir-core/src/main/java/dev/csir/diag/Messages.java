@@ -372,8 +372,8 @@ public final class Messages {
     public static final String SAMPLERS_BY_ELEMENT = "the samplers of this uniform can only be used one by one, through constant indexes and members";
     /** A sampler of an array chosen by an index that is not a constant expression. */
     public static final String SAMPLER_INDEX_CONSTANT = "a sampler chosen by a run-time index must be the first argument of a texture function, by an index without side effects";
-    public static final String SAMPLER_CONSTRUCTOR_TEXTURE = "a sampler constructor's first argument must be a texture of the sampler's dimensionality and sampled type";
-    public static final String SAMPLER_CONSTRUCTOR_STATE = "a sampler constructor's second argument must be a sampler or samplerShadow";
+    public static final String SAMPLER_CONSTRUCTOR_TEXTURE = "the first argument of a sampler constructor must be a texture of the sampler's dimensionality and sampled type";
+    public static final String SAMPLER_CONSTRUCTOR_STATE = "the second argument of a sampler constructor must be a sampler or samplerShadow";
     public static final String SAMPLER_CONSTRUCTOR_PARAMETER = "a sampler constructor of a texture or sampler parameter is not supported yet; pair the uniforms themselves";
     public static final String SAMPLER_CONSTRUCTOR_USE = "a sampler constructor must be the first argument of a texture function";
     public static final String SAMPLER_INDEX_VERSION = "indexing a sampler array at a run-time index needs GLSL 4.00 or ES 3.20 (or ES 3.10 with GL_EXT_gpu_shader5)";

@@ -198,6 +198,19 @@ public final class Parser {
                 case "builtin" -> g.setBuiltIn(attrWord(BuiltIn::ofWord, "built-in"));
                 case "layout" -> g.setLayout(attrWord(BlockLayout::ofWord, "layout"));
                 case "centroid" -> g.setCentroid(true);
+                case "pair" -> {
+                    // a sampler constructor's sampler: its texture and sampler state, globals defined before it
+                    expect("=");
+                    Token texture = lx.peek();
+                    GlobalVariable t = globals.get(globalName());
+                    expect(",");
+                    Token state = lx.peek();
+                    GlobalVariable st = globals.get(globalName());
+                    if (t == null || st == null) {
+                        throw new Bad(t == null ? texture : state, "unknown global @" + (t == null ? texture : state).text());
+                    }
+                    g.setPair(t, st);
+                }
                 default -> {
                     Interpolation i = Interpolation.ofWord(a.text());
                     if (i == null) {

@@ -42,7 +42,7 @@ import java.util.Set;
  * struct    := 'struct' NAME '{' member { ',' member } '}'   member := NAME ':' type [ 'offset' INT ]
  * spec      := 'spec' INT HINT '=' constant
  * global    := 'global' '@'NAME ':' type { attr } [ '=' constant ]
- * attr      := 'location='INT | 'builtin='WORD | 'set='INT | 'binding='INT | 'flat' | 'noperspective'
+ * attr      := 'location='INT | 'builtin='WORD | 'set='INT | 'binding='INT | 'pair='GLOBAL','GLOBAL | 'flat' | 'noperspective'
  *            | 'layout='WORD                    (each only when not the default)
  * entry     := 'entry' STAGE '@'NAME '(' [ '@'NAME { ',' '@'NAME } ] ')' [ 'local_size=' INT { ',' INT } ]
  * function  := 'func' '@'NAME '(' [ param { ',' param } ] ')' '->' type '{' [ ';' HINT { ',' HINT } ] NL
@@ -157,6 +157,9 @@ public final class Printer {
         }
         if (g.layout() != null && g.layout() != BlockLayout.NONE) {
             out.append(" layout=").append(g.layout().word());
+        }
+        if (g.pair() != null) {
+            out.append(" pair=").append(Names.global(g.pair()[0].name())).append(',').append(Names.global(g.pair()[1].name()));
         }
         if (g.initializer() != null) {
             out.append(" = ").append(constant(g.initializer()));

@@ -55,6 +55,8 @@ final class TypeText {
                 for (boolean arrayed : new boolean[] {false, true}) {
                     Type image = new ImageType(d, arrayed, k, "");
                     m.put(image.name(), image);
+                    Type texture = new dev.csir.types.TextureType(d, arrayed, k);
+                    m.put(texture.name(), texture);
                     for (boolean shadow : new boolean[] {false, true}) {
                         if (!shadow || k == ScalarKind.FLOAT) {
                             Type sampler = new SamplerType(d, arrayed, shadow, k);
@@ -64,6 +66,8 @@ final class TypeText {
                 }
             }
         }
+        m.put(dev.csir.types.SamplerStateType.PLAIN.name(), dev.csir.types.SamplerStateType.PLAIN);
+        m.put(dev.csir.types.SamplerStateType.SHADOW.name(), dev.csir.types.SamplerStateType.SHADOW);
         return Map.copyOf(m);
     }
 

@@ -43,6 +43,9 @@ class GoldenTextTest {
             global @texes : ptr<uniform_constant, usampler3D[2]> set=1 binding=5
             global @buf1d : ptr<uniform_constant, sampler1DArray> set=1 binding=6
             global @tbuf : ptr<uniform_constant, samplerBuffer> set=1 binding=7
+            global @tx : ptr<uniform_constant, texture2D> set=1 binding=8
+            global @st : ptr<uniform_constant, samplerShadow> set=1 binding=9
+            global @paired : ptr<uniform_constant, sampler2DShadow> pair=@tx,@st
             global @img : ptr<uniform_constant, image2D<rgba8>> set=1 binding=1
             global @uimg : ptr<uniform_constant, uimage3D> set=1 binding=2
             global @iimg : ptr<uniform_constant, iimage2DArray<r32i>> set=1 binding=3
@@ -234,6 +237,8 @@ class GoldenTextTest {
         assertThat(header.continueTarget()).isSameAs(m.function("main").orElseThrow().blocks().get(5));
         GlobalVariable img = m.global("img").orElseThrow();
         assertThat(((ImageType) img.valueType()).format()).isEqualTo("rgba8");
+        assertThat(m.global("paired").orElseThrow().pair()).containsExactly(m.global("tx").orElseThrow(),
+                m.global("st").orElseThrow());
     }
 
     private static void collect(Type t, Set<Class<?>> kinds) {
