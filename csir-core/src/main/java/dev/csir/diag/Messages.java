@@ -513,6 +513,11 @@ public final class Messages {
     }
 
     /** A type GLSL ES 1.00 reserves without having it. */
+    /** A link error: the fragment stage reads more of gl_ClipDistance than the vertex stage writes. */
+    public static String clipDistancesUnwritten(int read, int written) {
+        return "the fragment shader reads " + read + " clip distances and the vertex shader writes " + written;
+    }
+
     public static String reservedInEs100(String type) {
         return "'" + type + "' is a reserved word in GLSL ES 1.00";
     }
