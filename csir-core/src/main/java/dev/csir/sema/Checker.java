@@ -463,6 +463,13 @@ public final class Checker {
         if (b.name().equals("gl_PerVertex")) {
             return perVertex(b);
         }
+        for (Ast.VarDecl m : b.members()) {
+            if (!m.dims().isEmpty()) {
+                // only gl_PerVertex's gl_ClipDistance[] comes unsized from the parser
+                error(m.pos(), Messages.ARRAY_SIZE_CONSTANT);
+                return List.of();
+            }
+        }
         Typed.InterfaceBlock block = interfaces.block(b);
         if (block != null && !blockNames.add(b.name())) {
             error(b.pos(), Messages.DUPLICATE_SYMBOL);
@@ -525,7 +532,7 @@ public final class Checker {
                 continue; // the built-in itself, a private variable (declareBuiltins)
             }
             if (m.name().equals(ClipDistances.NAME) && clipDistances != null) {
-                redeclareClipDistance(m.type(), false, true, m.pos());
+                redeclareClipDistance(m.type(), m.dims().size() == 1 && m.dims().get(0) == null, true, m.pos());
                 continue;
             }
             error(m.pos(), Messages.PER_VERTEX_MEMBER);

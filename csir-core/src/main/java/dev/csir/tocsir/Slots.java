@@ -218,8 +218,8 @@ final class Slots {
     private GlobalVariable clipDistances;
 
     /**
-     * gl_ClipDistance's varying slots, four distances to a slot, the first free ones after the
-     * varyings (consecutive): symbols of {@link InterfaceVar.Kind#CLIP_DISTANCE}. An error, or null.
+     * gl_ClipDistance's varying slots, four distances to a slot: the first free ones (consecutive)
+     * once the varyings have theirs; symbols of {@link InterfaceVar.Kind#CLIP_DISTANCE}. An error, or null.
      */
     private String clipDistanceSlots(GlobalVariable g, Set<Integer> varyings, Limits limits, List<InterfaceVar> vars) {
         if (!limits.integerLanes()) {

@@ -49,7 +49,10 @@ class ClipDistanceTest {
             "void main() { gl_ClipDistance[1] = 1.0; }\nout float gl_ClipDistance[4];",
             "out gl_PerVertex { vec4 gl_Position; float gl_ClipDistance[3]; };\nvoid main() { gl_ClipDistance[2] = 1.0; }",
             "out gl_PerVertex { vec4 gl_Position; float gl_ClipDistance[2]; };\nvoid main() { gl_ClipDistance[2] = 1.0; }",
-            "out gl_PerVertex { vec4 gl_Position; float gl_ClipDistance[9]; };\nvoid main() { }");
+            "out gl_PerVertex { vec4 gl_Position; float gl_ClipDistance[9]; };\nvoid main() { }",
+            "out gl_PerVertex { vec4 gl_Position; float gl_ClipDistance[]; };\nvoid main() { gl_ClipDistance[5] = 1.0; }",
+            "out gl_PerVertex { vec4 gl_Position; float gl_ClipDistance[]; };\nuniform int i;\n"
+                    + "void main() { gl_ClipDistance[i] = 1.0; }");
 
     private static final List<String> FRAGMENT = List.of(
             "void main() { COLOR = vec4(gl_ClipDistance[1]); }",
@@ -110,6 +113,8 @@ class ClipDistanceTest {
                 .isEqualTo(4);
         assertThat(size(ShaderStage.VERTEX, "out gl_PerVertex { vec4 gl_Position; float gl_ClipDistance[5]; };\n"
                 + "void main() { gl_ClipDistance[0] = 1.0; }")).isEqualTo(5);
+        assertThat(size(ShaderStage.VERTEX, "out gl_PerVertex { vec4 gl_Position; float gl_ClipDistance[]; };\n"
+                + "void main() { gl_ClipDistance[3] = 1.0; }")).isEqualTo(4);
         assertThat(size(ShaderStage.FRAGMENT, "out vec4 o;\nvoid main() { o = vec4(gl_ClipDistance[2]); }"))
                 .isEqualTo(3);
         // declared but never used: no part of the interface
