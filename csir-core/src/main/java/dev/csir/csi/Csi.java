@@ -36,7 +36,7 @@ import java.util.Objects;
  * 36 nir records of 16 bytes: op, ty, ncomp, pad (u8, pad 0); dst, a, b, c, aux, aux2 (i16)
  *    nimm immediates: u32 IEEE-754 bits
  *    N bytes: shader name, UTF-8, no control characters
- *    nsym symbols: u8 kind (0 uniform, 1 input, 2 output; bits 2-3 a varying's interpolation,
+ *    nsym symbols: u8 kind (0 uniform, 1 input, 2 output, 3 clip distances; bits 2-3 a varying's interpolation,
  *                  0 smooth, 1 flat, 2 noperspective; bit 7 set when the source gave the
  *                  slot with layout(location = N)), u8 type code, i16 slot,
  *                  u16 line, u16 column, u8 name length L (1..64), L bytes ASCII identifier
@@ -208,6 +208,10 @@ public final class Csi {
             if (v.type().isVersion2Only()) {
                 return Messages.csiTypeNeedsVersion2(v.type().code(), v.type().glslName()) + ": sampler '" + v.name() + "'";
             }
+        }
+        if (!iface.clipDistances().isEmpty()) {
+            // version 1 keeps no symbols, so its varyings are all ordinary ones
+            return "clip distances need CSI version 2: '" + iface.clipDistances().getFirst().name() + "'";
         }
         for (dev.csir.ir.InterfaceVar v : iface.vars()) {
             // version 1 keeps no symbols, and its consumers interpolate every varying with perspective

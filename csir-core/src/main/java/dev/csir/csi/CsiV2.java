@@ -362,6 +362,14 @@ final class CsiV2 {
                 hi = stage == Stage.VERTEX ? attrHi : varHi;
                 what = stage == Stage.VERTEX ? "attribute" : "varying";
             }
+            case CLIP_DISTANCE -> {
+                if (!dev.csir.ir.InterfaceVar.CLIP_DISTANCE_NAMES.contains(sym) || type.components() < 1
+                        || type.components() > 4 || type.isIntLike() || type.columns() > 0) {
+                    throw symbol(i, sym, "clip distances are gl_ClipDistance or gl_ClipDistance4 of float to vec4");
+                }
+                hi = varHi;
+                what = "clip-distance";
+            }
             default -> {
                 if (stage == Stage.FRAGMENT) {
                     // a colour: float components (a float, vec2 or vec3 is stored with alpha 1)

@@ -357,7 +357,18 @@ public final class Messages {
     public static final String INPUT_BLOCK_STAGE = "input blocks are not supported in the vertex stage";
     public static final String OUTPUT_BLOCK_STAGE = "output blocks are not supported in the fragment stage";
     public static final String DEFAULT_LAYOUT_ID = "only packing can be declared as a default: include a type or a full declaration";
-    public static final String PER_VERTEX_MEMBER = "gl_PerVertex may only redeclare gl_Position (vec4) and gl_PointSize (float)";
+    public static final String PER_VERTEX_MEMBER = "gl_PerVertex may only redeclare gl_Position (vec4), gl_PointSize (float) and gl_ClipDistance (float[])";
+    /** gl_ClipDistance redeclared as anything but the stage's {@code out} (vertex) or {@code in} (fragment). */
+    public static final String CLIP_DISTANCE_QUALIFICATION = "cannot change the qualification of gl_ClipDistance";
+    public static final String PER_VERTEX_VERSION = "redeclaring gl_PerVertex needs GLSL 4.10 or GLSL ES 3.20";
+    public static final String RESERVED_GL_IDENTIFIER = "identifiers beginning with gl_ are reserved";
+    public static final String CLIP_DISTANCE_ELEMENT = "gl_ClipDistance is an array of float";
+    public static final String CLIP_DISTANCE_RESIZED = "gl_ClipDistance already has a size";
+    public static final String CLIP_DISTANCE_SIZE = "the size of gl_ClipDistance must be at most gl_MaxClipDistances (8)";
+    public static final String CLIP_DISTANCE_INDEX = "gl_ClipDistance index out of range (gl_MaxClipDistances is 8)";
+    public static final String CLIP_DISTANCE_VARIABLE_INDEX =
+            "gl_ClipDistance must be redeclared with a size before it is indexed with a variable";
+    public static final String CLIP_DISTANCE_UNSIZED = "gl_ClipDistance must be redeclared with a size before it is used whole";
     public static final String UNKNOWN_MEMBER = "no such member of the block";
     /** A struct has no member of the name a {@code .} names. */
     public static final String NO_SUCH_FIELD = "no such field in the structure";
@@ -512,6 +523,11 @@ public final class Messages {
     }
 
     /** A type GLSL ES 1.00 reserves without having it. */
+    /** A link error: the fragment stage reads more of gl_ClipDistance than the vertex stage writes. */
+    public static String clipDistancesUnwritten(int read, int written) {
+        return "the fragment shader reads " + read + " clip distances and the vertex shader writes " + written;
+    }
+
     public static String reservedInEs100(String type) {
         return "'" + type + "' is a reserved word in GLSL ES 1.00";
     }

@@ -15,8 +15,22 @@ package dev.csir.ir;
 public record InterfaceVar(Kind kind, String name, Type type, int slot, int line, int column, boolean explicitSlot,
         Interpolation interpolation) {
 
-    /** What the symbol is to the shader. */
-    public enum Kind { UNIFORM, INPUT, OUTPUT }
+    /**
+     * What the symbol is to the shader. {@code CLIP_DISTANCE} (CSI version 2 only) is
+     * gl_ClipDistance at a varying slot of its own: the vertex stage's output (STORE_VAR), the
+     * fragment stage's interpolated input (LOAD_VAR). Symbol {@link #CLIP_DISTANCE_NAMES}[k] holds
+     * distances 4k to 4k + n - 1 in the slot's lanes x, y, ..., n being its type's components
+     * (FLOAT to VEC4); the rasterizer keeps the points where every distance the vertex stage
+     * writes is at least 0.
+     */
+    public enum Kind { UNIFORM, INPUT, OUTPUT, CLIP_DISTANCE }
+
+    /** The clip-distance symbols' names: distances 0 to 3, then 4 to 7. */
+    public static final java.util.List<String> CLIP_DISTANCE_NAMES = java.util.List.of("gl_ClipDistance",
+            "gl_ClipDistance4");
+
+    /** The most clip distances a shader has (gl_MaxClipDistances). */
+    public static final int MAX_CLIP_DISTANCES = 8;
 
     public InterfaceVar {
         if (kind == null || name == null || name.isEmpty() || type == null) {

@@ -18,6 +18,8 @@ public final class IrDump {
                         .append(v.name()).append(" slot ").append(v.slot());
                 case INPUT -> sb.append("input ").append(v.type().glslName()).append(' ').append(v.name());
                 case OUTPUT -> sb.append("output ").append(v.type().glslName()).append(' ').append(v.name());
+                case CLIP_DISTANCE -> sb.append("clip_distance ").append(v.type().glslName()).append(' ')
+                        .append(v.name()).append(" slot ").append(v.slot());
             }
             sb.append('\n');
         }

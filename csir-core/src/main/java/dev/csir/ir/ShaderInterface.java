@@ -54,6 +54,7 @@ public record ShaderInterface(int attrHi, int varHi, int uniHi, int sampHi, List
                         vary = Math.max(vary, last);
                     }
                 }
+                case CLIP_DISTANCE -> vary = Math.max(vary, v.slot());
             }
         }
         return new ShaderInterface(attr, vary, uni, samp, vars);
@@ -102,6 +103,35 @@ public record ShaderInterface(int attrHi, int varHi, int uniHi, int sampHi, List
             }
         }
         return Interpolation.SMOOTH;
+    }
+
+    /** The clip-distance symbols, distances 0-3 first. */
+    public List<InterfaceVar> clipDistances() {
+        return vars.stream().filter(v -> v.kind() == InterfaceVar.Kind.CLIP_DISTANCE)
+                .sorted(java.util.Comparator.comparing(v -> InterfaceVar.CLIP_DISTANCE_NAMES.indexOf(v.name())))
+                .toList();
+    }
+
+    /** How many clip distances the shader has (0 to 8). */
+    public int clipDistanceCount() {
+        int n = 0;
+        for (InterfaceVar v : clipDistances()) {
+            n += v.type().components();
+        }
+        return n;
+    }
+
+    /**
+     * The clip-distance symbol covering varying slot {@code slot}, or null when the slot is an
+     * ordinary varying.
+     */
+    public InterfaceVar clipDistanceAt(int slot) {
+        for (InterfaceVar v : vars) {
+            if (v.kind() == InterfaceVar.Kind.CLIP_DISTANCE && v.slot() == slot) {
+                return v;
+            }
+        }
+        return null;
     }
 
     /** vec4 uniform slots in use (uniHi + 1). */

@@ -888,6 +888,12 @@ public final class Parser {
         return new Ast.DeclStmt(p, new Ast.BlockDecl(p, q, tk.text(nameTok), members, instance, instancePos));
     }
 
+    /** Whether the member just named at {@code memberTok} is {@code gl_ClipDistance[]}, the one unsized member GLSL redeclares. */
+    private boolean unsizedClipDistance(int memberTok, List<Ast.Expr> typeDims) {
+        return tk.text(memberTok).equals("gl_ClipDistance") && typeDims.isEmpty() && at(TokenKind.LBRACK)
+                && tp + 1 < tk.count && tk.kind[tp + 1] == TokenKind.RBRACK;
+    }
+
     /** The members of a block up to its closing brace (not consumed); false after a reported error. */
     private boolean blockMembers(List<Ast.VarDecl> members) {
         while (!at(TokenKind.RBRACE)) {
@@ -926,11 +932,21 @@ public final class Parser {
                 }
                 int memberTok = tp;
                 adv();
-                Type t = sizedAfterName(type, typeDims);
-                if (t == null) {
-                    return false;
+                if (unsizedClipDistance(memberTok, typeDims)) {
+                    // gl_PerVertex's gl_ClipDistance[], sized later by its use (the checker)
+                    adv();
+                    adv();
+                    List<Ast.Expr> unsized = new ArrayList<>();
+                    unsized.add(null);
+                    members.add(new Ast.VarDecl(pos(memberTok), mq, type, pos(typeTok), tk.text(memberTok), null,
+                            unsized));
+                } else {
+                    Type t = sizedAfterName(type, typeDims);
+                    if (t == null) {
+                        return false;
+                    }
+                    members.add(new Ast.VarDecl(pos(memberTok), mq, t, pos(typeTok), tk.text(memberTok), null));
                 }
-                members.add(new Ast.VarDecl(pos(memberTok), mq, t, pos(typeTok), tk.text(memberTok), null));
                 if (!at(TokenKind.COMMA)) {
                     break;
                 }

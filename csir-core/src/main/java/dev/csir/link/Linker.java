@@ -75,6 +75,20 @@ public final class Linker {
             }
         }
 
+        for (InterfaceVar in : fragment.iface().clipDistances()) {
+            // the fragment stage reads the distances the vertex stage writes, at the vertex's slot
+            InterfaceVar out = vertex.iface().clipDistances().stream().filter(v -> v.name().equals(in.name()))
+                    .findFirst().orElse(null);
+            if (out == null || out.type().components() < in.type().components()) {
+                log.add(LinkError.at(Messages.clipDistancesUnwritten(fragment.iface().clipDistanceCount(),
+                        vertex.iface().clipDistanceCount()), Stage.FRAGMENT, in, ""));
+            } else if (in.slot() >= 0 && in.slot() < remap.length && out.slot() >= 0 && out.slot() < remap.length) {
+                remap[in.slot()] = out.slot();
+            } else {
+                log.add(LinkError.at(Messages.INVALID_VARYING_SLOT, Stage.FRAGMENT, in, ""));
+            }
+        }
+
         List<AttributeInfo> attributes = new ArrayList<>();
         for (InterfaceVar a : vertex.iface().inputs()) {
             attributes.add(new AttributeInfo(a.name(), a.type(), a.slot(), Math.max(1, a.type().components()),

@@ -110,6 +110,13 @@ public final class Checker {
         List<Typed.Variable> vars = new ArrayList<>();
         for (Ast.Decl d : unit.globals()) {
             switch (d) {
+                case Ast.VarDecl v when v.name().equals(ClipDistances.NAME) -> {
+                    if (clipDistances != null) {
+                        redeclareClipDistance(v);
+                    } else {
+                        error(v.pos(), Messages.RESERVED_GL_IDENTIFIER); // a version without the built-in
+                    }
+                }
                 case Ast.VarDecl v -> {
                     Typed.Variable g = global(v);
                     if (g != null && g.storage() == Typed.Storage.UNIFORM && OpaqueUniforms.splits(g.type())) {
@@ -178,9 +185,46 @@ public final class Checker {
 
     /** Notes that the shader reads or writes {@code v}. */
     void used(Typed.Variable v) {
-        if (onDemand.contains(v)) {
+        if (clipDistances != null && clipDistances.is(v)) {
+            usedOnDemand.add(clipDistances.variable());
+        } else if (onDemand.contains(v)) {
             usedOnDemand.add(v);
         }
+    }
+
+    /** gl_ClipDistance where the stage and version have it; else null. */
+    private ClipDistances clipDistances;
+
+    ClipDistances clipDistances() {
+        return clipDistances;
+    }
+
+    /**
+     * {@code out float gl_ClipDistance[N];} (or {@code in} in the fragment stage, or {@code []}):
+     * the built-in given its size, part of the interface from now on.
+     */
+    private void redeclareClipDistance(Ast.VarDecl v) {
+        Ast.Storage st = v.qualifiers().storage();
+        boolean storage = st == (stage == ShaderStage.VERTEX ? Ast.Storage.OUT : Ast.Storage.IN) && v.init() == null;
+        boolean unsized = v.dims().size() == 1 && v.dims().get(0) == null;
+        Type type = unsized ? v.type() : declaredType(v.type(), v.dims(), null, v.pos());
+        if (type == null) {
+            return;
+        }
+        redeclareClipDistance(type, unsized, storage, v.pos());
+    }
+
+    private void redeclareClipDistance(Type type, boolean unsized, boolean storage, Pos pos) {
+        Typed.Variable before = clipDistances.variable();
+        String error = clipDistances.redeclare(type, unsized, storage);
+        if (error != null) {
+            error(pos, error);
+            return;
+        }
+        if (usedOnDemand.remove(before)) {
+            usedOnDemand.add(clipDistances.variable()); // used before its redeclaration
+        }
+        globals.put(ClipDistances.NAME, clipDistances.variable());
     }
 
     private void declareBuiltins() {
@@ -220,6 +264,16 @@ public final class Checker {
             onDemand.add(new Typed.Variable(nextId++, "gl_PointSize", ScalarType.FLOAT, Typed.Storage.GLOBAL,
                     Typed.BuiltinVar.NONE, -1, Pos.NONE, null));
         }
+        if ((stage == ShaderStage.VERTEX || stage == ShaderStage.FRAGMENT) && !version.es()
+                && version.number() >= 130) {
+            // the vertex stage writes the distances, the fragment stage reads them interpolated
+            boolean vertex = stage == ShaderStage.VERTEX;
+            clipDistances = new ClipDistances(new Typed.Variable(nextId++, ClipDistances.NAME,
+                    new dev.csir.types.ArrayType(ScalarType.FLOAT, ClipDistances.MAX),
+                    vertex ? Typed.Storage.OUTPUT : Typed.Storage.INPUT, Typed.BuiltinVar.CLIP_DISTANCE, -1, Pos.NONE,
+                    null));
+            onDemand.add(clipDistances.variable());
+        }
         if (stage == ShaderStage.FRAGMENT && version.legacyForms()) {
             // the fragment colour, an output at location 0
             onDemand.add(new Typed.Variable(nextId++, "gl_FragColor", VectorType.VEC4, Typed.Storage.OUTPUT,
@@ -240,7 +294,9 @@ public final class Checker {
             case FRAGMENT -> List.of(fragCoord);
             default -> List.<Typed.Variable>of();
         });
-        out.addAll(usedOnDemand);
+        for (Typed.Variable v : usedOnDemand) {
+            out.add(clipDistances != null && clipDistances.is(v) ? clipDistances.finished() : v);
+        }
         return out;
     }
 
@@ -408,6 +464,13 @@ public final class Checker {
         if (b.name().equals("gl_PerVertex")) {
             return perVertex(b);
         }
+        for (Ast.VarDecl m : b.members()) {
+            if (!m.dims().isEmpty()) {
+                // only gl_PerVertex's gl_ClipDistance[] comes unsized from the parser
+                error(m.pos(), Messages.ARRAY_SIZE_CONSTANT);
+                return List.of();
+            }
+        }
         Typed.InterfaceBlock block = interfaces.block(b);
         if (block != null && !blockNames.add(b.name())) {
             error(b.pos(), Messages.DUPLICATE_SYMBOL);
@@ -456,6 +519,11 @@ public final class Checker {
             error(b.pos(), Messages.PER_VERTEX_MEMBER);
             return List.of();
         }
+        if (version.number() < (version.es() ? 320 : 410)) {
+            // glslang: GLSL 4.10 and ES 3.20 on
+            error(b.pos(), Messages.PER_VERTEX_VERSION);
+            return List.of();
+        }
         List<Typed.Variable> out = new ArrayList<>();
         for (Ast.VarDecl m : b.members()) {
             if (m.name().equals("gl_Position") && m.type().equals(VectorType.VEC4)) {
@@ -463,6 +531,10 @@ public final class Checker {
             }
             if (m.name().equals("gl_PointSize") && m.type().equals(ScalarType.FLOAT)) {
                 continue; // the built-in itself, a private variable (declareBuiltins)
+            }
+            if (m.name().equals(ClipDistances.NAME) && clipDistances != null) {
+                redeclareClipDistance(m.type(), m.dims().size() == 1 && m.dims().get(0) == null, true, m.pos());
+                continue;
             }
             error(m.pos(), Messages.PER_VERTEX_MEMBER);
         }

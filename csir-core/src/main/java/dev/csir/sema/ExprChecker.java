@@ -329,8 +329,34 @@ final class ExprChecker {
         if (v.builtin() == Typed.BuiltinVar.FRAG_COORD && checker.stage() != ShaderStage.FRAGMENT) {
             return fail(id.pos(), Messages.FRAGCOORD_STAGE);
         }
+        if (unsizedClipDistances(v)) {
+            return fail(id.pos(), Messages.CLIP_DISTANCE_UNSIZED); // whole; index() takes the elements
+        }
         checker.used(v);
         return new Typed.VarRef(id.pos(), v);
+    }
+
+    /** Whether {@code v} is gl_ClipDistance while it has no size yet. */
+    private boolean unsizedClipDistances(Typed.Variable v) {
+        ClipDistances clip = checker.clipDistances();
+        return clip != null && clip.is(v) && !clip.sized();
+    }
+
+    /** {@code gl_ClipDistance[i]} before the array has a size: a constant index, which sizes it. */
+    private Typed.Expr unsizedClipDistance(Ast.Index ix, Typed.Variable v) {
+        Typed.Expr i = expr(ix.index());
+        if (i == null) {
+            return null;
+        }
+        if (!(i.type() instanceof ScalarType st) || !st.kind().isInteger()) {
+            return fail(ix.pos(), Messages.TYPE_MISMATCH);
+        }
+        String error = checker.clipDistances().indexUnsized(Constants.intValue(i));
+        if (error != null) {
+            return fail(ix.pos(), error);
+        }
+        checker.used(v);
+        return new Typed.Index(ix.pos(), ScalarType.FLOAT, new Typed.VarRef(ix.base().pos(), v), i);
     }
 
     /**
@@ -420,6 +446,9 @@ final class ExprChecker {
         if (ix.base() instanceof Ast.Ident id && id.name().equals(Checker.FRAG_DATA) && checker.fragData() != null
                 && checker.variable(id.name()) == null) {
             return fragData(ix);
+        }
+        if (ix.base() instanceof Ast.Ident id && unsizedClipDistances(checker.variable(id.name()))) {
+            return unsizedClipDistance(ix, checker.variable(id.name()));
         }
         Typed.Expr base = value(expr(ix.base()), ix.pos());
         Typed.Expr i = expr(ix.index());

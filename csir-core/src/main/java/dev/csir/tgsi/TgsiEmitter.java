@@ -129,6 +129,11 @@ public final class TgsiEmitter {
         return new TgsiResult.Ok(w.sb.toString());
     }
 
+    /** A clip-distance symbol's CLIPDIST index: 0 for distances 0-3, 1 for 4-7. */
+    private static int clipIndex(InterfaceVar clip) {
+        return InterfaceVar.CLIP_DISTANCE_NAMES.indexOf(clip.name());
+    }
+
     /**
      * {@code fragCoordInput} is the register of gl_FragCoord, or -1 when nothing loads it;
      * {@code colors} the colour outputs to declare, {@code depthOutput} gl_FragDepth's or -1.
@@ -144,7 +149,12 @@ public final class TgsiEmitter {
             }
             w.text("DCL OUT[0], POSITION").end();
             for (int i = 0; i <= iface.varHi(); i++) {
-                w.text("DCL ").reg("OUT", i + 1).text(", ").reg("GENERIC", i).end();
+                InterfaceVar clip = iface.clipDistanceAt(i);
+                w.text("DCL ").reg("OUT", i + 1).text(", ")
+                        .reg(clip == null ? "GENERIC" : "CLIPDIST", clip == null ? i : clipIndex(clip)).end();
+            }
+            if (iface.clipDistanceCount() > 0) {
+                w.text("PROPERTY NUM_CLIPDIST_ENABLED ").num(iface.clipDistanceCount()).end();
             }
             for (int k = 0; k < systemValues.length; k++) {
                 for (int sv = 0; sv < systemValues.length; sv++) {
@@ -157,7 +167,9 @@ public final class TgsiEmitter {
         } else {
             for (int i = 0; i <= iface.varHi(); i++) {
                 int s = TgsiInstructions.remapped(remap, i);
-                w.text("DCL ").reg("IN", s).text(", ").reg("GENERIC", s)
+                InterfaceVar clip = iface.clipDistanceAt(i);
+                w.text("DCL ").reg("IN", s).text(", ")
+                        .reg(clip == null ? "GENERIC" : "CLIPDIST", clip == null ? s : clipIndex(clip))
                         .text(switch (iface.interpolation(InterfaceVar.Kind.INPUT, i)) {
                             case SMOOTH -> ", PERSPECTIVE";
                             case FLAT -> ", CONSTANT";

@@ -230,7 +230,13 @@ final class TgsiInstructions {
             case STORE_POS -> w.begin("MOV").sp().reg("OUT", 0).comma().temp(in.a()).end();
             case STORE_COLOR -> w.begin("MOV").sp().reg("OUT", in.aux()).comma().temp(in.a()).end();
             case STORE_DEPTH -> w.begin("MOV").sp().reg("OUT", depthOutput).text(".z").comma().temp(in.a()).text(".xxxx").end();
-            case STORE_VAR -> w.begin("MOV").sp().reg("OUT", in.aux() + 1).comma().temp(in.a()).end();
+            case STORE_VAR -> {
+                // a clip-distance slot is written as far as it has distances
+                dev.csir.ir.InterfaceVar clip = iface.clipDistanceAt(in.aux());
+                w.begin("MOV").sp().reg("OUT", in.aux() + 1)
+                        .text(clip == null ? "" : "." + "xyzw".substring(0, clip.type().components())).comma()
+                        .temp(in.a()).end();
+            }
             case IF, ELSE, ENDIF, LOOP, ENDLOOP, BREAK, CONTINUE -> {
                 return flow.emit(op, in);
             }

@@ -113,6 +113,10 @@ public final class CsirLowering {
                 s.emit(Opcode.STORE_POS, ty, n, -1, home, -1, 0, 0);
             } else if (g.builtIn() == dev.csir.ssa.BuiltIn.FRAG_DEPTH && s.integers) {
                 s.emit(Opcode.STORE_DEPTH, dev.csir.ir.Type.FLOAT, 1, -1, home, -1, 0, 0);
+            } else if (g.builtIn() == dev.csir.ssa.BuiltIn.CLIP_DISTANCE && slots.slot(g) < 0) {
+                continue; // CSI version 1: every use was refused
+            } else if (g.builtIn() == dev.csir.ssa.BuiltIn.CLIP_DISTANCE) {
+                storeClipDistances(s, home, ((dev.csir.types.ArrayType) g.valueType()).length(), slots.slot(g));
             } else if (g.builtIn() != null) {
                 // the ChrisOS profile's version 1 has no depth output
                 s.unsupported("the built-in output " + g.name());
@@ -131,6 +135,21 @@ public final class CsirLowering {
             } else {
                 s.emit(Opcode.STORE_COLOR, ty, n, -1, home, -1, slots.slot(g), 0);
             }
+        }
+    }
+
+    /**
+     * gl_ClipDistance's {@code n} elements (one register each, from {@code home}) packed four to
+     * a varying slot from {@code slot} on, the lanes past the last distance 0.
+     */
+    private static void storeClipDistances(Selector s, int home, int n, int slot) {
+        for (int k = 0; 4 * k < n; k++) {
+            int packed = s.code.newRegister(1);
+            s.emit(Opcode.MOV, dev.csir.ir.Type.VEC4, 4, packed, s.floats(4, 0f), -1, 0, 0);
+            for (int e = 4 * k; e < Math.min(n, 4 * k + 4); e++) {
+                s.emitPartial(Opcode.SETLANE, dev.csir.ir.Type.VEC4, 1, packed, home + e, -1, e % 4, 0);
+            }
+            s.emit(Opcode.STORE_VAR, dev.csir.ir.Type.VEC4, 4, -1, packed, -1, slot + k, 0);
         }
     }
 

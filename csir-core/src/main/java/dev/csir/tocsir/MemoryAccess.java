@@ -237,6 +237,15 @@ final class MemoryAccess {
         return slot;
     }
 
+    /** Whether {@code root} is gl_ClipDistance in a profile without it (CSI version 1), reported so. */
+    private boolean clipDistancesRefused(Value root) {
+        if (root instanceof GlobalVariable g && g.builtIn() == dev.csir.ssa.BuiltIn.CLIP_DISTANCE && !s.integers) {
+            s.unsupported("gl_ClipDistance in a profile that keeps CSI version 1");
+            return true;
+        }
+        return false;
+    }
+
     void load(Instruction i) {
         if (!Aggregates.is(i.type()) && !s.check(i)) {
             return;
@@ -244,6 +253,9 @@ final class MemoryAccess {
         Value pointer = i.operand(0);
         List<Integer> path = Memory.path(pointer);
         Value root = Memory.base(pointer);
+        if (clipDistancesRefused(root)) {
+            return;
+        }
         if (root instanceof GlobalVariable g && g.space() == AddressSpace.INPUT
                 && (g.builtIn() == dev.csir.ssa.BuiltIn.VERTEX_INDEX || g.builtIn() == dev.csir.ssa.BuiltIn.INSTANCE_INDEX)) {
             if (!s.integers) {
@@ -274,6 +286,11 @@ final class MemoryAccess {
             return;
         }
         if (path == null && !indexed.supported(Memory.steps(pointer))) {
+            return;
+        }
+        if (root instanceof GlobalVariable g && g.space() == AddressSpace.INPUT
+                && g.builtIn() == dev.csir.ssa.BuiltIn.CLIP_DISTANCE) {
+            s.bind(i, indexed.read(loadClipDistances(g), indexed.place(g.valueType(), Memory.steps(pointer))));
             return;
         }
         if (root instanceof GlobalVariable g && g.space() == AddressSpace.INPUT) {
@@ -324,6 +341,27 @@ final class MemoryAccess {
         for (int col = 0; col < Selector.width(t); col++) {
             s.emitColumnWrite(t, Opcode.MOV, s.colType(t), Selector.lanes(t), d, col, src + col, -1, 0, 0);
         }
+    }
+
+    /**
+     * The fragment stage's gl_ClipDistance as an array block (element e in lane x of register e),
+     * unpacked from its varying slots, four distances to a slot.
+     */
+    private int loadClipDistances(GlobalVariable g) {
+        int n = ((dev.csir.types.ArrayType) g.valueType()).length();
+        int block = s.newRegister(g.valueType());
+        for (int k = 0; 4 * k < n; k++) {
+            int packed = s.code.newRegister(1);
+            s.emit(Opcode.LOAD_VAR, dev.csir.ir.Type.VEC4, 4, packed, -1, -1, s.slots.slot(g) + k, 0);
+            for (int e = 4 * k; e < Math.min(n, 4 * k + 4); e++) {
+                if (n == 1) {
+                    s.emit(Opcode.SWZ, dev.csir.ir.Type.FLOAT, 1, block, packed, -1, 0, 0);
+                } else {
+                    s.emitPartial(Opcode.SWZ, dev.csir.ir.Type.FLOAT, 1, block + e, packed, -1, e % 4, 0);
+                }
+            }
+        }
+        return block;
     }
 
     /** Part of a register along a constant path: a matrix column, a lane (moved to lane x). */
@@ -405,6 +443,9 @@ final class MemoryAccess {
             return;
         }
         List<Integer> path = Memory.path(pointer);
+        if (clipDistancesRefused(Memory.base(pointer))) {
+            return;
+        }
         if (path == null && !indexed.supported(Memory.steps(pointer))) {
             return;
         }

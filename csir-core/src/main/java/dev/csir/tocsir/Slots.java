@@ -107,6 +107,9 @@ final class Slots {
                 if (g.space() == AddressSpace.OUTPUT) {
                     outputs.add(g);
                 }
+                if (g.builtIn() == BuiltIn.CLIP_DISTANCE) {
+                    clipDistances = g;
+                }
                 continue;
             }
             CsirLowering.Declared d = byName.getOrDefault(g.name(), new CsirLowering.Declared(g.name(), 0, 0, false));
@@ -203,8 +206,45 @@ final class Slots {
                 }
             }
         }
+        if (clipDistances != null) {
+            String error = clipDistanceSlots(clipDistances, varyings, limits, vars);
+            if (error != null) {
+                return error;
+            }
+        }
         vars.sort(Comparator.comparingInt(v -> order.getOrDefault(v.name(), Integer.MAX_VALUE)));
         iface = ShaderInterface.of(vertex ? Stage.VERTEX : Stage.FRAGMENT, vars);
+        return null;
+    }
+
+    /** gl_ClipDistance, the vertex stage's output or the fragment stage's input, or null. */
+    private GlobalVariable clipDistances;
+
+    /**
+     * gl_ClipDistance's varying slots, four distances to a slot: the first free ones (consecutive)
+     * once the varyings have theirs; symbols of {@link InterfaceVar.Kind#CLIP_DISTANCE}. An error, or null.
+     */
+    private String clipDistanceSlots(GlobalVariable g, Set<Integer> varyings, Limits limits, List<InterfaceVar> vars) {
+        if (!limits.integerLanes()) {
+            // CSI version 1 has no clip distances: the Selector refuses each use, located
+            return null;
+        }
+        int n = ((dev.csir.types.ArrayType) g.valueType()).length();
+        int count = (n + 3) / 4;
+        int first = 0;
+        while (varyings.contains(first) || count > 1 && varyings.contains(first + 1)) {
+            first++;
+        }
+        if (first + count > limits.varyingSlots()) {
+            return Messages.TOO_MANY_VARYINGS;
+        }
+        slots.put(g, first);
+        for (int k = 0; k < count; k++) {
+            int lanes = Math.min(4, n - 4 * k);
+            Type type = lanes == 1 ? Type.FLOAT : lanes == 2 ? Type.VEC2 : lanes == 3 ? Type.VEC3 : Type.VEC4;
+            vars.add(new InterfaceVar(InterfaceVar.Kind.CLIP_DISTANCE, InterfaceVar.CLIP_DISTANCE_NAMES.get(k), type,
+                    first + k, 0, 0, false));
+        }
         return null;
     }
 

@@ -353,8 +353,11 @@ class CsiV2Test {
                 .isEqualTo(Messages.CSI_BAD_NAME + ": shader name is not valid UTF-8");
         assertThat(reason(edited(blob, b -> b.put(nameAt, (byte) '\n'))))
                 .isEqualTo(Messages.CSI_BAD_NAME + ": shader name has control characters");
-        assertThat(reason(edited(blob, b -> b.put(sym, (byte) 3))))
-                .isEqualTo(Messages.CSI_BAD_SYMBOL + ": symbol 0 'position': kind 3");
+        assertThat(reason(edited(blob, b -> b.put(sym, (byte) 0x13))))
+                .isEqualTo(Messages.CSI_BAD_SYMBOL + ": symbol 0 'position': kind 19");
+        // kind 3, clip distances, is only gl_ClipDistance and gl_ClipDistance4
+        assertThat(reason(edited(blob, b -> b.put(sym, (byte) 3)))).isEqualTo(Messages.CSI_BAD_SYMBOL
+                + ": symbol 0 'position': clip distances are gl_ClipDistance or gl_ClipDistance4 of float to vec4");
         assertThat(reason(edited(blob, b -> b.put(sym + 1, (byte) 99))))
                 .isEqualTo(Messages.CSI_BAD_SYMBOL + ": symbol 0 'position': type 99");
         assertThat(reason(edited(blob, b -> b.put(sym + 1, (byte) 1))))

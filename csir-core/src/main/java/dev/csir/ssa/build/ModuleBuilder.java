@@ -231,6 +231,7 @@ public final class ModuleBuilder {
             case FRONT_FACING -> g.setBuiltIn(BuiltIn.FRONT_FACING);
             case FRAG_DEPTH -> g.setBuiltIn(BuiltIn.FRAG_DEPTH);
             case POINT_COORD -> g.setBuiltIn(BuiltIn.POINT_COORD);
+            case CLIP_DISTANCE -> g.setBuiltIn(BuiltIn.CLIP_DISTANCE);
             case NONE -> {
                 int location = v.location();
                 if (location < 0) {

@@ -2,7 +2,8 @@ package dev.csir.gfx.soft;
 
 /**
  * Clips one triangle in homogeneous clip space (Sutherland-Hodgman) against w > epsilon, the
- * near and far planes (-w <= z <= w) and a guard band in x and y far outside the viewport.
+ * near and far planes (-w <= z <= w), a guard band in x and y far outside the viewport and the
+ * vertex stage's clip distances (gl_ClipDistance; a point is kept where each is at least 0).
  * Inside the guard band x and y are not clipped: the rasterizer's scissor does that exactly, so
  * shared edges stay shared. A vertex is {@code stride} floats: x, y, z, w, then the varyings,
  * which are interpolated linearly in clip space (correct under perspective).
@@ -12,10 +13,13 @@ final class Clipper {
     static final float W_EPSILON = 1e-5f;
     /** Pixels of guard band on each side of the viewport; window coordinates stay small. */
     static final float GUARD_PIXELS = 16384f;
-    private static final int PLANES = 7;
-    private static final int MAX_VERTS = 3 + PLANES;
+    /** The fixed planes: w, near, far and the guard band's four. */
+    private static final int FIXED_PLANES = 7;
 
     private final int stride;
+    /** Where each clip distance is within a vertex (4 + its varying component). */
+    private final int[] distances;
+    private final int planes;
     private final float[] bufA;
     private final float[] bufB;
     private float guardX;
@@ -24,9 +28,22 @@ final class Clipper {
     private int count;
 
     Clipper(int stride) {
+        this(stride, new int[0]);
+    }
+
+    /** A clipper that also clips against the clip distances at {@code distances} within each vertex. */
+    Clipper(int stride, int[] distances) {
         this.stride = stride;
-        this.bufA = new float[MAX_VERTS * stride];
-        this.bufB = new float[MAX_VERTS * stride];
+        this.distances = distances.clone();
+        this.planes = FIXED_PLANES + distances.length;
+        // each plane adds at most one vertex to the convex polygon
+        this.bufA = new float[(3 + planes) * stride];
+        this.bufB = new float[(3 + planes) * stride];
+    }
+
+    /** Most vertices a clipped triangle can have. */
+    int maxVertices() {
+        return 3 + planes;
     }
 
     /** Sets the guard band for a viewport of {@code w x h} pixels. */
@@ -60,10 +77,10 @@ final class Clipper {
         System.arraycopy(v, o1, src, stride, stride);
         System.arraycopy(v, o2, src, 2 * stride, stride);
         int n = 3;
-        int planes = c0 | c1 | c2;
+        int crossed = c0 | c1 | c2;
         float[] dst = bufB;
-        for (int p = 0; p < PLANES && n > 0; p++) {
-            if ((planes & (1 << p)) == 0) {
+        for (int p = 0; p < planes && n > 0; p++) {
+            if ((crossed & (1 << p)) == 0) {
                 continue;
             }
             n = clipPlane(p, src, n, dst);
@@ -131,13 +148,14 @@ final class Clipper {
             case 3 -> guardX * w - x;
             case 4 -> guardX * w + x;
             case 5 -> guardY * w - y;
-            default -> guardY * w + y;
+            case 6 -> guardY * w + y;
+            default -> v[o + distances[plane - FIXED_PLANES]];
         };
     }
 
     private int outcode(float[] v, int o) {
         int code = 0;
-        for (int p = 0; p < PLANES; p++) {
+        for (int p = 0; p < planes; p++) {
             if (distance(p, v, o) < 0f) {
                 code |= 1 << p;
             }

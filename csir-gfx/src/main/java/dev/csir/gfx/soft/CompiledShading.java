@@ -64,6 +64,11 @@ public final class CompiledShading implements Shading {
     }
 
     @Override
+    public int[] clipDistanceComponents() {
+        return reference.clipDistanceComponents();
+    }
+
+    @Override
     public Context newContext() {
         Context one = reference.newContext();
         Batch vb = load(vertex.newBatch(), vertexUniforms);

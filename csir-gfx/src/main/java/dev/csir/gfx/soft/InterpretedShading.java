@@ -58,6 +58,7 @@ public final class InterpretedShading implements Shading {
         int slots = Math.clamp(program.vertex().iface().varHi() + 1, 0,
                 Math.min(vertex.varyingOutSlots(), fragment.varyingInSlots()));
         InterpretedShading shading = new InterpretedShading(vertex, fragment, vu, fu, textures.clone(), slots);
+        shading.clipDistances = clipDistanceComponents(program.vertex().iface(), slots);
         for (VaryingInfo v : program.iface().varyings()) {
             // a matrix varying's columns take the slots after its first
             for (int k = v.slot(); k < Math.min(slots, v.slot() + v.type().uniformSlots()); k++) {
@@ -65,6 +66,24 @@ public final class InterpretedShading implements Shading {
             }
         }
         return shading;
+    }
+
+    /** The varying components of the vertex stage's clip distances, as far as the draw's slots go. */
+    private static int[] clipDistanceComponents(dev.csir.ir.ShaderInterface vertex, int slots) {
+        java.util.List<Integer> out = new java.util.ArrayList<>();
+        for (dev.csir.ir.InterfaceVar v : vertex.clipDistances()) {
+            for (int lane = 0; lane < v.type().components() && v.slot() < slots; lane++) {
+                out.add(4 * v.slot() + lane);
+            }
+        }
+        return out.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    private int[] clipDistances = new int[0];
+
+    @Override
+    public int[] clipDistanceComponents() {
+        return clipDistances.clone();
     }
 
     @Override

@@ -29,6 +29,15 @@ public interface Shading {
         return false;
     }
 
+    /**
+     * The varying components ({@code 4 * slot + lane}) that hold the vertex stage's clip
+     * distances (gl_ClipDistance), one per distance: the rasterizer keeps the part of each
+     * triangle where all of them are at least 0. None by default.
+     */
+    default int[] clipDistanceComponents() {
+        return new int[0];
+    }
+
     /** A fresh per-thread context; it is used by one thread for the whole draw. */
     Context newContext();
 

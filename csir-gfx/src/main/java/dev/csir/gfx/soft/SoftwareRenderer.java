@@ -149,7 +149,7 @@ public final class SoftwareRenderer implements AutoCloseable {
             components[k] = shading.interpolation(k / 4);
             triangles.windowSpace[k] = components[k] != Interpolation.SMOOTH;
         }
-        assemble(n, stride, cullBack, components);
+        assemble(n, stride, cullBack, components, clipDistanceOffsets(shading, varyingComponents));
 
         Surface s = surface;
         Triangles tris = triangles;
@@ -211,12 +211,26 @@ public final class SoftwareRenderer implements AutoCloseable {
         }
     }
 
-    private void assemble(int n, int stride, boolean cullBack, Interpolation[] components) {
+    /** Where the vertex stage's clip distances are within a shaded vertex (after x, y, z, w). */
+    private static int[] clipDistanceOffsets(Shading shading, int varyingComponents) {
+        int[] components = shading.clipDistanceComponents();
+        int[] offsets = new int[components.length];
+        for (int k = 0; k < components.length; k++) {
+            if (components[k] < 0 || components[k] >= varyingComponents) {
+                throw new IllegalArgumentException("clip distance at varying component " + components[k] + ", the draw has "
+                        + varyingComponents);
+            }
+            offsets[k] = 4 + components[k];
+        }
+        return offsets;
+    }
+
+    private void assemble(int n, int stride, boolean cullBack, Interpolation[] components, int[] clipDistances) {
         Triangles tris = triangles;
         tris.clear();
-        Clipper clipper = new Clipper(stride);
+        Clipper clipper = new Clipper(stride, clipDistances);
         clipper.viewport(vw, vh);
-        TriangleSetup setup = new TriangleSetup(stride, 10);
+        TriangleSetup setup = new TriangleSetup(stride, clipper.maxVertices());
         setup.viewport(vx, vy, vw, vh, surface.width, surface.height);
         setup.cullBack(cullBack);
         setup.interpolation(components);

@@ -85,6 +85,8 @@ public final class VirglDevice implements Device {
     private final List<MeshBuffer> meshes = new ArrayList<>();
     private final List<TextureObjects> textures = new ArrayList<>();
     private final Map<List<Integer>, Integer> vertexElements = new HashMap<>();
+    /** Rasterizers that enable clip planes, by (planes << 1 | cull back); the others are rasterFlat and rasterCull. */
+    private final Map<Integer, Integer> clippingRasterizers = new HashMap<>();
     private TextureObjects blank;
 
     private record ProgramObjects(LinkedProgram program, int generation, int vs, int fs) {
@@ -136,6 +138,7 @@ public final class VirglDevice implements Device {
         meshes.clear();
         textures.clear();
         vertexElements.clear();
+        clippingRasterizers.clear();
         blank = null;
         nextObject = 1;
         nextResource = 1;
@@ -255,7 +258,7 @@ public final class VirglDevice implements Device {
             int[] fsViews = views(program, Stage.FRAGMENT, textureSlots);
             int[] vsViews = views(program, Stage.VERTEX, textureSlots);
             enc.bindObject(OBJ_DSA, state.depthTest() ? dsaOn : dsaOff);
-            enc.bindObject(OBJ_RASTERIZER, state.cullBackFaces() ? rasterCull : rasterFlat);
+            enc.bindObject(OBJ_RASTERIZER, rasterizer(state.cullBackFaces(), clipPlanes(program)));
             enc.bindShader(p.vs(), SHADER_VERTEX).bindShader(p.fs(), SHADER_FRAGMENT);
             enc.bindObject(OBJ_VERTEX_ELEMENTS, vertexElementsObject(elements));
             enc.setVertexBuffer(mesh.layout().stride() * 4, 0, vb);
@@ -448,6 +451,25 @@ public final class VirglDevice implements Device {
             hi = Math.max(hi, a.location());
         }
         return hi;
+    }
+
+    /**
+     * The clip planes to enable, one bit per clip distance the vertex stage writes: the host's
+     * GL clips against gl_ClipDistance[i] only where GL_CLIP_DISTANCEi is enabled.
+     */
+    private static int clipPlanes(LinkedProgram program) {
+        return program.vertex() == null ? 0 : (1 << program.vertex().iface().clipDistanceCount()) - 1;
+    }
+
+    private int rasterizer(boolean cullBack, int clipPlanes) {
+        if (clipPlanes == 0) {
+            return cullBack ? rasterCull : rasterFlat;
+        }
+        return clippingRasterizers.computeIfAbsent(clipPlanes << 1 | (cullBack ? 1 : 0), k -> {
+            int h = nextObject++;
+            enc.createRasterizer(h, cullBack, clipPlanes);
+            return h;
+        });
     }
 
     private int vertexElementsObject(int[] key) {

@@ -183,6 +183,11 @@ public final class VirglEncoder {
      * of {@link #setViewport} maps NDC y = -1 to row 0, a mirror image; so front_ccw stays 0.
      */
     public VirglEncoder createRasterizer(int handle, boolean cullBack) {
+        return createRasterizer(handle, cullBack, 0);
+    }
+
+    /** As {@link #createRasterizer(int, boolean)}, with the clip planes of the bits of {@code clipPlanes} enabled. */
+    public VirglEncoder createRasterizer(int handle, boolean cullBack, int clipPlanes) {
         int s0 = 1 << 1 // depth_clip
                 | (cullBack ? FACE_BACK : FACE_NONE) << 8 // cull_face
                 | 1 << 29; // half_pixel_center
@@ -191,7 +196,7 @@ public final class VirglEncoder {
         put(s0);
         put(f(1f)); // point size
         put(0); // sprite_coord_enable
-        put(0); // stipple, clip planes
+        put((clipPlanes & 0xFF) << 24); // stipple pattern and factor 0, clip_plane_enable
         put(f(1f)); // line width
         put(f(0f)); // offset units
         put(f(0f)); // offset scale

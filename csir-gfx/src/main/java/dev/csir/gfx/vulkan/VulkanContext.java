@@ -36,6 +36,7 @@ import org.lwjgl.vulkan.VkInstanceCreateInfo;
 import org.lwjgl.vulkan.VkLayerProperties;
 import org.lwjgl.vulkan.VkPhysicalDevice;
 import org.lwjgl.vulkan.VkPhysicalDeviceMemoryProperties;
+import org.lwjgl.vulkan.VkPhysicalDeviceFeatures;
 import org.lwjgl.vulkan.VkPhysicalDeviceFeatures2;
 import org.lwjgl.vulkan.VkPhysicalDeviceProperties;
 import org.lwjgl.vulkan.VkPhysicalDeviceProvokingVertexFeaturesEXT;
@@ -65,6 +66,7 @@ final class VulkanContext implements AutoCloseable {
     private long fence;
     private boolean closed;
     private boolean lastVertexProvokes;
+    private boolean clipDistances;
     private final VkPhysicalDeviceMemoryProperties memory = VkPhysicalDeviceMemoryProperties.calloc();
 
     private VulkanContext() {
@@ -244,6 +246,13 @@ final class VulkanContext implements AutoCloseable {
                                 .provokingVertexLast(true));
                 lastVertexProvokes = true;
             }
+            VkPhysicalDeviceFeatures offered = VkPhysicalDeviceFeatures.malloc(stack);
+            vkGetPhysicalDeviceFeatures(physical, offered);
+            if (offered.shaderClipDistance()) {
+                // gl_ClipDistance: a module with the ClipDistance capability needs the feature on
+                info.pEnabledFeatures(VkPhysicalDeviceFeatures.calloc(stack).shaderClipDistance(true));
+                clipDistances = true;
+            }
             PointerBuffer p = stack.mallocPointer(1);
             check(vkCreateDevice(physical, info, null, p), "vkCreateDevice");
             device = new VkDevice(p.get(0), physical, info);
@@ -286,6 +295,11 @@ final class VulkanContext implements AutoCloseable {
         VkPhysicalDeviceFeatures2 features = VkPhysicalDeviceFeatures2.calloc(stack).sType$Default().pNext(provoking);
         vkGetPhysicalDeviceFeatures2(physical, features);
         return provoking.provokingVertexLast();
+    }
+
+    /** Whether the device was created with shaderClipDistance, which gl_ClipDistance needs. */
+    boolean clipDistances() {
+        return clipDistances;
     }
 
     /**

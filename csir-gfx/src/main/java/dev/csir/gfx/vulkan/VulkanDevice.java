@@ -156,6 +156,10 @@ public final class VulkanDevice implements Device {
     public void draw(LinkedProgram program, UniformValues uniforms, Mesh mesh, DrawState state,
             List<Texture> textureSlots) throws GfxException {
         requireTarget();
+        if (!context.clipDistances() && program.vertex() != null
+                && program.vertex().iface().clipDistanceCount() > 0) {
+            throw new GfxException("gl_ClipDistance needs the shaderClipDistance feature, which this Vulkan device lacks");
+        }
         ProgramObjects p = program(program);
         PipelineKey key = pipelineKey(p, mesh.layout(), state);
         Long pipeline = p.pipelines.get(key);

@@ -114,7 +114,7 @@ public final class ContractWorkloads {
                 fragCoord(), discard(), builtins(), uniformBlockCube(), pushConstants(), matrices(), vertexNumbers(),
                 integerArithmetic(), skybox(), volumeAndLayers(), matrixInterface(), twoColourOutputs(), interpolation(), frontFacing(), fragDepth(),
                 packingAndModf(), uniformArrayLoop(), derivatives(), aggregateValues(), samplerAtRunTimeIndex(),
-                ShadowIntegerScene.workload(), offsetsAndGather(), shadowReferencesOutOfRange());
+                ShadowIntegerScene.workload(), offsetsAndGather(), shadowReferencesOutOfRange(), clipDistances());
     }
 
     /** Channel c (0 red, 1 green, 2 blue) of texel (x, y) of the 4x4 texture of {@link #offsetsAndGather}. */
@@ -191,6 +191,60 @@ public final class ContractWorkloads {
                     }
                     assertThat(worst).as("largest difference from GL's rules, in 1/255").isLessThanOrEqualTo(1);
                 });
+    }
+
+    /**
+     * A full-target quad cut by two clip planes: gl_ClipDistance[0] = x + 0.5 keeps x >= -0.5,
+     * gl_ClipDistance[1] = 0.5 - y - 0.5 x keeps the part below a slanted line; the fragment stage
+     * reads both distances back, interpolated, as red and green. The check works out in Java
+     * which pixels survive (those a pixel or more from either line) and what they show.
+     */
+    private static Workload clipDistances() {
+        LinkedProgram p = TestPrograms.link("clip.vert", """
+                #version 330 core
+                layout(location = 0) in vec4 position;
+                void main() {
+                    gl_Position = position;
+                    gl_ClipDistance[0] = position.x + 0.5;
+                    gl_ClipDistance[1] = 0.5 - position.y - 0.5 * position.x;
+                }
+                """, "clip.frag", """
+                #version 330 core
+                out vec4 fragColor;
+                void main() {
+                    fragColor = vec4(gl_ClipDistance[0] * 0.5, gl_ClipDistance[1] * 0.25, 0.5, 1.0);
+                }
+                """);
+        float[] v = {-1, -1, 0, 1, 1, -1, 0, 1, 1, 1, 0, 1, -1, -1, 0, 1, 1, 1, 0, 1, -1, 1, 0, 1};
+        Mesh m = new Mesh(v, VertexLayout.of(4, new VertexAttribute(0, 4, 0)));
+        return new Workload("gl_ClipDistance: a quad cut by two planes", d -> d.draw(p, p.newUniforms(), m,
+                DrawState.FLAT), f -> {
+            int kept = 0;
+            int clipped = 0;
+            for (int row = 0; row < H; row++) {
+                for (int x = 0; x < W; x++) {
+                    double nx = (x + 0.5) / W * 2 - 1;
+                    double ny = 1 - (row + 0.5) / H * 2; // row 0 is the top
+                    double d0 = nx + 0.5;
+                    double d1 = 0.5 - ny - 0.5 * nx;
+                    // a pixel is 2/96 of NDC; the slanted line's distance runs 1.1 times as fast
+                    double margin = 2.5 / W;
+                    if (d0 > margin && d1 > margin) {
+                        int[] c = f.channels(x, row);
+                        assertThat(c[0]).as("red at %d,%d", x, row).isCloseTo((int) Math.round(d0 * 0.5 * 255),
+                                org.assertj.core.data.Offset.offset(2));
+                        assertThat(c[1]).as("green at %d,%d", x, row).isCloseTo((int) Math.round(d1 * 0.25 * 255),
+                                org.assertj.core.data.Offset.offset(2));
+                        kept++;
+                    } else if (d0 < -margin || d1 < -margin) {
+                        assertThat(f.pixel(x, row)).as("clipped away at %d,%d", x, row).isEqualTo(0x000000FF);
+                        clipped++;
+                    }
+                }
+            }
+            assertThat(kept).as("pixels kept").isGreaterThan(W * H / 4);
+            assertThat(clipped).as("pixels clipped").isGreaterThan(W * H / 4);
+        });
     }
 
     /**
