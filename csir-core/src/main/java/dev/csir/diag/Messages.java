@@ -31,6 +31,7 @@ public final class Messages {
     public static final String COLOR_STORE_STAGE = "color store in a non-fragment shader";
     public static final String DISCARD_STAGE = "discard in a non-fragment shader";
     public static final String INVALID_SAMPLER = "invalid sampler";
+    public static final String LOOKUP_RESULT_TYPE = "lookup result type is not its sampler's (vec4, or i32vec4/u32vec4 at an integer sampler)";
     /** A STORE_COLOR to an output number past the profile's colour outputs. */
     public static final String INVALID_COLOR_OUTPUT = "invalid colour output";
     public static final String INVALID_ATTRIBUTE = "invalid attribute";

@@ -251,7 +251,26 @@ public final class Verifier {
             }
         }
 
+        /**
+         * A lookup's result is the type its slot's kind gives: integer lanes at an integer
+         * sampler's slot (I32VEC4 or U32VEC4, as the executors write them), VEC4 at any other.
+         */
+        private void lookupType(Opcode op, Insn in) {
+            boolean lookup = switch (op) {
+                case SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, SAMPLE_OFFSET, SAMPLE_LOD_OFFSET, FETCH_OFFSET,
+                        GATHER -> true;
+                default -> false;
+            };
+            if (!lookup || !slot(in.aux(), iface.sampHi(), limits.samplerSlots())) {
+                return;
+            }
+            Type kind = iface.samplerKind(in.aux());
+            Type want = !kind.isIntegerSampler() ? Type.VEC4 : kind.isUnsignedSampler() ? Type.U32VEC4 : Type.I32VEC4;
+            check(in.ty() == want.code(), Messages.LOOKUP_RESULT_TYPE);
+        }
+
         private void slotsAndSpans(Opcode op, Insn in) {
+            lookupType(op, in);
             switch (op) {
                 case SAMPLE, TEXSIZE -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots()),
                         Messages.INVALID_SAMPLER);

@@ -403,10 +403,25 @@ class VerifierTest {
             }
         }
 
-        /** A fragment shader of one record at sampler slot 0, whose symbol is of {@code kind}. */
+        /** A fragment shader of one record at sampler slot 0, whose symbol is of {@code kind}; a lookup of its kind's result type. */
         private static ShaderIr atKind(Opcode op, Type kind) {
-            return fs(op(op, 4, 0, 1, 2, 0, 0)).withInterface(new ShaderInterface(-1, -1, -1, 0,
+            Type result = op == TEXSIZE || !kind.isIntegerSampler() ? Type.VEC4
+                    : kind.isUnsignedSampler() ? Type.U32VEC4 : Type.I32VEC4;
+            return atKind(op, kind, result);
+        }
+
+        private static ShaderIr atKind(Opcode op, Type kind, Type result) {
+            return fs(Insn.of(op, result, 4, 0, 1, 2, 0, 0)).withInterface(new ShaderInterface(-1, -1, -1, 0,
                     List.of(new dev.csir.ir.InterfaceVar(dev.csir.ir.InterfaceVar.Kind.UNIFORM, "s", kind, 0))));
+        }
+
+        @Test
+        void aLookupResultIsItsSamplersType() {
+            rejects(atKind(SAMPLE, Type.ISAMPLER2D, Type.VEC4), 0, Messages.LOOKUP_RESULT_TYPE);
+            rejects(atKind(SAMPLE, Type.USAMPLER2D, Type.I32VEC4), 0, Messages.LOOKUP_RESULT_TYPE);
+            rejects(atKind(FETCH, Type.SAMPLER2D, Type.U32VEC4), 0, Messages.LOOKUP_RESULT_TYPE);
+            rejects(atKind(SAMPLE, Type.SAMPLER2DSHADOW, Type.I32VEC4), 0, Messages.LOOKUP_RESULT_TYPE);
+            assertThat(Verifier.verify(atKind(SAMPLE_LOD, Type.USAMPLERCUBE, Type.U32VEC4))).isEmpty();
         }
 
         @Test

@@ -103,10 +103,16 @@ final class Resources {
             long memory;
             try {
                 memory = allocate(c, req, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
-                check(vkBindImageMemory(device, image, memory, 0), "vkBindImageMemory");
             } catch (GfxException e) {
                 vkDestroyImage(device, image, null);
                 throw e;
+            }
+            int bound = vkBindImageMemory(device, image, memory, 0);
+            if (bound != VK_SUCCESS) {
+                // neither the image nor its memory outlives the failure
+                vkDestroyImage(device, image, null);
+                vkFreeMemory(device, memory, null);
+                check(bound, "vkBindImageMemory");
             }
             VkImageViewCreateInfo view = VkImageViewCreateInfo.calloc(stack).sType$Default().image(image)
                     .viewType(shape.viewType).format(format);

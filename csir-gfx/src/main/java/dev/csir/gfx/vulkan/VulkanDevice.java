@@ -94,7 +94,7 @@ public final class VulkanDevice implements Device {
             long compare;
             try {
                 compare = TextureCache.nearestClampSampler(c.device(), true);
-            } catch (GfxException e) {
+            } catch (GfxException | RuntimeException e) {
                 vkDestroySampler(c.device(), plain, null);
                 throw e;
             }
