@@ -4,10 +4,12 @@ import java.util.List;
 import java.util.function.Predicate;
 
 /**
- * GLSL's implementation-dependent constants of the vertex and fragment stages (GLSL 4.60 7.3,
- * ES 3.20 7.4), declared in the versions glslang declares them, with csir's values: the default
- * profile's limits where csir has one (16 attributes, 32 varyings of 4 components, 1,024 uniform
- * vectors, 32 samplers a stage, 8 colour outputs), the specification's minimum otherwise.
+ * GLSL's implementation-dependent constants of the vertex and fragment stages' resources (GLSL
+ * 4.60 7.3, ES 3.20 7.4), declared in the versions glslang declares them, with csir's values: the
+ * default profile's limits where csir has one (16 attributes, 32 varyings of 4 components, 1,024
+ * uniform vectors, 32 samplers a stage, 8 colour outputs), the specification's minimum otherwise;
+ * the same in every profile. glslang declares more (images, atomic counters, cull distances,
+ * samples, the other stages' limits), which csir does not yet.
  */
 public final class BuiltinConstants {
     private BuiltinConstants() {
