@@ -8,8 +8,10 @@ import java.util.function.Predicate;
  * 4.60 7.3, ES 3.20 7.4), declared in the versions glslang declares them, with csir's values: the
  * default profile's limits where csir has one (16 attributes, 32 varyings of 4 components, 1,024
  * uniform vectors, 32 samplers a stage, 8 colour outputs), the specification's minimum otherwise;
- * the same in every profile. glslang declares more (images, atomic counters, cull distances,
- * samples, the other stages' limits), which csir does not yet.
+ * the same in every profile. The geometry, tessellation, compute and mesh stages' constants,
+ * which glslang declares in every stage, csir does not, nor the two whose names are past the
+ * lexer's 39-character name limit (gl_MaxCombinedImageUnitsAndFragmentOutputs and
+ * gl_MaxTransformFeedbackInterleavedComponents).
  */
 public final class BuiltinConstants {
     private BuiltinConstants() {
@@ -45,7 +47,36 @@ public final class BuiltinConstants {
             new Constant("gl_MaxClipDistances", 8, v -> !v.es() && v.number() >= 130),
             new Constant("gl_MaxVaryingComponents", 128, v -> !v.es() && v.number() >= 130),
             new Constant("gl_MaxVertexOutputComponents", 128, v -> !v.es() && v.number() >= 150),
-            new Constant("gl_MaxFragmentInputComponents", 128, v -> !v.es() && v.number() >= 150));
+            new Constant("gl_MaxFragmentInputComponents", 128, v -> !v.es() && v.number() >= 150),
+            new Constant("gl_MaxViewports", 16, v -> !v.es() && v.number() >= 410),
+            new Constant("gl_MaxImageSamples", 0, v -> !v.es() && v.number() >= 130),
+            new Constant("gl_MaxImageUnits", 8, BuiltinConstants::images),
+            new Constant("gl_MaxCombinedShaderOutputResources", 8, BuiltinConstants::images),
+            new Constant("gl_MaxVertexImageUniforms", 0, BuiltinConstants::images),
+            new Constant("gl_MaxFragmentImageUniforms", 8, BuiltinConstants::images),
+            new Constant("gl_MaxCombinedImageUniforms", 8, BuiltinConstants::images),
+            new Constant("gl_MaxTransformFeedbackBuffers", 4, v -> !v.es() && v.number() >= 440),
+            new Constant("gl_MaxVertexAtomicCounters", 0, BuiltinConstants::atomics),
+            new Constant("gl_MaxFragmentAtomicCounters", 8, BuiltinConstants::atomics),
+            new Constant("gl_MaxCombinedAtomicCounters", 8, BuiltinConstants::atomics),
+            new Constant("gl_MaxAtomicCounterBindings", 1, BuiltinConstants::atomics),
+            new Constant("gl_MaxVertexAtomicCounterBuffers", 0, BuiltinConstants::atomics),
+            new Constant("gl_MaxFragmentAtomicCounterBuffers", 1, BuiltinConstants::atomics),
+            new Constant("gl_MaxCombinedAtomicCounterBuffers", 1, BuiltinConstants::atomics),
+            new Constant("gl_MaxAtomicCounterBufferSize", 32, BuiltinConstants::atomics),
+            new Constant("gl_MaxCullDistances", 8, v -> !v.es() && v.number() >= 450),
+            new Constant("gl_MaxCombinedClipAndCullDistances", 8, v -> !v.es() && v.number() >= 450),
+            new Constant("gl_MaxSamples", 4, v -> v.number() >= (v.es() ? 310 : 450)));
+
+    /** The image constants: ES 3.10 on, desktop GLSL from 1.30 (as glslang declares them). */
+    private static boolean images(GlslVersion v) {
+        return v.number() >= (v.es() ? 310 : 130);
+    }
+
+    /** The atomic counter constants: ES 3.10 and GLSL 4.20 on. */
+    private static boolean atomics(GlslVersion v) {
+        return v.number() >= (v.es() ? 310 : 420);
+    }
 
     /** The value of the constant {@code name} in version {@code v}, or null when it declares no such constant. */
     public static Integer value(String name, GlslVersion v) {
