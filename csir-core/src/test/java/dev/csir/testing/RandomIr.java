@@ -21,6 +21,10 @@ public final class RandomIr {
      * index is an integer lane (one a float opcode made could be a NaN whose sign, and so the
      * element the clamp picks, Java leaves to the platform).
      */
+    /** The texel lookups, whose result type is their slot's: VEC4 at the float slots a random shader has. */
+    private static final java.util.Set<Opcode> LOOKUPS = java.util.EnumSet.of(Opcode.SAMPLE, Opcode.SAMPLE_BIAS,
+            Opcode.SAMPLE_LOD, Opcode.SAMPLE_GRAD, Opcode.FETCH, Opcode.SAMPLE_OFFSET, Opcode.SAMPLE_LOD_OFFSET,
+            Opcode.FETCH_OFFSET, Opcode.GATHER);
     private static final Opcode[] OPS = java.util.Arrays.stream(Opcode.values()).filter(o -> !o.isInteger()
             && o != Opcode.LOAD_SYSVAL && !o.isIndexed() && !o.isDerivative()).toArray(Opcode[]::new);
     /** A fragment program's opcodes with the derivatives, each as likely as a tenth of the others together. */
@@ -199,6 +203,9 @@ public final class RandomIr {
     private Insn insn(Opcode op, int temps, int nimm, int attrHi, int sampHi) {
         int raw = rarely() ? c.below(256) : op.code();
         int ty = rarely() ? c.below(256) : op.isInteger() || op == Opcode.LOAD_SYSVAL ? integerType(op) : c.below(14);
+        if (LOOKUPS.contains(op) && ty < 14) {
+            ty = dev.csir.ir.Type.VEC4.code(); // a lookup's result is its slot's type (float slots here)
+        }
         int ncomp = rarely() ? c.below(256) : op == Opcode.CONST ? 1 + c.below(4) : c.below(5);
         int dst = temp(temps);
         int a = temp(temps);
