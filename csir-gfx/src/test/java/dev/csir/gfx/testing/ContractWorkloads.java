@@ -165,8 +165,7 @@ public final class ContractWorkloads {
             }
         }
         Texture texture = new Texture(4, 4, px);
-        float[] v = {-1, -1, 0, 1, 1, -1, 0, 1, 1, 1, 0, 1, -1, -1, 0, 1, 1, 1, 0, 1, -1, 1, 0, 1};
-        Mesh m = new Mesh(v, VertexLayout.of(4, new VertexAttribute(0, 4, 0)));
+        Mesh m = screenQuad();
         return new Workload("textureOffset, texelFetchOffset, textureGather and textureGatherOffset",
                 d -> d.draw(p, p.newUniforms(), m, DrawState.FLAT, List.of(texture)), f -> {
                     int worst = 0;
@@ -215,8 +214,7 @@ public final class ContractWorkloads {
                     fragColor = vec4(gl_ClipDistance[0] * 0.5, gl_ClipDistance[1] * 0.25, 0.5, 1.0);
                 }
                 """);
-        float[] v = {-1, -1, 0, 1, 1, -1, 0, 1, 1, 1, 0, 1, -1, -1, 0, 1, 1, 1, 0, 1, -1, 1, 0, 1};
-        Mesh m = new Mesh(v, VertexLayout.of(4, new VertexAttribute(0, 4, 0)));
+        Mesh m = screenQuad();
         return new Workload("gl_ClipDistance: a quad cut by two planes", d -> d.draw(p, p.newUniforms(), m,
                 DrawState.FLAT), f -> {
             int kept = 0;
@@ -272,8 +270,7 @@ public final class ContractWorkloads {
                             * fwidth(p.x * 0.25 - p.y * 0.5) / 0.75, 1.0);
                 }
                 """);
-        float[] v = {-1, -1, 0, 1, 1, -1, 0, 1, 1, 1, 0, 1, -1, -1, 0, 1, 1, 1, 0, 1, -1, 1, 0, 1};
-        Mesh m = new Mesh(v, VertexLayout.of(4, new VertexAttribute(0, 4, 0)));
+        Mesh m = screenQuad();
         return new Workload("derivatives: fwidth rings, fine and coarse", d -> d.draw(p, p.newUniforms(), m,
                 DrawState.FLAT), f -> {
             // green: y / 96 at pixel row y; blue: x / 192 at column x (bottom row is y = 0.5)
@@ -312,8 +309,7 @@ public final class ContractWorkloads {
                 """);
         Texture far = Texture.layered(new Texture(1, 1, new byte[] {(byte) 255, 0, 0, (byte) 255}), dev.csir.ir.Type.SAMPLER2DSHADOW);
         Texture near = Texture.layered(new Texture(1, 1, new byte[] {0, 0, 0, (byte) 255}), dev.csir.ir.Type.SAMPLER2DSHADOW);
-        float[] v = {-1, -1, 0, 1, 1, -1, 0, 1, 1, 1, 0, 1, -1, -1, 0, 1, 1, 1, 0, 1, -1, 1, 0, 1};
-        Mesh m = new Mesh(v, VertexLayout.of(4, new VertexAttribute(0, 4, 0)));
+        Mesh m = screenQuad();
         return new Workload("shadow references beyond [0, 1]", d -> d.draw(p, p.newUniforms(), m, DrawState.FLAT,
                 List.of(far, near)), f -> {
                     int[] c = f.channels(W / 2, H / 2);
@@ -364,8 +360,7 @@ public final class ContractWorkloads {
             }
             solid.add(new Texture(2, 2, px));
         }
-        float[] v = {-1, -1, 0, 1, 1, -1, 0, 1, 1, 1, 0, 1, -1, -1, 0, 1, 1, 1, 0, 1, -1, 1, 0, 1};
-        Mesh m = new Mesh(v, VertexLayout.of(4, new VertexAttribute(0, 4, 0)));
+        Mesh m = screenQuad();
         return new Workload("sampler array at a run-time index", d -> d.draw(p, u, m, DrawState.FLAT, solid), f -> {
             int[] c = f.channels(W / 2, H / 2);
             assertThat(c[0]).isBetween(64 - 2, 64 + 2);
@@ -404,8 +399,7 @@ public final class ContractWorkloads {
                     fragColor = vec4(t.colour * t.gain, weight[band % 6]);
                 }
                 """);
-        float[] v = {-1, -1, 0, 1, 1, -1, 0, 1, 1, 1, 0, 1, -1, -1, 0, 1, 1, 1, 0, 1, -1, 1, 0, 1};
-        Mesh m = new Mesh(v, VertexLayout.of(4, new VertexAttribute(0, 4, 0)));
+        Mesh m = screenQuad();
         UniformValues u = p.newUniforms();
         return new Workload("array and struct values", d -> d.draw(p, u, m, DrawState.FLAT), f -> {
             float[][] colours = {{1, 0, 0}, {0, 1, 0}, {0.25f, 0, 1}};
@@ -465,8 +459,7 @@ public final class ContractWorkloads {
         u.set("count", 4f).ifPresent(e -> {
             throw new IllegalStateException(e);
         });
-        float[] v = {-1, -1, 0, 1, 1, -1, 0, 1, 1, 1, 0, 1, -1, -1, 0, 1, 1, 1, 0, 1, -1, 1, 0, 1};
-        Mesh m = new Mesh(v, VertexLayout.of(4, new VertexAttribute(0, 4, 0)));
+        Mesh m = screenQuad();
         return new Workload("uniform array in a loop", d -> d.draw(p, u, m, DrawState.FLAT), f -> {
             // in band b, picked[b % 4] holds the pal[i] with (i + b) % 4 == b % 4, pal[0] (red), three
             // quarters of it beside a quarter of pal[0..3] / 4 = (0.5, 0.5, 0.25): (0.875, 0.125, 0.0625)
@@ -678,8 +671,7 @@ public final class ContractWorkloads {
                             float(carry) * 0.5 + float(high >> 26u) / 128.0);
                 }
                 """);
-        float[] v = {-1, -1, 0, 1, 1, -1, 0, 1, 1, 1, 0, 1, -1, -1, 0, 1, 1, 1, 0, 1, -1, 1, 0, 1};
-        Mesh m = new Mesh(v, VertexLayout.of(4, new VertexAttribute(0, 4, 0)));
+        Mesh m = screenQuad();
         return new Workload("packing and modf", d -> d.draw(p, p.newUniforms(), m, DrawState.FLAT), f -> {
             // the pixel at gl_FragCoord (70.5, 20.5), computed in Java from the same formulas
             int x = 70;
@@ -842,8 +834,7 @@ public final class ContractWorkloads {
                             float((top * 4 + d + field) & 255) / 255.0, 1.0);
                 }
                 """);
-        float[] v = {-1, -1, 0, 1, 1, -1, 0, 1, 1, 1, 0, 1, -1, -1, 0, 1, 1, 1, 0, 1, -1, 1, 0, 1};
-        Mesh m = new Mesh(v, VertexLayout.of(4, new VertexAttribute(0, 4, 0)));
+        Mesh m = screenQuad();
         return new Workload("integer arithmetic", d -> d.draw(p, p.newUniforms(), m, DrawState.FLAT), f -> {
             // a pixel near the bottom left (gl_FragCoord (5.5, 3.5)), computed in Java
             int x = 5;
@@ -974,6 +965,12 @@ public final class ContractWorkloads {
     }
 
     /** A screen-filling quad, uv 0 to 1. */
+    /** Two triangles over the whole target, a vec4 position at location 0 and nothing else. */
+    public static Mesh screenQuad() {
+        float[] v = {-1, -1, 0, 1, 1, -1, 0, 1, 1, 1, 0, 1, -1, -1, 0, 1, 1, 1, 0, 1, -1, 1, 0, 1};
+        return new Mesh(v, VertexLayout.of(4, new VertexAttribute(0, 4, 0)));
+    }
+
     public static Mesh flatQuad() {
         VertexLayout layout = VertexLayout.of(6, new VertexAttribute(0, 4, 0), new VertexAttribute(1, 2, 4));
         float[][] c = {{-1, -1, 0, 0}, {1, -1, 1, 0}, {1, 1, 1, 1}, {-1, 1, 0, 1}};
@@ -1125,8 +1122,7 @@ public final class ContractWorkloads {
                     fragColor = vec4(1.0, 0.5, 0.25, 1.0);
                 }
                 """);
-        float[] v = {-1, -1, 0, 1, 1, -1, 0, 1, 1, 1, 0, 1, -1, -1, 0, 1, 1, 1, 0, 1, -1, 1, 0, 1};
-        Mesh m = new Mesh(v, VertexLayout.of(4, new VertexAttribute(0, 4, 0)));
+        Mesh m = screenQuad();
         return new Workload("discard", d -> d.draw(p, p.newUniforms(), m, DrawState.FLAT), f -> {
             assertThat(f.pixel(0, H - 1)).as("bottom left square drawn").isEqualTo(0xFF8040FF);
             assertThat(f.pixel(8, H - 1)).as("its right neighbour discarded").isEqualTo(0x000000FF);

@@ -8,8 +8,6 @@ import dev.csir.gfx.Frame;
 import dev.csir.gfx.GfxException;
 import dev.csir.gfx.Mesh;
 import dev.csir.gfx.Texture;
-import dev.csir.gfx.VertexAttribute;
-import dev.csir.gfx.VertexLayout;
 import dev.csir.gfx.testing.DevicePair;
 import dev.csir.gfx.testing.TestPrograms;
 import dev.csir.link.LinkedProgram;
@@ -54,8 +52,7 @@ class VirglSeparateSamplersTest {
             px[i] = (byte) (i * 29 + 7);
         }
         List<Texture> textures = List.of(new Texture(4, 4, px));
-        float[] v = {-1, -1, 0, 1, 1, -1, 0, 1, 1, 1, 0, 1, -1, -1, 0, 1, 1, 1, 0, 1, -1, 1, 0, 1};
-        Mesh quad = new Mesh(v, VertexLayout.of(4, new VertexAttribute(0, 4, 0)));
+        Mesh quad = dev.csir.gfx.testing.ContractWorkloads.screenQuad();
         try (DevicePair devices = DevicePair.open("VirglSeparateSamplersTest")) {
             for (Device d : List.of(devices.soft(), devices.virgl())) {
                 d.target(32, 32);

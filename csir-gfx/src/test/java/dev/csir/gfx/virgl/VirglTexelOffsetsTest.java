@@ -6,8 +6,6 @@ import dev.csir.gfx.DrawState;
 import dev.csir.gfx.Frame;
 import dev.csir.gfx.Mesh;
 import dev.csir.gfx.Texture;
-import dev.csir.gfx.VertexAttribute;
-import dev.csir.gfx.VertexLayout;
 import dev.csir.gfx.GfxException;
 import dev.csir.gfx.testing.ContractWorkloads;
 import dev.csir.gfx.testing.ContractWorkloads.Agreement;
@@ -68,8 +66,7 @@ class VirglTexelOffsetsTest {
             px[4 * i + 3] = (byte) 255;
         }
         Texture layers = new Texture(4, 4, 3, dev.csir.ir.Type.SAMPLER2DARRAY, px);
-        float[] v = {-1, -1, 0, 1, 1, -1, 0, 1, 1, 1, 0, 1, -1, -1, 0, 1, 1, 1, 0, 1, -1, 1, 0, 1};
-        Mesh m = new Mesh(v, VertexLayout.of(4, new VertexAttribute(0, 4, 0)));
+        Mesh m = dev.csir.gfx.testing.ContractWorkloads.screenQuad();
         try (DevicePair devices = DevicePair.open("VirglTexelOffsetsTest arrays")) {
             Scene scene = d -> d.draw(p, p.newUniforms(), m, DrawState.FLAT, List.of(layers));
             Frame virgl = ContractWorkloads.render(devices.virgl(), scene);
