@@ -43,6 +43,8 @@ public final class Batch {
     private final float[] derivatives;
     /** Four floats a texture lookup writes before they are spread over the batch. */
     final float[] texel = new float[4];
+    /** A row of scratch for the transcendental rows ({@link VectorRows#pow}). */
+    final float[] rows;
     /** The interpreter's frame, used only when the shader runs on the fallback. */
     final Frame frame;
     /** On the fallback of a shader with derivatives, a quad's frames (the first is {@link #frame}). */
@@ -53,6 +55,7 @@ public final class Batch {
         this.lanes = lanes;
         this.consts = in.consts();
         this.temps = new float[compiled ? in.fileFloats() * lanes : 0];
+        this.rows = new float[compiled ? lanes : 0];
         this.attributes = new float[in.attributeSlots() * 4 * lanes];
         this.uniforms = new float[in.uniformSlots() * 4];
         this.varyingsIn = new float[in.varyingInSlots() * 4 * lanes];

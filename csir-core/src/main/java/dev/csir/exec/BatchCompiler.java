@@ -56,6 +56,9 @@ final class BatchCompiler {
     private static final ClassDesc CD_TEXTURE = ClassDesc.of("dev.csir.exec.Texture2D");
     private static final ClassDesc CD_STATUS = ClassDesc.of("dev.csir.exec.Status");
     private static final ClassDesc CD_MATH = ClassDesc.of("java.lang.Math");
+    private static final ClassDesc CD_SHADER_MATH = ClassDesc.of("dev.csir.exec.ShaderMath");
+    private static final ClassDesc CD_ROWS = ClassDesc.of("dev.csir.exec.Rows");
+    private static final ClassDesc CD_VECTOR_ROWS = ClassDesc.of("dev.csir.exec.VectorRows");
     private static final ClassDesc CD_FLOATS = CD_float.arrayType();
     /** Lanes' lookups of three coordinates and its sizes with a depth: texture, coordinates or level, scratch, temps, at, stride. */
     private static final MethodTypeDesc OFFSET_SAMPLE_CALL = MethodTypeDesc.of(CD_void, CD_TEXTURE,
@@ -79,6 +82,10 @@ final class BatchCompiler {
     private static final ClassDesc CD_SELF = ClassDesc.of("dev.csir.exec.CompiledShader");
     private static final MethodTypeDesc F_F = MethodTypeDesc.of(CD_float, CD_float);
     private static final MethodTypeDesc FF_F = MethodTypeDesc.of(CD_float, CD_float, CD_float);
+    /** Rows' methods: temporaries, destination, source (and second source) offsets, lanes (and scratch). */
+    private static final MethodTypeDesc ROW1 = MethodTypeDesc.of(CD_void, CD_FLOATS, CD_int, CD_int, CD_int);
+    private static final MethodTypeDesc ROW2 = MethodTypeDesc.of(CD_void, CD_FLOATS, CD_int, CD_int, CD_int, CD_int,
+            CD_FLOATS);
     private static final ClassDesc CD_INT_LANES = ClassDesc.of("dev.csir.exec.IntLanes");
     private static final MethodTypeDesc IFF_F = MethodTypeDesc.of(CD_float, CD_int, CD_float, CD_float);
     private static final MethodTypeDesc F_I = MethodTypeDesc.of(CD_int, CD_float);
@@ -92,6 +99,8 @@ final class BatchCompiler {
     private final Interpreter in;
     /** Whether a partial mask runs a block in one loop (see {@link #FUSE}). */
     private final boolean fuse;
+    /** Where a full batch's transcendental rows go: {@link VectorRows} or {@link Rows}' loops. */
+    private final ClassDesc rowsClass;
     private final int[] code;
     private final int count;
     private final int lanes;
@@ -114,9 +123,10 @@ final class BatchCompiler {
     private record Item(Kind kind, int at) {
     }
 
-    private BatchCompiler(Interpreter in, int lanes, boolean fuse) {
+    private BatchCompiler(Interpreter in, int lanes, boolean fuse, boolean vector) {
         this.in = in;
         this.fuse = fuse;
+        this.rowsClass = vector ? CD_VECTOR_ROWS : CD_ROWS;
         this.code = in.code();
         this.count = in.instructionCount();
         this.lanes = lanes;
@@ -132,11 +142,12 @@ final class BatchCompiler {
 
     /** Compiles {@code in}'s code for batches of {@code lanes}; throws when the class cannot be made. */
     static Compiled compile(Interpreter in, int lanes) {
-        return compile(in, lanes, FUSE);
+        return compile(in, lanes, FUSE, Rows.VECTOR);
     }
 
-    static Compiled compile(Interpreter in, int lanes, boolean fuse) {
-        BatchCompiler c = new BatchCompiler(in, lanes, fuse);
+    /** As {@link #compile(Interpreter, int)}, with the fused loops and the SIMD rows as asked (tests compare them). */
+    static Compiled compile(Interpreter in, int lanes, boolean fuse, boolean vector) {
+        BatchCompiler c = new BatchCompiler(in, lanes, fuse, vector);
         byte[] bytes = c.classBytes();
         try {
             MethodHandles.Lookup hidden = MethodHandles.lookup().defineHiddenClass(bytes, true);
@@ -152,7 +163,7 @@ final class BatchCompiler {
 
     /** The class file alone, for tests that look at its methods. */
     static byte[] classFile(Interpreter in, int lanes) {
-        return new BatchCompiler(in, lanes, FUSE).classBytes();
+        return new BatchCompiler(in, lanes, FUSE, Rows.VECTOR).classBytes();
     }
 
     private byte[] classBytes() {
@@ -658,6 +669,36 @@ final class BatchCompiler {
             c.invokestatic(CD_LANES, name, type);
         }
 
+        /** A unary transcendental: by rows where {@link #byRows} takes it, else {@link ShaderMath}'s lane by lane. */
+        private void unaryRows(String method, int lanesN) {
+            if (!byRows(method, lanesN, false)) {
+                unary(lanesN, () -> c.invokestatic(CD_SHADER_MATH, method, F_F));
+            }
+        }
+
+        /**
+         * Under a full mask, outside a fused loop and not batch-wide, the instruction as calls of
+         * {@link Rows}' (or {@link VectorRows}') {@code method}, one per float row in order, as
+         * the lanes' loop would write them; false (nothing emitted) otherwise.
+         */
+        private boolean byRows(String method, int rows, boolean binary) {
+            if (masked || fused != null || hoisted[p]) {
+                return false;
+            }
+            for (int k = 0; k < rows; k++) {
+                c.aload(B_T).loadConstant((d + k) * lanes).loadConstant((a + k) * lanes);
+                if (binary) {
+                    c.loadConstant((b + k) * lanes);
+                }
+                c.iload(B_N);
+                if (binary) {
+                    c.aload(B_BATCH).getfield(CD_BATCH, "rows", CD_FLOATS);
+                }
+                c.invokestatic(rowsClass, method, binary ? ROW2 : ROW1);
+            }
+            return true;
+        }
+
         private void unary(int lanesN, Runnable f) {
             loop(() -> {
                 for (int i = 0; i < lanesN; i++) {
@@ -889,15 +930,19 @@ final class BatchCompiler {
                         c.fmul().fadd();
                     }
                 }));
-                case Ops.RSQ1 -> unary(1, () -> call("rsq", F_F));
-                case Ops.RSQ -> unary(n, () -> call("rsq", F_F));
-                case Ops.RCP1 -> unary(1, () -> call("rcp", F_F));
-                case Ops.RCP -> unary(n, () -> call("rcp", F_F));
+                case Ops.RSQ1 -> unaryRows("rsq", 1);
+                case Ops.RSQ -> unaryRows("rsq", n);
+                case Ops.RCP1 -> unaryRows("rcp", 1);
+                case Ops.RCP -> unaryRows("rcp", n);
                 case Ops.SIN -> unary(n, () -> call("sin", F_F));
                 case Ops.COS -> unary(n, () -> call("cos", F_F));
-                case Ops.LG2 -> unary(n, () -> c.invokestatic(CD_INTERPRETER, "lg2", F_F));
+                case Ops.LG2 -> unaryRows("log2", n);
                 case Ops.TRUNC -> unary(n, () -> c.invokestatic(CD_INTERPRETER, "trunc", F_F));
-                case Ops.POW -> binary(1, () -> c.invokestatic(CD_INTERPRETER, "pow", FF_F));
+                case Ops.POW -> {
+                    if (!byRows("pow", 1, true)) {
+                        binary(1, () -> c.invokestatic(CD_SHADER_MATH, "pow", FF_F));
+                    }
+                }
                 case Ops.CMP_LT -> binary(1, () -> call("lt", FF_F));
                 case Ops.CMP_GT -> binary(1, () -> call("gt", FF_F));
                 case Ops.CMP_LE -> binary(1, () -> call("le", FF_F));

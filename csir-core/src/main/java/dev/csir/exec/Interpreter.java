@@ -24,10 +24,11 @@ import java.util.Arrays;
  * <p>Integer lanes (CSI version 2): the integer opcodes read and write the 32-bit patterns the
  * float file holds, through {@link IntLanes}, as {@link dev.csir.ir.Opcode} defines them.
  *
- * <p>Semantics are the original's (chrisos-original.md §4.4) with accurate math: sin, cos, sqrt
- * and pow come from {@link Math} and are rounded to float. Documented choices where the shader
- * language leaves a result undefined: {@code rcp(0) = 0}; {@code rsq(x <= 0) = 0}; see
- * {@link #pow(float, float)}.
+ * <p>Semantics are the original's (chrisos-original.md §4.4) with accurate math: sin, cos and
+ * sqrt come from {@link Math} and are rounded to float; log2, pow and exp2 (a pow of 2) are
+ * {@link ShaderMath}'s float polynomials, within GLSL's precision and the same in SIMD lanes.
+ * Documented choices where the shader language leaves a result undefined: {@code rcp(0) = 0};
+ * {@code rsq(x <= 0) = 0}; see {@link ShaderMath#pow(float, float)}.
  */
 public final class Interpreter {
     /**
@@ -378,11 +379,11 @@ public final class Interpreter {
                 }
                 case Ops.RSQ1 -> {
                     float x = t[a];
-                    t[d] = x > 0f ? (float) (1.0 / Math.sqrt(x)) : 0f;
+                    t[d] = ShaderMath.rsq(x);
                 }
                 case Ops.RCP1 -> {
                     float x = t[a];
-                    t[d] = x != 0f ? 1f / x : 0f;
+                    t[d] = ShaderMath.rcp(x);
                 }
                 case Ops.MOVN -> {
                     int n = c[pc + 5];
@@ -483,14 +484,14 @@ public final class Interpreter {
                     int n = c[pc + 5];
                     for (int i = 0; i < n; i++) {
                         float x = t[a + i];
-                        t[d + i] = x > 0f ? (float) (1.0 / Math.sqrt(x)) : 0f;
+                        t[d + i] = ShaderMath.rsq(x);
                     }
                 }
                 case Ops.RCP -> {
                     int n = c[pc + 5];
                     for (int i = 0; i < n; i++) {
                         float x = t[a + i];
-                        t[d + i] = x != 0f ? 1f / x : 0f;
+                        t[d + i] = ShaderMath.rcp(x);
                     }
                 }
                 case Ops.SIN -> {
@@ -508,7 +509,7 @@ public final class Interpreter {
                 case Ops.LG2 -> {
                     int n = c[pc + 5];
                     for (int i = 0; i < n; i++) {
-                        t[d + i] = lg2(t[a + i]);
+                        t[d + i] = ShaderMath.log2(t[a + i]);
                     }
                 }
                 case Ops.TRUNC -> {
@@ -517,7 +518,7 @@ public final class Interpreter {
                         t[d + i] = trunc(t[a + i]);
                     }
                 }
-                case Ops.POW -> t[d] = pow(t[a], t[b]);
+                case Ops.POW -> t[d] = ShaderMath.pow(t[a], t[b]);
                 case Ops.CMP_LT -> t[d] = t[a] < t[b] ? 1f : 0f;
                 case Ops.CMP_GT -> t[d] = t[a] > t[b] ? 1f : 0f;
                 case Ops.CMP_LE -> t[d] = t[a] <= t[b] ? 1f : 0f;
@@ -689,30 +690,5 @@ public final class Interpreter {
     static void textureSizeArray(Texture2D tex, float lod, float[] t, int d) {
         textureSize(tex, lod, t, d);
         t[d + 2] = tex == null ? 0f : tex.depth();
-    }
-
-    static float lg2(float x) {
-        return (float) (Math.log(x) / LN2);
-    }
-
-    private static final double LN2 = Math.log(2);
-
-    /**
-     * pow(a, b) for a scalar lane. a > 0: {@link Math#pow}, rounded to float. a == 0: 1 when
-     * b == 0, else 0 (no infinity, as rcp(0) = 0). a < 0 (undefined in GLSL): exact for a whole
-     * b, so (-2)^3 = -8, and 0 for a fractional (or NaN) b instead of NaN, as the original
-     * gives. A NaN base gives NaN.
-     */
-    static float pow(float a, float b) {
-        if (a > 0f) {
-            return (float) Math.pow(a, b);
-        }
-        if (a == 0f) {
-            return b == 0f ? 1f : 0f;
-        }
-        if (a < 0f) {
-            return b == Math.rint(b) ? (float) Math.pow(a, b) : 0f;
-        }
-        return Float.NaN;
     }
 }

@@ -25,14 +25,6 @@ final class Lanes {
         return x < y ? x : y;
     }
 
-    static float rsq(float x) {
-        return x > 0f ? (float) (1.0 / Math.sqrt(x)) : 0f;
-    }
-
-    static float rcp(float x) {
-        return x != 0f ? 1f / x : 0f;
-    }
-
     static float sin(float x) {
         return (float) Math.sin(x);
     }
