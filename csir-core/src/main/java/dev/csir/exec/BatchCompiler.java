@@ -690,7 +690,9 @@ final class BatchCompiler {
                 if (binary) {
                     c.loadConstant((b + k) * lanes);
                 }
-                c.iload(B_N);
+                // the whole row, not the batch's n lanes: a lane past n computes a value nobody
+                // reads, where a partial last vector would go lane by lane
+                c.loadConstant(lanes);
                 if (binary) {
                     c.aload(B_BATCH).getfield(CD_BATCH, "rows", CD_FLOATS);
                 }

@@ -25,6 +25,10 @@ final class TileRasterizer {
     /** The quad walk's bases of its second row, and the two rows' spans (lo, hi; lo > hi when empty). */
     private float[] rowBase2 = new float[2];
     private final int[] spans = new int[4];
+    /** Per lane of the pixel walk's batch: its offsets into the triangle's box, and its w. */
+    private final float[] laneDx = new float[FragmentBatch.SIZE];
+    private final float[] laneDy = new float[FragmentBatch.SIZE];
+    private final float[] laneW = new float[FragmentBatch.SIZE];
 
     /** Fragments shaded by the last {@link #run} (covered pixels that passed the depth test). */
     long shaded;
@@ -81,11 +85,9 @@ final class TileRasterizer {
         int lanes = 0;
         int fragments = 0;
         final int n = tris.attributes;
-        final float[] base = rowBase;
         final float[] dbuf = s.depth;
         final int width = s.width;
         final float[] planes = tris.planes;
-        final boolean[] windowSpace = tris.windowSpace;
         final FragmentBatch b = batch;
         b.frontFacing = tris.front[t];
         int bo = t * Triangles.BOX_STRIDE;
@@ -102,7 +104,6 @@ final class TileRasterizer {
         long a2 = edges[eo + 6], b2 = edges[eo + 7], c2 = edges[eo + 8];
         int po = t * tris.planeStride;
         float dzdx = planes[po + n];
-        float diwdx = planes[po + n + 1];
         for (int y = fromY; y <= toY; y++) {
             long py = y * TriangleSetup.ONE + TriangleSetup.HALF;
             // Exact span of pixel x where every edge A*(x*ONE + HALF) + B*py + C >= 0.
@@ -115,23 +116,23 @@ final class TileRasterizer {
             long s1 = a1 * TriangleSetup.ONE;
             long s2 = a2 * TriangleSetup.ONE;
             if (s0 > 0) {
-                lo = (int) Math.max(lo, Math.ceilDiv(-k0, s0));
+                lo = firstInside(k0, s0, lo, hi);
             } else if (s0 < 0) {
-                hi = (int) Math.min(hi, Math.floorDiv(k0, -s0));
+                hi = lastInside(k0, s0, lo, hi);
             } else if (k0 < 0) {
                 continue;
             }
             if (s1 > 0) {
-                lo = (int) Math.max(lo, Math.ceilDiv(-k1, s1));
+                lo = firstInside(k1, s1, lo, hi);
             } else if (s1 < 0) {
-                hi = (int) Math.min(hi, Math.floorDiv(k1, -s1));
+                hi = lastInside(k1, s1, lo, hi);
             } else if (k1 < 0) {
                 continue;
             }
             if (s2 > 0) {
-                lo = (int) Math.max(lo, Math.ceilDiv(-k2, s2));
+                lo = firstInside(k2, s2, lo, hi);
             } else if (s2 < 0) {
-                hi = (int) Math.min(hi, Math.floorDiv(k2, -s2));
+                hi = lastInside(k2, s2, lo, hi);
             } else if (k2 < 0) {
                 continue;
             }
@@ -140,38 +141,74 @@ final class TileRasterizer {
             }
             // the planes are anchored at the triangle's box corner, as in setup
             float dy = y - minY;
-            for (int k = 0; k < n; k++) {
-                base[k] = planes[po + k] + planes[po + 2 * n + k] * dy;
-            }
+            float zRow = planes[po] + planes[po + 2 * n] * dy;
             int row = y * width;
             float fy = y + 0.5f;
             for (int x = lo; x <= hi; x++) {
                 float dx = x - minX;
-                float z = Math.clamp(base[0] + dzdx * dx, 0f, 1f);
+                float z = Math.clamp(zRow + dzdx * dx, 0f, 1f);
                 int idx = row + x;
                 if (earlyTest && !(z < dbuf[idx])) {
                     continue;
                 }
-                float iw = base[1] + diwdx * dx;
-                float w = 1f / iw;
                 int lane = lanes;
-                float[] v = b.varyings;
-                for (int k = 0, o = lane; k < varyingComponents; k++, o += FragmentBatch.SIZE) {
-                    v[o] = (base[2 + k] + planes[po + n + 2 + k] * dx) * (windowSpace[k] ? 1f : w);
-                }
+                laneDx[lane] = dx;
+                laneDy[lane] = dy;
                 b.x[lane] = x + 0.5f;
                 b.y[lane] = fy;
                 b.z[lane] = z;
-                b.w[lane] = iw;
                 b.pixel[lane] = idx;
                 fragments++;
                 if (++lanes == FragmentBatch.SIZE) {
+                    interpolate(tris, t, lanes, varyingComponents);
                     flush(lanes, s, ctx, depthTest, lateDepth);
                     lanes = 0;
                 }
             }
         }
+        interpolate(tris, t, lanes, varyingComponents);
         return fragments;
+    }
+
+    /**
+     * 1/w and the varyings of the batch's {@code count} lanes, all of triangle {@code t}, from
+     * each lane's offsets into the triangle's box, a loop over the lanes per component (which
+     * the JIT vectorizes) rather than per pixel: each value is the pixel walk's expression,
+     * (plane + dy * slope_y) + dx * slope_x, times w unless the component is in window space.
+     */
+    private void interpolate(Triangles tris, int t, int count, int varyingComponents) {
+        final FragmentBatch b = batch;
+        final float[] planes = tris.planes;
+        final float[] dxs = laneDx;
+        final float[] dys = laneDy;
+        final float[] iws = b.w;
+        final float[] ws = laneW;
+        int n = tris.attributes;
+        int po = t * tris.planeStride;
+        float iw0 = planes[po + 1];
+        float iwX = planes[po + n + 1];
+        float iwY = planes[po + 2 * n + 1];
+        for (int l = 0; l < count; l++) {
+            float iw = (iw0 + iwY * dys[l]) + iwX * dxs[l];
+            iws[l] = iw;
+            ws[l] = 1f / iw;
+        }
+        float[] v = b.varyings;
+        for (int k = 0; k < varyingComponents; k++) {
+            float p0 = planes[po + 2 + k];
+            float px = planes[po + n + 2 + k];
+            float py = planes[po + 2 * n + 2 + k];
+            int o = k * FragmentBatch.SIZE;
+            if (tris.windowSpace[k]) {
+                for (int l = 0; l < count; l++) {
+                    v[o + l] = (p0 + py * dys[l]) + px * dxs[l];
+                }
+            } else {
+                for (int l = 0; l < count; l++) {
+                    v[o + l] = ((p0 + py * dys[l]) + px * dxs[l]) * ws[l];
+                }
+            }
+        }
     }
 
     /**
@@ -276,23 +313,53 @@ final class TileRasterizer {
         long[] edges = tris.edges;
         int eo = t * Triangles.EDGE_STRIDE;
         long py = y * TriangleSetup.ONE + TriangleSetup.HALF;
-        long lo = fromX;
-        long hi = toX;
+        int lo = fromX;
+        int hi = toX;
         for (int e = 0; e < 3; e++) {
             long a = edges[eo + 3 * e], b = edges[eo + 3 * e + 1], c = edges[eo + 3 * e + 2];
             long k = a * TriangleSetup.HALF + b * py + c;
             long step = a * TriangleSetup.ONE;
             if (step > 0) {
-                lo = Math.max(lo, Math.ceilDiv(-k, step));
+                lo = firstInside(k, step, lo, hi);
             } else if (step < 0) {
-                hi = Math.min(hi, Math.floorDiv(k, -step));
+                hi = lastInside(k, step, lo, hi);
             } else if (k < 0) {
                 return false;
             }
         }
-        out[at] = (int) lo;
-        out[at + 1] = (int) hi;
+        out[at] = lo;
+        out[at + 1] = hi;
         return lo <= hi;
+    }
+
+    /*
+     * An edge's bound on a row's span: where k + s x >= 0, exactly, within lo..hi. These were
+     * ceilDiv and floorDiv of longs, three 64-bit divisions a row at tens of cycles each; a
+     * double's quotient is within one of the bound, which the exact integer tests then settle.
+     */
+
+    /** The first x of lo..hi (lo <= hi + 1) with k + s x >= 0 (s > 0), or hi + 1 when there is none. */
+    static int firstInside(long k, long s, int lo, int hi) {
+        long x = Math.clamp((long) Math.ceil(-k / (double) s), lo, hi + 1L);
+        while (x > lo && k + s * (x - 1) >= 0) {
+            x--;
+        }
+        while (x <= hi && k + s * x < 0) {
+            x++;
+        }
+        return (int) x;
+    }
+
+    /** The last x of lo..hi (lo <= hi + 1) with k + s x >= 0 (s < 0), or lo - 1 when there is none. */
+    static int lastInside(long k, long s, int lo, int hi) {
+        long x = Math.clamp((long) Math.floor(k / (double) -s), lo - 1L, hi);
+        while (x < hi && k + s * (x + 1) >= 0) {
+            x++;
+        }
+        while (x >= lo && k + s * x < 0) {
+            x--;
+        }
+        return (int) x;
     }
 
     /**
