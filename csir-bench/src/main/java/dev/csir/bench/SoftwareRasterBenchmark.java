@@ -32,7 +32,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @State(Scope.Thread)
-@Fork(1)
+@Fork(value = 1, jvmArgsAppend = "--add-modules=jdk.incubator.vector")
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 public class SoftwareRasterBenchmark {

@@ -8,6 +8,7 @@ import dev.csir.exec.Texture2D;
 import dev.csir.ir.Stage;
 import dev.csir.link.LinkedProgram;
 import dev.csir.link.UniformValues;
+import java.util.Arrays;
 
 /**
  * A linked program's two stages compiled to JVM bytecode that runs a whole batch of vertices or
@@ -70,109 +71,140 @@ public final class CompiledShading implements Shading {
 
     @Override
     public Context newContext() {
-        Context one = reference.newContext();
-        Batch vb = load(vertex.newBatch(), vertexUniforms);
-        Batch fb = load(fragment.newBatch(), fragmentUniforms);
-        return new Context() {
-            @Override
-            public float[] attributes() {
-                return one.attributes();
-            }
+        BatchContext c = new BatchContext(reference.newContext());
+        load(c.vb, vertexUniforms);
+        load(c.fb, fragmentUniforms);
+        return c;
+    }
 
-            @Override
-            public void runVertex() {
-                one.runVertex();
-            }
+    @Override
+    public boolean reload(Context context) {
+        if (!(context instanceof BatchContext c) || c.vertexShader() != vertex || c.fragmentShader() != fragment
+                || !reference.reload(c.one)) {
+            return false;
+        }
+        Arrays.fill(c.vb.attributes(), 0f);
+        load(c.vb, vertexUniforms);
+        load(c.fb, fragmentUniforms);
+        return true;
+    }
 
-            @Override
-            public void vertexNumbers(int vertexId, int instanceId) {
-                one.vertexNumbers(vertexId, instanceId);
-            }
+    /** One thread's batches, beside the interpreter's context that runs single invocations. */
+    private final class BatchContext implements Context {
+        private final Context one;
+        private final Batch vb = vertex.newBatch();
+        private final Batch fb = fragment.newBatch();
 
-            @Override
-            public float[] position() {
-                return one.position();
-            }
+        BatchContext(Context one) {
+            this.one = one;
+        }
 
-            @Override
-            public float[] varyingsOut() {
-                return one.varyingsOut();
-            }
+        BatchShader vertexShader() {
+            return vertex;
+        }
 
-            @Override
-            public float[] varyingsIn() {
-                return one.varyingsIn();
-            }
+        BatchShader fragmentShader() {
+            return fragment;
+        }
 
-            @Override
-            public float[] fragCoord() {
-                return one.fragCoord();
-            }
+        @Override
+        public float[] attributes() {
+            return one.attributes();
+        }
 
-            @Override
-            public void frontFacing(boolean front) {
-                one.frontFacing(front);
-            }
+        @Override
+        public void runVertex() {
+            one.runVertex();
+        }
 
-            @Override
-            public boolean runFragment() {
-                return one.runFragment();
-            }
+        @Override
+        public void vertexNumbers(int vertexId, int instanceId) {
+            one.vertexNumbers(vertexId, instanceId);
+        }
 
-            @Override
-            public boolean quads() {
-                return fragment.interpreter().usesDerivatives();
-            }
+        @Override
+        public float[] position() {
+            return one.position();
+        }
 
-            @Override
-            public float[] color() {
-                return one.color();
-            }
+        @Override
+        public float[] varyingsOut() {
+            return one.varyingsOut();
+        }
 
-            @Override
-            public float depth() {
-                return one.depth();
-            }
+        @Override
+        public float[] varyingsIn() {
+            return one.varyingsIn();
+        }
 
-            @Override
-            public void runVertices(VertexBatch batch, int n) {
-                // both batches hold lane l of float f at f * 64 + l
-                System.arraycopy(batch.attributes, 0, vb.attributes(), 0, batch.attributeFloats() * VertexBatch.SIZE);
-                for (int l = 0; l < n; l++) {
-                    vb.vertexNumbers(l, batch.vertexIds[l], 0);
-                }
-                vertex.run(vb, n);
-                System.arraycopy(vb.position(), 0, batch.position, 0, 4 * VertexBatch.SIZE);
-                System.arraycopy(vb.varyingsOut(), 0, batch.varyings, 0, batch.components() * VertexBatch.SIZE);
-            }
+        @Override
+        public float[] fragCoord() {
+            return one.fragCoord();
+        }
 
-            @Override
-            public void runFragments(FragmentBatch batch, int n) {
-                int size = FragmentBatch.SIZE;
-                System.arraycopy(batch.varyings, 0, fb.varyingsIn(), 0, batch.components() * size);
-                float[] fc = fb.fragCoord();
-                System.arraycopy(batch.x, 0, fc, 0, n);
-                System.arraycopy(batch.y, 0, fc, size, n);
-                System.arraycopy(batch.z, 0, fc, 2 * size, n);
-                System.arraycopy(batch.w, 0, fc, 3 * size, n);
-                for (int l = 0; l < n; l++) {
-                    fb.frontFacing(l, batch.frontFacing);
-                }
-                fragment.run(fb, n);
-                float[] c = fb.color();
-                System.arraycopy(c, 0, batch.r, 0, n);
-                System.arraycopy(c, size, batch.g, 0, n);
-                System.arraycopy(c, 2 * size, batch.b, 0, n);
-                System.arraycopy(c, 3 * size, batch.a, 0, n);
-                if (depthOutput >= 0) {
-                    System.arraycopy(c, 4 * depthOutput * size, batch.depth, 0, n);
-                }
-                for (int i = 0; i < n; i++) {
-                    // a verified program always ends OK; anything else draws nothing
-                    batch.kept[i] = fb.status(i).ok() && !fb.discarded(i);
-                }
+        @Override
+        public void frontFacing(boolean front) {
+            one.frontFacing(front);
+        }
+
+        @Override
+        public boolean runFragment() {
+            return one.runFragment();
+        }
+
+        @Override
+        public boolean quads() {
+            return fragment.interpreter().usesDerivatives();
+        }
+
+        @Override
+        public float[] color() {
+            return one.color();
+        }
+
+        @Override
+        public float depth() {
+            return one.depth();
+        }
+
+        @Override
+        public void runVertices(VertexBatch batch, int n) {
+            // both batches hold lane l of float f at f * 64 + l
+            System.arraycopy(batch.attributes, 0, vb.attributes(), 0, batch.attributeFloats() * VertexBatch.SIZE);
+            for (int l = 0; l < n; l++) {
+                vb.vertexNumbers(l, batch.vertexIds[l], 0);
             }
-        };
+            vertex.run(vb, n);
+            System.arraycopy(vb.position(), 0, batch.position, 0, 4 * VertexBatch.SIZE);
+            System.arraycopy(vb.varyingsOut(), 0, batch.varyings, 0, batch.components() * VertexBatch.SIZE);
+        }
+
+        @Override
+        public void runFragments(FragmentBatch batch, int n) {
+            int size = FragmentBatch.SIZE;
+            System.arraycopy(batch.varyings, 0, fb.varyingsIn(), 0, batch.components() * size);
+            float[] fc = fb.fragCoord();
+            System.arraycopy(batch.x, 0, fc, 0, n);
+            System.arraycopy(batch.y, 0, fc, size, n);
+            System.arraycopy(batch.z, 0, fc, 2 * size, n);
+            System.arraycopy(batch.w, 0, fc, 3 * size, n);
+            for (int l = 0; l < n; l++) {
+                fb.frontFacing(l, batch.frontFacing);
+            }
+            fragment.run(fb, n);
+            float[] c = fb.color();
+            System.arraycopy(c, 0, batch.r, 0, n);
+            System.arraycopy(c, size, batch.g, 0, n);
+            System.arraycopy(c, 2 * size, batch.b, 0, n);
+            System.arraycopy(c, 3 * size, batch.a, 0, n);
+            if (depthOutput >= 0) {
+                System.arraycopy(c, 4 * depthOutput * size, batch.depth, 0, n);
+            }
+            for (int i = 0; i < n; i++) {
+                // a verified program always ends OK; anything else draws nothing
+                batch.kept[i] = fb.status(i).ok() && !fb.discarded(i);
+            }
+        }
     }
 
     private Batch load(Batch b, float[] uniforms) {

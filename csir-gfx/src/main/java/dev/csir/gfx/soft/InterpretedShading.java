@@ -108,113 +108,142 @@ public final class InterpretedShading implements Shading {
 
     @Override
     public Context newContext() {
-        Frame vf = vertex.newFrame();
-        Frame ff = fragment.newFrame();
-        load(vf, vertexUniforms);
-        load(ff, fragmentUniforms);
-        Frame[] quad = fragment.usesDerivatives() ? new Frame[] {ff, fragment.newFrame(), fragment.newFrame(),
-            fragment.newFrame()} : null;
-        if (quad != null) {
-            for (Frame f : quad) {
+        FrameContext c = new FrameContext();
+        load(c);
+        return c;
+    }
+
+    @Override
+    public boolean reload(Context context) {
+        if (!(context instanceof FrameContext c) || c.vertex() != vertex || c.fragment() != fragment) {
+            return false;
+        }
+        load(c);
+        return true;
+    }
+
+    /** This draw's uniforms and textures into a context's frames, whose vertex inputs start from zeros. */
+    private void load(FrameContext c) {
+        Arrays.fill(c.vf.attributes(), 0f);
+        load(c.vf, vertexUniforms);
+        if (c.quad == null) {
+            load(c.ff, fragmentUniforms);
+        } else {
+            for (Frame f : c.quad) {
                 load(f, fragmentUniforms);
             }
         }
-        return new Context() {
-            @Override
-            public float[] attributes() {
-                return vf.attributes();
-            }
+    }
 
-            @Override
-            public void runVertex() {
-                vertex.run(vf);
-            }
+    /** One thread's frames: a vertex frame, and a fragment frame or, for derivatives, a quad of them. */
+    private final class FrameContext implements Context {
+        private final Frame vf = vertex.newFrame();
+        private final Frame ff = fragment.newFrame();
+        private final Frame[] quad = fragment.usesDerivatives()
+                ? new Frame[] {ff, fragment.newFrame(), fragment.newFrame(), fragment.newFrame()} : null;
 
-            @Override
-            public void vertexNumbers(int vertexId, int instanceId) {
-                vf.vertexNumbers(vertexId, instanceId);
-            }
+        Interpreter vertex() {
+            return vertex;
+        }
 
-            @Override
-            public float[] position() {
-                return vf.position();
-            }
+        Interpreter fragment() {
+            return fragment;
+        }
 
-            @Override
-            public float[] varyingsOut() {
-                return vf.varyingsOut();
-            }
+        @Override
+        public float[] attributes() {
+            return vf.attributes();
+        }
 
-            @Override
-            public float[] varyingsIn() {
-                return ff.varyingsIn();
-            }
+        @Override
+        public void runVertex() {
+            vertex.run(vf);
+        }
 
-            @Override
-            public float[] fragCoord() {
-                return ff.fragCoord();
-            }
+        @Override
+        public void vertexNumbers(int vertexId, int instanceId) {
+            vf.vertexNumbers(vertexId, instanceId);
+        }
 
-            @Override
-            public void frontFacing(boolean front) {
-                ff.frontFacing(front);
-            }
+        @Override
+        public float[] position() {
+            return vf.position();
+        }
 
-            @Override
-            public boolean runFragment() {
-                // A verified program always ends OK; anything else draws nothing.
-                return fragment.run(ff).ok() && !ff.discarded();
-            }
+        @Override
+        public float[] varyingsOut() {
+            return vf.varyingsOut();
+        }
 
-            @Override
-            public float[] color() {
-                return ff.color();
-            }
+        @Override
+        public float[] varyingsIn() {
+            return ff.varyingsIn();
+        }
 
-            @Override
-            public float depth() {
-                int at = fragment.depthOutput();
-                return at < 0 ? 0f : ff.color()[4 * at];
-            }
+        @Override
+        public float[] fragCoord() {
+            return ff.fragCoord();
+        }
 
-            @Override
-            public boolean quads() {
-                return quad != null;
-            }
+        @Override
+        public void frontFacing(boolean front) {
+            ff.frontFacing(front);
+        }
 
-            @Override
-            public void runFragments(FragmentBatch batch, int n) {
-                if (quad == null) {
-                    Context.super.runFragments(batch, n);
-                    return;
-                }
-                int components = batch.components();
-                for (int first = 0; first < n; first += Quads.SIZE) {
-                    int running = Math.min(Quads.SIZE, n - first);
-                    for (int k = 0; k < running; k++) {
-                        int i = first + k;
-                        float[] vin = quad[k].varyingsIn();
-                        for (int c = 0; c < components; c++) {
-                            vin[c] = batch.varyings[c * FragmentBatch.SIZE + i];
-                        }
-                        quad[k].fragCoord(batch.x[i], batch.y[i], batch.z[i], batch.w[i]).frontFacing(batch.frontFacing);
+        @Override
+        public boolean runFragment() {
+            // A verified program always ends OK; anything else draws nothing.
+            return fragment.run(ff).ok() && !ff.discarded();
+        }
+
+        @Override
+        public float[] color() {
+            return ff.color();
+        }
+
+        @Override
+        public float depth() {
+            int at = fragment.depthOutput();
+            return at < 0 ? 0f : ff.color()[4 * at];
+        }
+
+        @Override
+        public boolean quads() {
+            return quad != null;
+        }
+
+        @Override
+        public void runFragments(FragmentBatch batch, int n) {
+            if (quad == null) {
+                Context.super.runFragments(batch, n);
+                return;
+            }
+            int components = batch.components();
+            for (int first = 0; first < n; first += Quads.SIZE) {
+                int running = Math.min(Quads.SIZE, n - first);
+                for (int k = 0; k < running; k++) {
+                    int i = first + k;
+                    float[] vin = quad[k].varyingsIn();
+                    for (int c = 0; c < components; c++) {
+                        vin[c] = batch.varyings[c * FragmentBatch.SIZE + i];
                     }
-                    fragment.runQuad(quad, running);
-                    for (int k = 0; k < running; k++) {
-                        int i = first + k;
-                        Frame f = quad[k];
-                        // a verified program always ends OK; anything else draws nothing
-                        batch.kept[i] = f.status().ok() && !f.discarded();
-                        float[] c = f.color();
-                        batch.r[i] = c[0];
-                        batch.g[i] = c[1];
-                        batch.b[i] = c[2];
-                        batch.a[i] = c[3];
-                        batch.depth[i] = fragment.depthOutput() < 0 ? 0f : c[4 * fragment.depthOutput()];
-                    }
+                    quad[k].fragCoord(batch.x[i], batch.y[i], batch.z[i], batch.w[i]).frontFacing(batch.frontFacing);
+                }
+                fragment.runQuad(quad, running);
+                for (int k = 0; k < running; k++) {
+                    int i = first + k;
+                    Frame f = quad[k];
+                    // a verified program always ends OK; anything else draws nothing
+                    batch.kept[i] = f.status().ok() && !f.discarded();
+                    float[] c = f.color();
+                    batch.r[i] = c[0];
+                    batch.g[i] = c[1];
+                    batch.b[i] = c[2];
+                    batch.a[i] = c[3];
+                    batch.depth[i] = fragment.depthOutput() < 0 ? 0f : c[4 * fragment.depthOutput()];
                 }
             }
-        };
+        }
     }
 
     private void load(Frame f, float[] uniforms) {

@@ -42,6 +42,16 @@ public interface Shading {
     Context newContext();
 
     /**
+     * Readies a context an earlier draw's shading made for this draw, when that shading ran the
+     * same stages: this draw's uniforms and textures in, vertex inputs back to zeros. The
+     * renderer keeps its contexts from draw to draw this way, so a frame allocates none. False
+     * (the context untouched) when it is another program's; then the renderer makes a new one.
+     */
+    default boolean reload(Context context) {
+        return false;
+    }
+
+    /**
      * One thread's invocation state. The arrays are live: the rasterizer fills the inputs in
      * place, calls a stage, and reads the outputs in place, so nothing is allocated per call.
      */

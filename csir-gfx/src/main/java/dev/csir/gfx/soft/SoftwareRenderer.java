@@ -32,6 +32,10 @@ public final class SoftwareRenderer implements AutoCloseable {
     private int vh;
     private float[] shaded = new float[0];
     private Triangles triangles;
+    /** The threads' shading contexts, kept from draw to draw ({@link Shading#reload}). */
+    private Shading.Context[] contexts;
+    private Interpolation[] components = new Interpolation[0];
+    private final AtomicInteger nextTile = new AtomicInteger();
     private long fragments;
 
     /** A renderer using {@code threads} threads (the caller's included). */
@@ -121,13 +125,10 @@ public final class SoftwareRenderer implements AutoCloseable {
         if (n == 0) {
             return;
         }
-        Shading.Context[] contexts = new Shading.Context[threads];
-        for (int i = 0; i < threads; i++) {
-            contexts[i] = shading.newContext();
-        }
+        Shading.Context[] drawing = contexts(shading);
         // The storage is the profile's; checked once here so the per-vertex and per-fragment
         // loops need no bounds of their own.
-        Shading.Context c0 = contexts[0];
+        Shading.Context c0 = drawing[0];
         if (c0.varyingsOut().length < varyingComponents || c0.varyingsIn().length < varyingComponents) {
             throw new IllegalArgumentException(slots + " varying slots, the shading holds "
                     + Math.min(c0.varyingsOut().length, c0.varyingsIn().length) / 4);
@@ -139,12 +140,14 @@ public final class SoftwareRenderer implements AutoCloseable {
         if (shaded.length < n * stride) {
             shaded = new float[n * stride];
         }
-        shadeVertices(contexts, input, n, stride);
+        shadeVertices(drawing, input, n, stride);
 
         if (triangles == null || triangles.attributes != 2 + varyingComponents) {
             triangles = new Triangles(varyingComponents);
         }
-        Interpolation[] components = new Interpolation[varyingComponents];
+        if (components.length != varyingComponents) {
+            components = new Interpolation[varyingComponents];
+        }
         for (int k = 0; k < varyingComponents; k++) {
             components[k] = shading.interpolation(k / 4);
             triangles.windowSpace[k] = components[k] != Interpolation.SMOOTH;
@@ -155,13 +158,30 @@ public final class SoftwareRenderer implements AutoCloseable {
         Triangles tris = triangles;
         bins.reset(s.width, s.height);
         bins.bin(tris);
-        AtomicInteger nextTile = new AtomicInteger();
+        nextTile.set(0);
         boolean lateDepth = shading.writesDepth();
-        runParallel(i -> rasterizers[i].run(tris, bins, nextTile, s, contexts[i], depthTest, lateDepth,
+        runParallel(i -> rasterizers[i].run(tris, bins, nextTile, s, drawing[i], depthTest, lateDepth,
                 varyingComponents));
         for (TileRasterizer r : rasterizers) {
             fragments += r.shaded;
         }
+    }
+
+    /** The threads' contexts for this draw: the last draw's, reloaded, when the shading takes them. */
+    private Shading.Context[] contexts(Shading shading) {
+        Shading.Context[] kept = contexts;
+        boolean reused = kept != null;
+        for (int i = 0; reused && i < threads; i++) {
+            reused = shading.reload(kept[i]);
+        }
+        if (!reused) {
+            kept = new Shading.Context[threads];
+            for (int i = 0; i < threads; i++) {
+                kept[i] = shading.newContext();
+            }
+            contexts = kept;
+        }
+        return kept;
     }
 
     private void shadeVertices(Shading.Context[] contexts, VertexInput input, int n, int stride) {

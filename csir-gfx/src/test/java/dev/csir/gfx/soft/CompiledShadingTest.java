@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.csir.CompileResult;
 import dev.csir.ShaderCompiler;
+import dev.csir.exec.BatchShader;
+import dev.csir.exec.Interpreter;
 import dev.csir.exec.Texture2D;
 import dev.csir.gfx.Mesh;
 import dev.csir.gfx.VertexAttribute;
@@ -79,6 +81,76 @@ class CompiledShadingTest {
             drawn += want.length;
         }
         return drawn;
+    }
+
+    /**
+     * A renderer keeps its contexts from draw to draw of one program: each draw still draws its
+     * own uniforms, a location the previous draw fed and this one does not reads zero, exactly as
+     * a fresh renderer draws it; and the draws after the first allocate no batches or frames.
+     */
+    @Test
+    void contextsCarryOverFromDrawToDraw() {
+        LinkedProgram p = link("""
+                #version 330 core
+                layout(location = 0) in vec4 position;
+                layout(location = 1) in vec4 normal;
+                uniform vec4 tint;
+                out vec4 c;
+                void main() { c = abs(normal) * 0.5 + tint; gl_Position = position * vec4(0.8, 0.8, 0.5, 1.0); }
+                """, """
+                #version 330 core
+                in vec4 c;
+                out vec4 o;
+                void main() { o = vec4(pow(c.xyz, vec3(1.5)), 1.0); }
+                """);
+        assertThat(p).isNotNull();
+        Mesh mesh = Meshes.cube();
+        VertexInput both = input(mesh);
+        VertexAttribute first = mesh.layout().attributes().get(0);
+        VertexInput positionOnly = new VertexInput(mesh.vertices(), mesh.layout().stride(),
+                new int[] {first.location()}, new int[] {first.components()}, new int[] {first.offset()});
+        UniformValues red = p.newUniforms();
+        assertThat(red.set("tint", 0.6f, 0f, 0f, 0f)).isEmpty();
+        UniformValues blue = p.newUniforms();
+        assertThat(blue.set("tint", 0f, 0f, 0.7f, 0f)).isEmpty();
+        // as the software device makes a draw's shading: the program's stages made once
+        Interpreter vi = p.interpreter(Stage.VERTEX);
+        Interpreter fi = p.interpreter(Stage.FRAGMENT);
+        BatchShader vb = p.batchShader(Stage.VERTEX, VertexBatch.SIZE);
+        BatchShader fb = p.batchShader(Stage.FRAGMENT, FragmentBatch.SIZE);
+        java.util.function.BiFunction<UniformValues, Boolean, Shading> shading = (u, compiled) -> {
+            InterpretedShading one = InterpretedShading.of(vi, fi, p, u, new Texture2D[0]);
+            return compiled ? new CompiledShading(one, vb, fb) : one;
+        };
+        for (boolean compiled : new boolean[] {true, false}) {
+            try (SoftwareRenderer kept = new SoftwareRenderer(2)) {
+                kept.target(61, 47);
+                byte[][] seen = new byte[3][];
+                Object[][] draws = {{both, red}, {positionOnly, blue}, {both, blue}};
+                for (int d = 0; d < draws.length; d++) {
+                    VertexInput in = (VertexInput) draws[d][0];
+                    UniformValues u = (UniformValues) draws[d][1];
+                    kept.clear(0.1f, 0.2f, 0.3f, 1, 1);
+                    kept.draw(shading.apply(u, compiled), in, true, false);
+                    seen[d] = kept.readTopDown();
+                    byte[] fresh = draw(compiled ? CompiledShading.of(p, u) : InterpretedShading.of(p, u), in, 2);
+                    assertThat(seen[d]).as("draw %d, compiled %s", d, compiled).isEqualTo(fresh);
+                }
+                assertThat(seen[1]).isNotEqualTo(seen[0]).isNotEqualTo(seen[2]);
+            }
+        }
+        try (SoftwareRenderer r = new SoftwareRenderer(1)) {
+            r.target(61, 47);
+            r.draw(shading.apply(red, true), both, true, false);
+            var threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+            long before = threads.getCurrentThreadAllocatedBytes();
+            for (int i = 0; i < 100; i++) {
+                r.draw(shading.apply(i % 2 == 0 ? red : blue, true), both, true, false);
+            }
+            long perDraw = (threads.getCurrentThreadAllocatedBytes() - before) / 100;
+            // a fresh context's two batches and four frames alone take more than this
+            assertThat(perDraw).as("bytes allocated a draw").isLessThan(4096);
+        }
     }
 
     @Test
