@@ -133,6 +133,12 @@ final class RenderCommand extends Subcommand {
     record UniformSetting(String name, float[] values) {
     }
 
+    /** LWJGL (the Vulkan device) registers a shutdown hook that releases its native upcalls. */
+    @Override
+    boolean leavesShutdownHooks() {
+        return true;
+    }
+
     @Override
     int call() {
         PrintWriter err = err();
