@@ -63,20 +63,20 @@ public final class ShaderCompiler {
             log.error(Messages.optimizerFailed("inline", "the module could not be prepared for CSIR"));
             return failed(file, stage, log, unit);
         }
-        ShaderIr ir;
-        switch (CsirLowering.lower(module, file, declared(typed), options.limits())) {
-            case CsirLowering.Lowered l -> ir = l.ir();
-            case CsirLowering.Failed f -> {
-                for (LoweringError e : f.errors()) {
-                    if (e.line() > 0) {
-                        log.error(e.line(), e.column(), e.message());
-                    } else {
-                        log.error(e.message());
-                    }
+        // instanceof rather than pattern switches here: each switch site costs a one-shot compile
+        // its invokedynamic linkage at first use (see dev.csir.types.Type)
+        CsirLowering.Result lowered = CsirLowering.lower(module, file, declared(typed), options.limits());
+        if (lowered instanceof CsirLowering.Failed f) {
+            for (LoweringError e : f.errors()) {
+                if (e.line() > 0) {
+                    log.error(e.line(), e.column(), e.message());
+                } else {
+                    log.error(e.message());
                 }
-                return failed(file, stage, log, unit);
             }
+            return failed(file, stage, log, unit);
         }
+        ShaderIr ir = ((CsirLowering.Lowered) lowered).ir();
         if (options.optimize()) {
             ir = Optimizer.documented(ir);
         }
@@ -133,17 +133,15 @@ public final class ShaderCompiler {
                 : List.of(Pipeline.minimalForCsir(verify), Pipeline.minimal(verify));
         boolean warned = false;
         for (PassManager pipeline : pipelines) {
-            switch (pipeline.runInPlace(ModuleBuilder.build(typed))) {
-                case PassManager.Optimized o -> {
-                    return o.module();
-                }
-                case PassManager.Failed f -> {
-                    if (!warned) {
-                        // the next pipeline does less; the user learns that this one did not hold
-                        log.warning(1, 1, Messages.optimizerFailed(f.pass(), f.message()));
-                        warned = true;
-                    }
-                }
+            PassManager.Result result = pipeline.runInPlace(ModuleBuilder.build(typed));
+            if (result instanceof PassManager.Optimized o) {
+                return o.module();
+            }
+            PassManager.Failed f = (PassManager.Failed) result;
+            if (!warned) {
+                // the next pipeline does less; the user learns that this one did not hold
+                log.warning(1, 1, Messages.optimizerFailed(f.pass(), f.message()));
+                warned = true;
             }
         }
         return null;
@@ -195,12 +193,13 @@ public final class ShaderCompiler {
         if (!options.optimize()) {
             return new ModuleResult(file, module, warnings(log), 0);
         }
-        return switch (pipeline.run(module)) { // a copy: the warning below keeps the unoptimized module
-            case PassManager.Optimized o -> new ModuleResult(file, o.module(), warnings(log), 0);
-            case PassManager.Failed f -> new ModuleResult(file, module, List.of(Diagnostic.warning(file,
-                    Messages.OPTIMIZER_FAILED_CODE, Messages.optimizerFailed(f.pass(), f.message()),
-                    log.sourceLine(1))), 0);
-        };
+        PassManager.Result result = pipeline.run(module); // a copy: the warning below keeps the unoptimized module
+        if (result instanceof PassManager.Optimized o) {
+            return new ModuleResult(file, o.module(), warnings(log), 0);
+        }
+        PassManager.Failed f = (PassManager.Failed) result;
+        return new ModuleResult(file, module, List.of(Diagnostic.warning(file, Messages.OPTIMIZER_FAILED_CODE,
+                Messages.optimizerFailed(f.pass(), f.message()), log.sourceLine(1))), 0);
     }
 
     /** The result for a stage csir does not compile (geometry, tessellation, compute). */

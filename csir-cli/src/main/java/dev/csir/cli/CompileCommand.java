@@ -50,12 +50,12 @@ final class CompileCommand extends Subcommand {
                 .option("-S, --stage", SourceStage.NAMES, "Stage of every input, overriding the extension (vertex,"
                         + " fragment, geometry, tesscontrol, tessevaluation and compute are accepted too).",
                         v -> stage = SourceStage.parse(v))
-                .option("--emit", "KIND", "What to output: " + Values.choices(Emit.class) + " (default: tgsi). ssa is"
-                        + " the optimized transform IR (the module as lowered with --no-opt), spv a SPIR-V 1.0 binary"
+                .option("--emit", "KIND", "What to output: " + Values.choices(Emit.values()) + " (default: tgsi). ssa"
+                        + " is the optimized transform IR (the module as lowered with --no-opt), spv a SPIR-V 1.0 binary"
                         + " for Vulkan 1.0 (written to INPUT.spv unless -o says otherwise), spvasm its assembly text"
                         + " (as spirv-dis prints it); none of the three has CSIR's limits. json includes the SPIR-V"
                         + " reflection (locations, std140 block offsets, descriptor bindings).",
-                        v -> emit = Values.oneOf(Emit.class, v))
+                        v -> emit = Values.oneOf(Emit.values(), v))
                 .negatable("--debug-info", "SPIR-V debug information: names (OpName), the source file (OpSource)"
                         + " and lines (OpLine). On by default for --emit spvasm, off for --emit spv.",
                         v -> debugInfo = Boolean.valueOf(v))

@@ -43,7 +43,7 @@ final class LinkCommand extends Subcommand {
                         + " as text) or csi (both shaders as one CSI v2 program blob, DIR/link.csi or - ), spv"
                         + " (DIR/VS.spv and DIR/FS.spv, SPIR-V 1.0 for one Vulkan pipeline: fragment inputs at the"
                         + " vertex outputs' locations, each stage's uniform block and samplers at their own bindings"
-                        + " of set 0) or spvasm (their assembly text).", v -> emit = Values.oneOf(Emit.class, v))
+                        + " of set 0) or spvasm (their assembly text).", v -> emit = Values.oneOf(Emit.values(), v))
                 .negatable("--debug-info", "SPIR-V debug information (OpName, OpSource, OpLine): on by default for"
                         + " spvasm, off for spv.", v -> debugInfo = Boolean.valueOf(v))
                 .option("-o, --output", "DIR", "Write VS.tgsi and FS.tgsi (or link.json, link.iface.txt, link.csi)"

@@ -41,6 +41,9 @@ public final class Main {
 
     private static final Map<String, Supplier<Subcommand>> COMMANDS = new LinkedHashMap<>();
 
+    /** Whether the command that ran left shutdown hooks to run ({@link Subcommand#leavesShutdownHooks}). */
+    private static boolean shutdownHooks;
+
     static {
         COMMANDS.put("compile", CompileCommand::new);
         COMMANDS.put("link", LinkCommand::new);
@@ -55,7 +58,18 @@ public final class Main {
 
     public static void main(String[] args) {
         PrintStream stdout = new PrintStream(System.out, false, StandardCharsets.UTF_8);
-        System.exit(run(args, stdout, new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true)));
+        PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
+        int status = run(args, stdout, err);
+        stdout.flush();
+        System.out.flush();
+        System.err.flush();
+        if (shutdownHooks) {
+            System.exit(status);
+        }
+        // System.exit first asks for the System.Logger of java.lang.Runtime (which logs exits at
+        // debug level): a service-loader search of the class path and the runtime image, about 5 ms
+        // of a one-shot compile. No shutdown hook has anything to do, so the JVM halts at once.
+        Runtime.getRuntime().halt(status);
     }
 
     /** Runs the command with the given streams and returns the exit status (used by tests). */
@@ -104,6 +118,7 @@ public final class Main {
                     : "Unknown command: '" + first + "' (the commands are " + String.join(", ", COMMANDS.keySet()) + ")");
         }
         Subcommand command = make.get();
+        shutdownHooks |= command.leavesShutdownHooks();
         CommandSpec spec = command.spec();
         try {
             if (ArgParser.parse(spec, rest) == ArgParser.Outcome.HELP) {

@@ -91,7 +91,7 @@ final class RenderCommand extends Subcommand {
                 .option("--clear", "r,g,b,a", "Clear colour (default 0,0,0,1).", v -> clear = rgba(v))
                 .option("--backend", "auto|software|virgl|vulkan", "auto: VirGL when it works, else software"
                         + " (default auto); vulkan: the program's SPIR-V on the system's Vulkan driver (lavapipe or a"
-                        + " GPU), only when chosen.", v -> backend = Values.oneOf(Backend.class, v))
+                        + " GPU), only when chosen.", v -> backend = Values.oneOf(Backend.values(), v))
                 .option("--virgl-socket", "PATH", "Use a running virgl_test_server instead of starting a private one.",
                         v -> virglSocket = Values.path(v))
                 .option("--frames", "N", "Frames to draw (at least 1); reports the rate when > 1.",
@@ -131,6 +131,12 @@ final class RenderCommand extends Subcommand {
 
     /** A {@code --uniform NAME=v1,...} value. */
     record UniformSetting(String name, float[] values) {
+    }
+
+    /** LWJGL (the Vulkan device) registers a shutdown hook that releases its native upcalls. */
+    @Override
+    boolean leavesShutdownHooks() {
+        return true;
     }
 
     @Override

@@ -18,6 +18,14 @@ abstract class Subcommand {
     /** Runs the command once its options are set; returns the exit status. */
     abstract int call();
 
+    /**
+     * Whether running may register shutdown hooks, so that the process must end through
+     * {@code System.exit}; the others end with {@code Runtime.halt}, which skips exit's logger lookup.
+     */
+    boolean leavesShutdownHooks() {
+        return false;
+    }
+
     /** Gives the command its streams, after a successful parse. */
     final void bind(String commandName, PrintWriter text, PrintWriter errors, OutputStream bytes) {
         this.name = commandName;

@@ -77,7 +77,8 @@ class LauncherTest {
 
     @Test
     void aRealJarGetsAStartupCacheThatEveryLaterStartUses() throws Exception {
-        // a jar whose main prints the JVM's options, put in place by the stand-in build
+        // a jar whose main prints the JVM's options, put in place by the stand-in build, and the
+        // class the launcher's training run of the cache starts (dev.csir.cli.AotTraining)
         Path classes = Files.createDirectories(root.resolve("stand-in"));
         Path source = Files.writeString(classes.resolve("Probe.java"), """
                 public class Probe {
@@ -87,16 +88,26 @@ class LauncherTest {
                     }
                 }
                 """);
+        Path training = Files.writeString(classes.resolve("AotTraining.java"), """
+                package dev.csir.cli;
+                public class AotTraining {
+                    public static void main(String[] args) {
+                        System.out.println("trained on " + args.length + " arguments");
+                    }
+                }
+                """);
         assertThat(javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", classes.toString(),
-                source.toString())).isZero();
+                source.toString(), training.toString())).isZero();
         Path jar = root.resolve("probe.jar");
         java.util.jar.Manifest manifest = new java.util.jar.Manifest();
         manifest.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
         manifest.getMainAttributes().put(java.util.jar.Attributes.Name.MAIN_CLASS, "Probe");
         try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar), manifest)) {
-            out.putNextEntry(new java.util.jar.JarEntry("Probe.class"));
-            out.write(Files.readAllBytes(classes.resolve("Probe.class")));
-            out.closeEntry();
+            for (String entry : List.of("Probe.class", "dev/csir/cli/AotTraining.class")) {
+                out.putNextEntry(new java.util.jar.JarEntry(entry));
+                out.write(Files.readAllBytes(classes.resolve(entry)));
+                out.closeEntry();
+            }
         }
         Files.writeString(root.resolve("fake-bin/mvn"), "#!/bin/sh\necho build >> '" + builds + "'\n"
                 + "mkdir -p csir-cli/target\ncp '" + jar + "' csir-cli/target/csir.jar\n");

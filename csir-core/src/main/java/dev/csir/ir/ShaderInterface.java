@@ -108,7 +108,9 @@ public record ShaderInterface(int attrHi, int varHi, int uniHi, int sampHi, List
     /** The clip-distance symbols, distances 0-3 first. */
     public List<InterfaceVar> clipDistances() {
         return vars.stream().filter(v -> v.kind() == InterfaceVar.Kind.CLIP_DISTANCE)
-                .sorted(java.util.Comparator.comparing(v -> InterfaceVar.CLIP_DISTANCE_NAMES.indexOf(v.name())))
+                // a plain lambda: Comparator.comparing's is serializable, which the AOT cache does not keep linked
+                .sorted((x, y) -> Integer.compare(InterfaceVar.CLIP_DISTANCE_NAMES.indexOf(x.name()),
+                        InterfaceVar.CLIP_DISTANCE_NAMES.indexOf(y.name())))
                 .toList();
     }
 

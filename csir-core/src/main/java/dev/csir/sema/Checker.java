@@ -109,32 +109,35 @@ public final class Checker {
         }
         List<Typed.Variable> vars = new ArrayList<>();
         for (Ast.Decl d : unit.globals()) {
-            switch (d) {
-                case Ast.VarDecl v when v.name().equals(ClipDistances.NAME) -> {
-                    if (clipDistances != null) {
-                        redeclareClipDistance(v);
-                    } else {
-                        error(v.pos(), Messages.RESERVED_GL_IDENTIFIER); // a version without the built-in
-                    }
+            if (d instanceof Ast.VarDecl v && v.name().equals(ClipDistances.NAME)) {
+                if (clipDistances != null) {
+                    redeclareClipDistance(v);
+                } else {
+                    error(v.pos(), Messages.RESERVED_GL_IDENTIFIER); // a version without the built-in
                 }
-                case Ast.VarDecl v -> {
-                    Typed.Variable g = global(v);
-                    if (g != null && g.storage() == Typed.Storage.UNIFORM && OpaqueUniforms.splits(g.type())) {
-                        globals.remove(g.name());
-                        OpaqueUniforms.Split split = opaque.split(g, () -> nextId++);
-                        vars.addAll(split.samplers().values());
-                        if (split.data() != null) {
-                            vars.add(split.data());
-                            globals.put(g.name(), split.data());
-                        }
-                    } else if (g != null) {
-                        vars.add(g);
+            } else if (d instanceof Ast.VarDecl v) {
+                Typed.Variable g = global(v);
+                if (g != null && g.storage() == Typed.Storage.UNIFORM && OpaqueUniforms.splits(g.type())) {
+                    globals.remove(g.name());
+                    OpaqueUniforms.Split split = opaque.split(g, () -> nextId++);
+                    vars.addAll(split.samplers().values());
+                    if (split.data() != null) {
+                        vars.add(split.data());
+                        globals.put(g.name(), split.data());
                     }
+                } else if (g != null) {
+                    vars.add(g);
                 }
-                case Ast.FuncDecl f -> signature(f);
-                case Ast.BlockDecl b -> vars.addAll(block(b));
-                case Ast.DefaultLayout dl -> interfaces.defaultLayout(dl);
-                case Ast.StructDecl sd -> structName(sd);
+            } else if (d instanceof Ast.FuncDecl f) {
+                signature(f);
+            } else if (d instanceof Ast.BlockDecl b) {
+                vars.addAll(block(b));
+            } else if (d instanceof Ast.DefaultLayout dl) {
+                interfaces.defaultLayout(dl);
+            } else if (d instanceof Ast.StructDecl sd) {
+                structName(sd);
+            } else {
+                throw new IllegalArgumentException(String.valueOf(d));
             }
         }
         checkLocations(vars);
@@ -658,13 +661,16 @@ public final class Checker {
 
     /** True when every path through {@code s} ends in a return or a discard. */
     private static boolean returns(Typed.Stmt s) {
-        return switch (s) {
-            case Typed.Return r -> true;
-            case Typed.Discard d -> true;
-            case Typed.Block b -> b.stmts().stream().anyMatch(Checker::returns);
-            case Typed.If i -> i.otherwise() != null && returns(i.then()) && returns(i.otherwise());
-            default -> false;
-        };
+        if (s instanceof Typed.Return || s instanceof Typed.Discard) {
+            return true;
+        }
+        if (s instanceof Typed.Block b) {
+            return b.stmts().stream().anyMatch(Checker::returns);
+        }
+        if (s instanceof Typed.If i) {
+            return i.otherwise() != null && returns(i.then()) && returns(i.otherwise());
+        }
+        return false;
     }
 
     /** Each function on a call cycle is an error naming the cycle from it (GLSL has no recursion). */
@@ -790,78 +796,89 @@ public final class Checker {
     }
 
     private Typed.Stmt stmt(Ast.Stmt s) {
-        return switch (s) {
-            case Ast.Empty e -> null;
-            case Ast.Block b -> block(b, true);
-            case Ast.ExprStmt e -> step(e.expr());
-            case Ast.DeclStmt d -> {
-                if (d.decl() instanceof Ast.VarDecl v) {
-                    yield local(v);
+        if (s instanceof Ast.Empty) {
+            return null;
+        }
+        if (s instanceof Ast.Block b) {
+            return block(b, true);
+        }
+        if (s instanceof Ast.ExprStmt e) {
+            return step(e.expr());
+        }
+        if (s instanceof Ast.DeclStmt d) {
+            if (d.decl() instanceof Ast.VarDecl v) {
+                return local(v);
+            }
+            if (d.decl() instanceof Ast.StructDecl) {
+                return null; // a type the parser resolved
+            }
+            error(d.pos(), Messages.LOCAL_QUALIFIER);
+            return null;
+        }
+        if (s instanceof Ast.Decls d) {
+            // in order, each in scope for the next, in the enclosing scope (no block of their own)
+            List<Typed.Stmt> out = new ArrayList<>();
+            boolean bad = false;
+            for (Ast.Decl decl : d.decls()) {
+                if (!(decl instanceof Ast.VarDecl v)) {
+                    continue; // the struct a declaration declares: a type the parser resolved
                 }
-                if (d.decl() instanceof Ast.StructDecl) {
-                    yield null; // a type the parser resolved
+                Typed.Stmt t = local(v);
+                bad |= t == null;
+                if (t != null) {
+                    out.add(t);
                 }
-                error(d.pos(), Messages.LOCAL_QUALIFIER);
-                yield null;
             }
-            case Ast.Decls d -> {
-                // in order, each in scope for the next, in the enclosing scope (no block of their own)
-                List<Typed.Stmt> out = new ArrayList<>();
-                boolean bad = false;
-                for (Ast.Decl decl : d.decls()) {
-                    if (!(decl instanceof Ast.VarDecl v)) {
-                        continue; // the struct a declaration declares: a type the parser resolved
-                    }
-                    Typed.Stmt t = local(v);
-                    bad |= t == null;
-                    if (t != null) {
-                        out.add(t);
-                    }
-                }
-                yield bad ? null : new Typed.Block(d.pos(), out);
+            return bad ? null : new Typed.Block(d.pos(), out);
+        }
+        if (s instanceof Ast.If i) {
+            Typed.Expr c = exprs.condition(i.cond(), i.pos());
+            Typed.Stmt then = scoped(i.then());
+            Typed.Stmt otherwise = i.otherwise() == null ? null : scoped(i.otherwise());
+            return c == null ? null : new Typed.If(i.pos(), c, then, otherwise);
+        }
+        if (s instanceof Ast.For f) {
+            return loop(f);
+        }
+        if (s instanceof Ast.DoWhile d) {
+            loops++;
+            Typed.Stmt body = scoped(d.body());
+            loops--;
+            Typed.Expr c = exprs.condition(d.cond(), d.pos());
+            return c == null ? null : new Typed.DoWhile(d.pos(), body, c);
+        }
+        if (s instanceof Ast.Return r) {
+            return ret(r);
+        }
+        if (s instanceof Ast.Switch w) {
+            return switchStatement(w);
+        }
+        if (s instanceof Ast.Case c) {
+            error(c.pos(), Messages.LABEL_OUTSIDE_SWITCH);
+            return null;
+        }
+        if (s instanceof Ast.Break b) {
+            if (loops == 0 && switches == 0) {
+                error(b.pos(), Messages.BREAK_STATEMENT_OUTSIDE_LOOP);
+                return null;
             }
-            case Ast.If i -> {
-                Typed.Expr c = exprs.condition(i.cond(), i.pos());
-                Typed.Stmt then = scoped(i.then());
-                Typed.Stmt otherwise = i.otherwise() == null ? null : scoped(i.otherwise());
-                yield c == null ? null : new Typed.If(i.pos(), c, then, otherwise);
+            return new Typed.Break(b.pos());
+        }
+        if (s instanceof Ast.Continue c) {
+            if (loops == 0) {
+                error(c.pos(), Messages.CONTINUE_STATEMENT_OUTSIDE_LOOP);
+                return null;
             }
-            case Ast.For f -> loop(f);
-            case Ast.DoWhile d -> {
-                loops++;
-                Typed.Stmt body = scoped(d.body());
-                loops--;
-                Typed.Expr c = exprs.condition(d.cond(), d.pos());
-                yield c == null ? null : new Typed.DoWhile(d.pos(), body, c);
+            return new Typed.Continue(c.pos());
+        }
+        if (s instanceof Ast.Discard d) {
+            if (stage != ShaderStage.FRAGMENT) {
+                error(d.pos(), Messages.DISCARD_STAGE_SOURCE);
+                return null;
             }
-            case Ast.Return r -> ret(r);
-            case Ast.Switch w -> switchStatement(w);
-            case Ast.Case c -> {
-                error(c.pos(), Messages.LABEL_OUTSIDE_SWITCH);
-                yield null;
-            }
-            case Ast.Break b -> {
-                if (loops == 0 && switches == 0) {
-                    error(b.pos(), Messages.BREAK_STATEMENT_OUTSIDE_LOOP);
-                    yield null;
-                }
-                yield new Typed.Break(b.pos());
-            }
-            case Ast.Continue c -> {
-                if (loops == 0) {
-                    error(c.pos(), Messages.CONTINUE_STATEMENT_OUTSIDE_LOOP);
-                    yield null;
-                }
-                yield new Typed.Continue(c.pos());
-            }
-            case Ast.Discard d -> {
-                if (stage != ShaderStage.FRAGMENT) {
-                    error(d.pos(), Messages.DISCARD_STAGE_SOURCE);
-                    yield null;
-                }
-                yield new Typed.Discard(d.pos());
-            }
-        };
+            return new Typed.Discard(d.pos());
+        }
+        throw new IllegalArgumentException(String.valueOf(s));
     }
 
     /**
@@ -986,37 +1003,33 @@ public final class Checker {
      * one; else reported at {@code pos} ({@code message} when it is no l-value at all).
      */
     private boolean lvalue(Typed.Expr e, Pos pos, String message) {
-        switch (e) {
-            case Typed.VarRef r -> {
-                return true;
-            }
-            case Typed.Field m -> {
-                return lvalue(m.base(), pos, message);
-            }
-            case Typed.Index ix -> {
-                return lvalue(ix.base(), pos, message);
-            }
-            case Typed.Swizzle sw -> {
-                int[] lanes = sw.lanes();
-                if (sw.base().type() instanceof ScalarType) {
-                    error(pos, message);
-                    return false;
-                }
-                for (int i = 0; i < lanes.length; i++) {
-                    for (int j = 0; j < i; j++) {
-                        if (lanes[i] == lanes[j]) {
-                            error(pos, Messages.SWIZZLE_TARGET_REPEATS);
-                            return false;
-                        }
-                    }
-                }
-                return lvalue(sw.base(), pos, message);
-            }
-            default -> {
+        if (e instanceof Typed.VarRef) {
+            return true;
+        }
+        if (e instanceof Typed.Field m) {
+            return lvalue(m.base(), pos, message);
+        }
+        if (e instanceof Typed.Index ix) {
+            return lvalue(ix.base(), pos, message);
+        }
+        if (e instanceof Typed.Swizzle sw) {
+            int[] lanes = sw.lanes();
+            if (sw.base().type() instanceof ScalarType) {
                 error(pos, message);
                 return false;
             }
+            for (int i = 0; i < lanes.length; i++) {
+                for (int j = 0; j < i; j++) {
+                    if (lanes[i] == lanes[j]) {
+                        error(pos, Messages.SWIZZLE_TARGET_REPEATS);
+                        return false;
+                    }
+                }
+            }
+            return lvalue(sw.base(), pos, message);
         }
+        error(pos, message);
+        return false;
     }
 
     private Typed.Stmt loop(Ast.For f) {
@@ -1035,12 +1048,7 @@ public final class Checker {
 
     /** Whether {@code ++} and {@code --} apply: an int or float scalar or vector. */
     static boolean steppable(Type t) {
-        ScalarKind k = switch (t) {
-            case VectorType v -> v.component().kind();
-            case ScalarType s -> s.kind();
-            case dev.csir.types.MatrixType m -> m.component().kind();
-            default -> null;
-        };
+        ScalarKind k = t.scalarKind();
         return k != null && k.isNumeric();
     }
 
@@ -1153,13 +1161,19 @@ public final class Checker {
 
     /** Whether glslang makes code of {@code s}: what may follow a switch's last label. */
     private static boolean makesCode(Ast.Stmt s) {
-        return switch (s) {
-            case Ast.Empty e -> false;
-            case Ast.Block b -> b.stmts().stream().anyMatch(Checker::makesCode);
-            case Ast.DeclStmt d -> declMakesCode(d.decl());
-            case Ast.Decls d -> d.decls().stream().anyMatch(Checker::declMakesCode);
-            default -> true;
-        };
+        if (s instanceof Ast.Empty) {
+            return false;
+        }
+        if (s instanceof Ast.Block b) {
+            return b.stmts().stream().anyMatch(Checker::makesCode);
+        }
+        if (s instanceof Ast.DeclStmt d) {
+            return declMakesCode(d.decl());
+        }
+        if (s instanceof Ast.Decls d) {
+            return d.decls().stream().anyMatch(Checker::declMakesCode);
+        }
+        return true;
     }
 
     private static boolean declMakesCode(Ast.Decl d) {

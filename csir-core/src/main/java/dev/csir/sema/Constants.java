@@ -15,13 +15,18 @@ public final class Constants {
         if (e == null || e.type().scalarKind() == null || !e.type().scalarKind().isInteger()) {
             return null;
         }
-        Long v = switch (e) {
-            case Typed.Literal l -> (long) (int) l.bits();
-            case Typed.VarRef r when r.variable().storage() == Typed.Storage.CONST -> intValue(r.variable().init());
-            case Typed.Unary u when u.op() == Typed.UnaryOp.NEG -> negate(intValue(u.operand()));
-            case Typed.Binary b -> fold(b.op(), intValue(b.left()), intValue(b.right()));
-            default -> null;
-        };
+        Long v;
+        if (e instanceof Typed.Literal l) {
+            v = (long) (int) l.bits();
+        } else if (e instanceof Typed.VarRef r && r.variable().storage() == Typed.Storage.CONST) {
+            v = intValue(r.variable().init());
+        } else if (e instanceof Typed.Unary u && u.op() == Typed.UnaryOp.NEG) {
+            v = negate(intValue(u.operand()));
+        } else if (e instanceof Typed.Binary b) {
+            v = fold(b.op(), intValue(b.left()), intValue(b.right()));
+        } else {
+            v = null;
+        }
         return v == null ? null : e.type().scalarKind() == ScalarKind.UINT ? v & 0xFFFF_FFFFL : (long) (int) (long) v;
     }
 
@@ -38,29 +43,33 @@ public final class Constants {
             Long v = intValue(e);
             return v == null ? null : new int[] {(int) (long) v};
         }
-        return switch (e) {
-            case Typed.VarRef r when r.variable().storage() == Typed.Storage.CONST
-                    && r.variable().decoration().constantId() < 0 -> intLanes(r.variable().init());
-            case Typed.Splat s -> intLanes(s.value()) instanceof int[] v && v.length == 1
+        if (e instanceof Typed.VarRef r && r.variable().storage() == Typed.Storage.CONST
+                && r.variable().decoration().constantId() < 0) {
+            return intLanes(r.variable().init());
+        }
+        if (e instanceof Typed.Splat s) {
+            return intLanes(s.value()) instanceof int[] v && v.length == 1
                     ? java.util.Collections.nCopies(e.type().componentCount(), v[0]).stream().mapToInt(i -> i).toArray()
                     : null;
-            case Typed.Construct c when !c.diagonal() -> {
-                java.util.List<Integer> lanes = new java.util.ArrayList<>();
-                for (Typed.Expr a : c.args()) {
-                    int[] v = intLanes(a);
-                    if (v == null) {
-                        yield null;
-                    }
-                    for (int x : v) {
-                        lanes.add(x);
-                    }
+        }
+        if (e instanceof Typed.Construct c && !c.diagonal()) {
+            java.util.List<Integer> lanes = new java.util.ArrayList<>();
+            for (Typed.Expr a : c.args()) {
+                int[] v = intLanes(a);
+                if (v == null) {
+                    return null;
                 }
-                yield lanes.stream().mapToInt(i -> i).toArray();
+                for (int x : v) {
+                    lanes.add(x);
+                }
             }
-            case Typed.Unary u when u.op() == Typed.UnaryOp.NEG -> intLanes(u.operand()) instanceof int[] v
+            return lanes.stream().mapToInt(i -> i).toArray();
+        }
+        if (e instanceof Typed.Unary u && u.op() == Typed.UnaryOp.NEG) {
+            return intLanes(u.operand()) instanceof int[] v
                     ? java.util.Arrays.stream(v).map(x -> -x).toArray() : null;
-            default -> null;
-        };
+        }
+        return null;
     }
 
     private static Long negate(Long v) {
@@ -96,16 +105,19 @@ public final class Constants {
         if (e == null || !(e.type() instanceof dev.csir.types.ScalarType)) {
             return null;
         }
-        return switch (e) {
-            case Typed.Literal l -> l.bits();
-            case Typed.Unary u when u.op() == Typed.UnaryOp.NEG && scalarBits(u.operand()) instanceof Long v ->
-                    e.type().scalarKind() == ScalarKind.FLOAT
+        if (e instanceof Typed.Literal l) {
+            return l.bits();
+        }
+        if (e instanceof Typed.Unary u && u.op() == Typed.UnaryOp.NEG && scalarBits(u.operand()) instanceof Long v) {
+            return e.type().scalarKind() == ScalarKind.FLOAT
                             ? Float.floatToRawIntBits(-Float.intBitsToFloat((int) (long) v)) & 0xFFFF_FFFFL
                             : -(int) (long) v & 0xFFFF_FFFFL;
-            case Typed.Convert c when scalarBits(c.value()) instanceof Long v -> convert(v, c.value().type().scalarKind(),
+        }
+        if (e instanceof Typed.Convert c && scalarBits(c.value()) instanceof Long v) {
+            return convert(v, c.value().type().scalarKind(),
                     e.type().scalarKind());
-            default -> null;
-        };
+        }
+        return null;
     }
 
     /**
@@ -114,24 +126,44 @@ public final class Constants {
      * swizzles, members, elements at a constant index and component-wise {@code + - * /} of such.
      */
     public static boolean isConstant(Typed.Expr e) {
-        return switch (e) {
-            case Typed.Literal l -> true;
-            case Typed.VarRef r -> r.variable().storage() == Typed.Storage.CONST && r.variable().init() != null
+        if (e instanceof Typed.Literal) {
+            return true;
+        }
+        if (e instanceof Typed.VarRef r) {
+            return r.variable().storage() == Typed.Storage.CONST && r.variable().init() != null
                     && r.variable().decoration().constantId() < 0 && isConstant(r.variable().init());
-            case Typed.Construct c -> c.args().stream().allMatch(Constants::isConstant);
-            case Typed.BuiltinCall c -> c.args().stream().allMatch(Constants::isConstant);
-            case Typed.Convert c -> isConstant(c.value());
-            case Typed.Splat s -> isConstant(s.value());
-            case Typed.Unary u -> u.op() == Typed.UnaryOp.NEG && isConstant(u.operand());
-            case Typed.Swizzle s -> isConstant(s.base());
-            case Typed.Field f -> isConstant(f.base());
-            case Typed.Index ix -> intValue(ix.index()) != null && isConstant(ix.base());
-            case Typed.Binary b -> switch (b.op()) {
+        }
+        if (e instanceof Typed.Construct c) {
+            return c.args().stream().allMatch(Constants::isConstant);
+        }
+        if (e instanceof Typed.BuiltinCall c) {
+            return c.args().stream().allMatch(Constants::isConstant);
+        }
+        if (e instanceof Typed.Convert c) {
+            return isConstant(c.value());
+        }
+        if (e instanceof Typed.Splat s) {
+            return isConstant(s.value());
+        }
+        if (e instanceof Typed.Unary u) {
+            return u.op() == Typed.UnaryOp.NEG && isConstant(u.operand());
+        }
+        if (e instanceof Typed.Swizzle s) {
+            return isConstant(s.base());
+        }
+        if (e instanceof Typed.Field f) {
+            return isConstant(f.base());
+        }
+        if (e instanceof Typed.Index ix) {
+            return intValue(ix.index()) != null && isConstant(ix.base());
+        }
+        if (e instanceof Typed.Binary b) {
+            return switch (b.op()) {
                 case ADD, SUB, MUL, DIV -> isConstant(b.left()) && isConstant(b.right());
                 default -> false;
             };
-            default -> false;
-        };
+        }
+        return false;
     }
 
     /**
@@ -140,23 +172,45 @@ public final class Constants {
      * comma, an assignment, a user call or {@code ++} is none, whatever its operands.
      */
     public static boolean isConstantExpression(Typed.Expr e) {
-        return switch (e) {
-            case Typed.Literal l -> true;
-            case Typed.VarRef r -> r.variable().storage() == Typed.Storage.CONST && (r.variable().decoration().constantId() >= 0
+        if (e instanceof Typed.Literal) {
+            return true;
+        }
+        if (e instanceof Typed.VarRef r) {
+            return r.variable().storage() == Typed.Storage.CONST && (r.variable().decoration().constantId() >= 0
                     || r.variable().init() != null && isConstantExpression(r.variable().init()));
-            case Typed.Construct c -> c.args().stream().allMatch(Constants::isConstantExpression);
-            case Typed.BuiltinCall c -> c.args().stream().allMatch(Constants::isConstantExpression);
-            case Typed.Convert c -> isConstantExpression(c.value());
-            case Typed.Splat s -> isConstantExpression(s.value());
-            case Typed.Unary u -> isConstantExpression(u.operand());
-            case Typed.Binary b -> isConstantExpression(b.left()) && isConstantExpression(b.right());
-            case Typed.Swizzle s -> isConstantExpression(s.base());
-            case Typed.Field f -> isConstantExpression(f.base());
-            case Typed.Index ix -> isConstantExpression(ix.base()) && isConstantExpression(ix.index());
-            case Typed.Conditional c -> isConstantExpression(c.cond()) && isConstantExpression(c.then())
+        }
+        if (e instanceof Typed.Construct c) {
+            return c.args().stream().allMatch(Constants::isConstantExpression);
+        }
+        if (e instanceof Typed.BuiltinCall c) {
+            return c.args().stream().allMatch(Constants::isConstantExpression);
+        }
+        if (e instanceof Typed.Convert c) {
+            return isConstantExpression(c.value());
+        }
+        if (e instanceof Typed.Splat s) {
+            return isConstantExpression(s.value());
+        }
+        if (e instanceof Typed.Unary u) {
+            return isConstantExpression(u.operand());
+        }
+        if (e instanceof Typed.Binary b) {
+            return isConstantExpression(b.left()) && isConstantExpression(b.right());
+        }
+        if (e instanceof Typed.Swizzle s) {
+            return isConstantExpression(s.base());
+        }
+        if (e instanceof Typed.Field f) {
+            return isConstantExpression(f.base());
+        }
+        if (e instanceof Typed.Index ix) {
+            return isConstantExpression(ix.base()) && isConstantExpression(ix.index());
+        }
+        if (e instanceof Typed.Conditional c) {
+            return isConstantExpression(c.cond()) && isConstantExpression(c.then())
                     && isConstantExpression(c.otherwise());
-            default -> false;
-        };
+        }
+        return false;
     }
 
     /** The bits of a scalar of kind {@code from} converted to kind {@code to}, as the transform IR keeps them. */

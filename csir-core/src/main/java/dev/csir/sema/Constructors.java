@@ -89,12 +89,16 @@ final class Constructors {
                 return fail(pos, Messages.BAD_CONSTRUCTOR_ARGUMENT);
             }
         }
-        return switch (ty) {
-            case MatrixType m -> matrix(pos, m, args);
-            case ScalarType s -> scalar(pos, s, args);
-            case VectorType v -> vector(pos, v, args);
-            default -> fail(pos, Messages.BAD_CONSTRUCTOR_ARGUMENT);
-        };
+        if (ty instanceof MatrixType m) {
+            return matrix(pos, m, args);
+        }
+        if (ty instanceof ScalarType s) {
+            return scalar(pos, s, args);
+        }
+        if (ty instanceof VectorType v) {
+            return vector(pos, v, args);
+        }
+        return fail(pos, Messages.BAD_CONSTRUCTOR_ARGUMENT);
     }
 
     /** {@code T[n](e0, ...)}: exactly n elements of type T ({@code T[]} takes as many as there are). */

@@ -47,27 +47,62 @@ final class ExprChecker {
 
     /** {@code statement}: the value is unused, so a void call is fine. */
     Typed.Expr expr(Ast.Expr e, boolean statement) {
-        return switch (e) {
-            // the literals' exact values: real GLSL's, not the documented subset's accumulation
-            case Ast.IntLit l -> new Typed.Literal(l.pos(), ScalarType.INT, l.exact() & 0xFFFF_FFFFL);
-            case Ast.UintLit l -> new Typed.Literal(l.pos(), ScalarType.UINT, l.value());
-            case Ast.FloatLit l -> new Typed.Literal(l.pos(), ScalarType.FLOAT,
+        // instanceof rather than a pattern switch: each switch site costs a one-shot compile its
+        // invokedynamic linkage at first use (see dev.csir.types.Type)
+        // the literals' exact values: real GLSL's, not the documented subset's accumulation
+        if (e instanceof Ast.IntLit l) {
+            return new Typed.Literal(l.pos(), ScalarType.INT, l.exact() & 0xFFFF_FFFFL);
+        }
+        if (e instanceof Ast.UintLit l) {
+            return new Typed.Literal(l.pos(), ScalarType.UINT, l.value());
+        }
+        if (e instanceof Ast.FloatLit l) {
+            return new Typed.Literal(l.pos(), ScalarType.FLOAT,
                     Float.floatToRawIntBits(l.exact()) & 0xFFFF_FFFFL);
-            case Ast.BoolLit l -> new Typed.Literal(l.pos(), ScalarType.BOOL, l.value() ? 1 : 0);
-            case Ast.Ident id -> ident(id);
-            case Ast.Swizzle s -> splitSampler(s) instanceof Typed.Expr x ? orNull(x) : swizzle(s);
-            case Ast.Field f -> splitSampler(f) instanceof Typed.Expr x ? orNull(x) : field(f);
-            case Ast.Length l -> length(l);
-            case Ast.Index ix -> splitSampler(ix) instanceof Typed.Expr x ? orNull(x) : index(ix);
-            case Ast.Unary u -> unary(u);
-            case Ast.Binary b -> binary(b);
-            case Ast.Step st -> increment(st);
-            case Ast.Conditional c -> conditional(c);
-            case Ast.Assign a -> assign(a);
-            case Ast.Comma c -> comma(c, statement);
-            case Ast.Construct c -> new Constructors(this, checker).construct(c);
-            case Ast.Call c -> call(c, statement);
-        };
+        }
+        if (e instanceof Ast.BoolLit l) {
+            return new Typed.Literal(l.pos(), ScalarType.BOOL, l.value() ? 1 : 0);
+        }
+        if (e instanceof Ast.Ident id) {
+            return ident(id);
+        }
+        if (e instanceof Ast.Swizzle s) {
+            return splitSampler(s) instanceof Typed.Expr x ? orNull(x) : swizzle(s);
+        }
+        if (e instanceof Ast.Field f) {
+            return splitSampler(f) instanceof Typed.Expr x ? orNull(x) : field(f);
+        }
+        if (e instanceof Ast.Length l) {
+            return length(l);
+        }
+        if (e instanceof Ast.Index ix) {
+            return splitSampler(ix) instanceof Typed.Expr x ? orNull(x) : index(ix);
+        }
+        if (e instanceof Ast.Unary u) {
+            return unary(u);
+        }
+        if (e instanceof Ast.Binary b) {
+            return binary(b);
+        }
+        if (e instanceof Ast.Step st) {
+            return increment(st);
+        }
+        if (e instanceof Ast.Conditional c) {
+            return conditional(c);
+        }
+        if (e instanceof Ast.Assign a) {
+            return assign(a);
+        }
+        if (e instanceof Ast.Comma c) {
+            return comma(c, statement);
+        }
+        if (e instanceof Ast.Construct c) {
+            return new Constructors(this, checker).construct(c);
+        }
+        if (e instanceof Ast.Call c) {
+            return call(c, statement);
+        }
+        throw new IllegalArgumentException(String.valueOf(e));
     }
 
     // ---- conversions -------------------------------------------------------------------------
@@ -102,11 +137,14 @@ final class ExprChecker {
         if (t.scalarKind() == kind) {
             return v;
         }
-        Type to = switch (t) {
-            case ScalarType s -> ScalarType.of(kind);
-            case VectorType vt -> new VectorType(ScalarType.of(kind), vt.size());
-            default -> t;
-        };
+        Type to;
+        if (t instanceof ScalarType) {
+            to = ScalarType.of(kind);
+        } else if (t instanceof VectorType vt) {
+            to = new VectorType(ScalarType.of(kind), vt.size());
+        } else {
+            to = t;
+        }
         return to.equals(t) ? v : new Typed.Convert(v.pos(), to, v);
     }
 
@@ -288,19 +326,21 @@ final class ExprChecker {
     }
 
     private SplitPath splitPath(Ast.Expr e) {
-        return switch (e) {
-            case Ast.Ident id -> {
-                OpaqueUniforms.Split s = checker.split(id.name());
-                yield s == null ? null : new SplitPath(s, s.declared(), List.of());
-            }
-            case Ast.Field f -> member(splitPath(f.base()), f.name());
-            case Ast.Swizzle s -> member(splitPath(s.base()), s.letters());
-            case Ast.Index ix -> {
-                SplitPath p = splitPath(ix.base());
-                yield p != null && p.type() instanceof ArrayType a ? p.then(a.element(), ix.index()) : null;
-            }
-            default -> null;
-        };
+        if (e instanceof Ast.Ident id) {
+            OpaqueUniforms.Split s = checker.split(id.name());
+            return s == null ? null : new SplitPath(s, s.declared(), List.of());
+        }
+        if (e instanceof Ast.Field f) {
+            return member(splitPath(f.base()), f.name());
+        }
+        if (e instanceof Ast.Swizzle s) {
+            return member(splitPath(s.base()), s.letters());
+        }
+        if (e instanceof Ast.Index ix) {
+            SplitPath p = splitPath(ix.base());
+            return p != null && p.type() instanceof ArrayType a ? p.then(a.element(), ix.index()) : null;
+        }
+        return null;
     }
 
     private static SplitPath member(SplitPath p, String name) {
@@ -396,12 +436,16 @@ final class ExprChecker {
         if (base == null) {
             return null;
         }
-        int n = switch (base.type()) {
-            case ArrayType a -> a.length();
-            case VectorType v -> v.size();
-            case MatrixType m -> m.columns();
-            default -> 0;
-        };
+        int n;
+        if (base.type() instanceof ArrayType a) {
+            n = a.length();
+        } else if (base.type() instanceof VectorType v) {
+            n = v.size();
+        } else if (base.type() instanceof MatrixType m) {
+            n = m.columns();
+        } else {
+            n = 0;
+        }
         boolean array = base.type() instanceof ArrayType;
         if (n == 0 || !(array ? checker.version().arrayConstructors() : checker.version().lengthOfVectors())) {
             return fail(l.pos(), Messages.NOT_INDEXABLE);
@@ -458,12 +502,16 @@ final class ExprChecker {
         if (!(i.type() instanceof ScalarType st) || !st.kind().isInteger()) {
             return fail(ix.pos(), Messages.TYPE_MISMATCH);
         }
-        int size = switch (base.type()) {
-            case VectorType v -> v.size();
-            case MatrixType m -> m.columns();
-            case ArrayType a -> a.length();
-            default -> 0;
-        };
+        int size;
+        if (base.type() instanceof VectorType v) {
+            size = v.size();
+        } else if (base.type() instanceof MatrixType m) {
+            size = m.columns();
+        } else if (base.type() instanceof ArrayType a) {
+            size = a.length();
+        } else {
+            size = 0;
+        }
         if (size == 0) {
             return fail(ix.pos(), Messages.TYPE_MISMATCH);
         }

@@ -29,12 +29,16 @@ final class OpaqueUniforms {
 
     /** Whether {@code t} is or holds a sampler. */
     static boolean holdsSamplers(Type t) {
-        return switch (t) {
-            case SamplerType s -> true;
-            case ArrayType a -> holdsSamplers(a.element());
-            case StructType s -> s.members().stream().anyMatch(m -> holdsSamplers(m.type()));
-            default -> false;
-        };
+        if (t instanceof SamplerType) {
+            return true;
+        }
+        if (t instanceof ArrayType a) {
+            return holdsSamplers(a.element());
+        }
+        if (t instanceof StructType s) {
+            return s.members().stream().anyMatch(m -> holdsSamplers(m.type()));
+        }
+        return false;
     }
 
     /** Whether a uniform of type {@code t} is split here: a struct or an array that holds samplers. */
@@ -44,38 +48,36 @@ final class OpaqueUniforms {
 
     /** {@code t} without its samplers, or null when nothing else is in it. */
     static Type withoutSamplers(Type t) {
-        return switch (t) {
-            case SamplerType s -> null;
-            case ArrayType a -> {
-                Type e = withoutSamplers(a.element());
-                yield e == null ? null : new ArrayType(e, a.length());
-            }
-            case StructType s -> {
-                List<StructType.Member> kept = new ArrayList<>();
-                for (StructType.Member m : s.members()) {
-                    Type mt = withoutSamplers(m.type());
-                    if (mt != null) {
-                        kept.add(new StructType.Member(m.name(), mt, m.offset()));
-                    }
+        if (t instanceof SamplerType) {
+            return null;
+        }
+        if (t instanceof ArrayType a) {
+            Type e = withoutSamplers(a.element());
+            return e == null ? null : new ArrayType(e, a.length());
+        }
+        if (t instanceof StructType s) {
+            List<StructType.Member> kept = new ArrayList<>();
+            for (StructType.Member m : s.members()) {
+                Type mt = withoutSamplers(m.type());
+                if (mt != null) {
+                    kept.add(new StructType.Member(m.name(), mt, m.offset()));
                 }
-                yield kept.isEmpty() ? null : new StructType(s.name(), kept);
             }
-            default -> t;
-        };
+            return kept.isEmpty() ? null : new StructType(s.name(), kept);
+        }
+        return t;
     }
 
     /** The samplers of {@code t} by their paths below its root, in declaration order. */
     static void samplers(Type t, String path, Map<String, SamplerType> out) {
-        switch (t) {
-            case SamplerType s -> out.put(path, s);
-            case ArrayType a -> {
-                for (int i = 0; i < a.length(); i++) {
-                    samplers(a.element(), path + "[" + i + "]", out);
-                }
+        if (t instanceof SamplerType s) {
+            out.put(path, s);
+        } else if (t instanceof ArrayType a) {
+            for (int i = 0; i < a.length(); i++) {
+                samplers(a.element(), path + "[" + i + "]", out);
             }
-            case StructType s -> s.members().forEach(m -> samplers(m.type(), path + "." + m.name(), out));
-            default -> {
-            }
+        } else if (t instanceof StructType s) {
+            s.members().forEach(m -> samplers(m.type(), path + "." + m.name(), out));
         }
     }
 

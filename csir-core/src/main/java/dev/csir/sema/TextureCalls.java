@@ -311,11 +311,13 @@ final class TextureCalls {
     }
 
     static int lanes(Type t) {
-        return switch (t) {
-            case ScalarType s -> 1;
-            case VectorType v -> v.size();
-            default -> -1;
-        };
+        if (t instanceof ScalarType) {
+            return 1;
+        }
+        if (t instanceof VectorType v) {
+            return v.size();
+        }
+        return -1;
     }
 
     private Typed.Expr fail(Pos pos, String message) {

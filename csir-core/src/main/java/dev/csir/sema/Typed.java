@@ -6,6 +6,7 @@ import dev.csir.lang.Ast.Pos;
 import dev.csir.types.ShaderStage;
 import dev.csir.types.Type;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The checked, typed tree: what semantic analysis proves about a shader. Every expression has
@@ -66,6 +67,23 @@ public final class Typed {
             return storage == Storage.INPUT || storage == Storage.UNIFORM || storage == Storage.CONST
                     || builtin == BuiltinVar.FRAG_COORD;
         }
+
+        // Written out rather than the record's own, whose first use links an invokedynamic call
+        // site (milliseconds of a one-shot compile) and which compares a variable with itself
+        // through its whole initializer. Equal as the record's would be; the hash leaves the
+        // initializer and position out, which equal variables share anyway.
+        @Override
+        public boolean equals(Object other) {
+            return this == other || other instanceof Variable o && o.id == id && Objects.equals(o.name, name)
+                    && Objects.equals(o.type, type) && o.storage == storage && o.builtin == builtin
+                    && o.location == location && Objects.equals(o.pos, pos) && Objects.equals(o.init, init)
+                    && o.decoration.equals(decoration);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * id + Objects.hashCode(name);
+        }
     }
 
     /**
@@ -88,6 +106,25 @@ public final class Typed {
         /** This decoration with the interpolation qualifiers of {@code q}. */
         public Decoration interpolated(Ast.Qualifiers q) {
             return new Decoration(set, binding, component, constantId, member, q.interp(), q.centroid());
+        }
+
+        // equals and hashCode as the record's own would be, written out: see Variable
+        @Override
+        public boolean equals(Object other) {
+            return this == other || other instanceof Decoration o && o.set == set && o.binding == binding
+                    && o.component == component && o.constantId == constantId && Objects.equals(o.member, member)
+                    && o.interp == interp && o.centroid == centroid;
+        }
+
+        @Override
+        public int hashCode() {
+            int h = set;
+            h = 31 * h + binding;
+            h = 31 * h + component;
+            h = 31 * h + constantId;
+            h = 31 * h + Objects.hashCode(member);
+            h = 31 * h + interp.hashCode();
+            return 31 * h + Boolean.hashCode(centroid);
         }
     }
 
@@ -194,13 +231,19 @@ public final class Typed {
 
     /** The variable an l-value is part of. */
     public static Variable root(Expr lvalue) {
-        return switch (lvalue) {
-            case VarRef r -> r.variable();
-            case Field m -> root(m.base());
-            case Index ix -> root(ix.base());
-            case Swizzle s -> root(s.base());
-            default -> throw new IllegalArgumentException("not an l-value: " + lvalue);
-        };
+        if (lvalue instanceof VarRef r) {
+            return r.variable();
+        }
+        if (lvalue instanceof Field m) {
+            return root(m.base());
+        }
+        if (lvalue instanceof Index ix) {
+            return root(ix.base());
+        }
+        if (lvalue instanceof Swizzle s) {
+            return root(s.base());
+        }
+        throw new IllegalArgumentException("not an l-value: " + lvalue);
     }
 
     /** {@code if}; otherwise may be null. The condition is a bool. */
@@ -268,6 +311,18 @@ public final class Typed {
         @Override
         public Type type() {
             return variable.type();
+        }
+
+        // equals and hashCode as the record's own would be, written out: see Variable (a texture
+        // call finds its constructed sampler's reference in a set)
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof VarRef o && Objects.equals(o.pos, pos) && Objects.equals(o.variable, variable);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * Objects.hashCode(pos) + Objects.hashCode(variable);
         }
     }
 
@@ -385,27 +440,50 @@ public final class Typed {
      * ++ or --), so that it may be evaluated twice or not at all.
      */
     public static boolean pure(Expr e) {
-        return switch (e) {
-            case Call c -> false;
-            case Increment i -> false;
-            case Assign a -> false;
-            case Comma c -> pure(c.left()) && pure(c.right());
-            case Current c -> true;
-            case Literal l -> true;
-            case VarRef r -> true;
-            case BuiltinCall c -> c.outs() == 0 && c.args().stream().allMatch(Typed::pure);
-            case Construct c -> c.args().stream().allMatch(Typed::pure);
-            case Convert c -> pure(c.value());
-            case Splat s -> pure(s.value());
-            case Unary u -> pure(u.operand());
-            case Binary b -> pure(b.left()) && pure(b.right());
-            case Swizzle s -> pure(s.base());
-            case Index ix -> pure(ix.base()) && pure(ix.index());
-            case Field m -> pure(m.base());
-            case Texture t -> (t.coord() == null || pure(t.coord())) && t.operands().stream().allMatch(Typed::pure)
+        if (e instanceof Call || e instanceof Increment || e instanceof Assign) {
+            return false;
+        }
+        if (e instanceof Comma c) {
+            return pure(c.left()) && pure(c.right());
+        }
+        if (e instanceof Current || e instanceof Literal || e instanceof VarRef) {
+            return true;
+        }
+        if (e instanceof BuiltinCall c) {
+            return c.outs() == 0 && c.args().stream().allMatch(Typed::pure);
+        }
+        if (e instanceof Construct c) {
+            return c.args().stream().allMatch(Typed::pure);
+        }
+        if (e instanceof Convert c) {
+            return pure(c.value());
+        }
+        if (e instanceof Splat s) {
+            return pure(s.value());
+        }
+        if (e instanceof Unary u) {
+            return pure(u.operand());
+        }
+        if (e instanceof Binary b) {
+            return pure(b.left()) && pure(b.right());
+        }
+        if (e instanceof Swizzle s) {
+            return pure(s.base());
+        }
+        if (e instanceof Index ix) {
+            return pure(ix.base()) && pure(ix.index());
+        }
+        if (e instanceof Field m) {
+            return pure(m.base());
+        }
+        if (e instanceof Texture t) {
+            return (t.coord() == null || pure(t.coord())) && t.operands().stream().allMatch(Typed::pure)
                     && t.offsets().stream().allMatch(Typed::pure);
-            case Conditional c -> pure(c.cond()) && pure(c.then()) && pure(c.otherwise());
-        };
+        }
+        if (e instanceof Conditional c) {
+            return pure(c.cond()) && pure(c.then()) && pure(c.otherwise());
+        }
+        throw new IllegalArgumentException(String.valueOf(e));
     }
 
     /** {@code cond ? then : otherwise}: one of the two evaluated, as the bool says. */

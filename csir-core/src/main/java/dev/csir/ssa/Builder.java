@@ -246,13 +246,19 @@ public final class Builder {
      * an array's element, a struct's member. Null when there is none.
      */
     public static Type element(Type t, int index) {
-        return switch (t) {
-            case VectorType v -> index >= 0 && index < v.size() ? v.component() : null;
-            case MatrixType m -> index >= 0 && index < m.columns() ? m.columnType() : null;
-            case ArrayType a -> a.isRuntimeSized() || (index >= 0 && index < a.length()) ? a.element() : null;
-            case StructType s -> index >= 0 && index < s.members().size() ? s.members().get(index).type() : null;
-            default -> null;
-        };
+        if (t instanceof VectorType v) {
+            return index >= 0 && index < v.size() ? v.component() : null;
+        }
+        if (t instanceof MatrixType m) {
+            return index >= 0 && index < m.columns() ? m.columnType() : null;
+        }
+        if (t instanceof ArrayType a) {
+            return a.isRuntimeSized() || (index >= 0 && index < a.length()) ? a.element() : null;
+        }
+        if (t instanceof StructType s) {
+            return index >= 0 && index < s.members().size() ? s.members().get(index).type() : null;
+        }
+        return null;
     }
 
     /** bool for a scalar, bvecN for an N-vector. */

@@ -8,6 +8,7 @@ import dev.csir.types.StructType;
 import dev.csir.types.Type;
 import dev.csir.types.VectorType;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * A constant with exact bits. Constants are values compared by value: two equal constants are
@@ -47,27 +48,68 @@ public sealed interface Constant extends Value permits Constant.Scalar, Constant
         public double doubleValue() {
             return Double.longBitsToDouble(bits);
         }
+
+        // equals and hashCode as the record's own would be, written out: see Type
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Scalar o && o.type.equals(type) && o.bits == bits;
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * type.hashCode() + Long.hashCode(bits);
+        }
     }
 
     /** A vector, matrix (columns), array or struct of constant elements. */
     record Composite(Type type, List<Constant> elements) implements Constant {
         public Composite {
             elements = List.copyOf(elements);
-            int want = switch (type) {
-                case VectorType v -> v.size();
-                case MatrixType m -> m.columns();
-                case ArrayType a -> a.length();
-                case StructType s -> s.members().size();
-                default -> throw new IllegalArgumentException("composite constant of " + type);
-            };
-            if (elements.size() != want) {
+            if (elements.size() != elementCount(type)) {
                 throw new IllegalArgumentException(elements.size() + " elements for " + type);
             }
+        }
+
+        // instanceof, not a pattern switch, and equals and hashCode written out: see Type
+        private static int elementCount(Type type) {
+            if (type instanceof VectorType v) {
+                return v.size();
+            }
+            if (type instanceof MatrixType m) {
+                return m.columns();
+            }
+            if (type instanceof ArrayType a) {
+                return a.length();
+            }
+            if (type instanceof StructType s) {
+                return s.members().size();
+            }
+            throw new IllegalArgumentException("composite constant of " + type);
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Composite o && o.type.equals(type) && o.elements.equals(elements);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * type.hashCode() + elements.hashCode();
         }
     }
 
     /** A value whose bits are unspecified; any use may see any value of the type. */
     record Undef(Type type) implements Constant {
+        // equals and hashCode as the record's own would be, written out: see Type
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Undef o && Objects.equals(o.type, type);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hashCode(type);
+        }
     }
 
     static Scalar ofBool(boolean v) {
@@ -98,10 +140,12 @@ public sealed interface Constant extends Value permits Constant.Scalar, Constant
 
     /** Every component the same scalar: a vector splat, or the scalar itself. */
     static Constant splat(Type type, Scalar s) {
-        return switch (type) {
-            case ScalarType t -> s;
-            case VectorType v -> new Composite(v, java.util.Collections.nCopies(v.size(), s));
-            default -> throw new IllegalArgumentException("splat to " + type);
-        };
+        if (type instanceof ScalarType) {
+            return s;
+        }
+        if (type instanceof VectorType v) {
+            return new Composite(v, java.util.Collections.nCopies(v.size(), s));
+        }
+        throw new IllegalArgumentException("splat to " + type);
     }
 }

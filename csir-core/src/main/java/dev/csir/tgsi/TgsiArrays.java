@@ -47,7 +47,8 @@ final class TgsiArrays {
                 lengths.add(in.aux2());
             }
         }
-        spans.sort(java.util.Comparator.comparingInt(s -> s[0]));
+        // a plain lambda: Comparator.comparingInt's is serializable, which the AOT cache does not keep linked
+        spans.sort((x, y) -> Integer.compare(x[0], y[0]));
         List<int[]> merged = new ArrayList<>();
         for (int[] s : spans) {
             if (!merged.isEmpty() && s[0] <= merged.getLast()[1]) {

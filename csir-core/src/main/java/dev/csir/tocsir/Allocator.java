@@ -97,7 +97,8 @@ final class Allocator {
             });
         }
         // matrices first, each needing a run of temporaries, then the single ones around them
-        order.sort(java.util.Comparator.comparingInt(r -> code.width(r) > 1 ? 0 : 1));
+        // (a plain lambda: Comparator.comparingInt's is serializable, which the AOT cache does not keep linked)
+        order.sort((x, y) -> Integer.compare(code.width(x) > 1 ? 0 : 1, code.width(y) > 1 ? 0 : 1));
         for (int r : order) {
             int w = code.width(r);
             int at = 0;
@@ -129,26 +130,25 @@ final class Allocator {
 
     /** Every register an item reads (first) and writes; a partial write reads its destination too. */
     static void forEachRegister(VCode.Item item, RegisterVisitor visitor) {
-        switch (item) {
-            case VCode.Op o -> {
-                if (o.a() >= 0) {
-                    visitor.visit(VCode.vreg(o.a()), true);
-                }
-                if (o.b() >= 0) {
-                    visitor.visit(VCode.vreg(o.b()), true);
-                }
-                if (o.dst() >= 0) {
-                    visitor.visit(VCode.vreg(o.dst()), o.dstRead());
-                }
+        if (item instanceof VCode.Op o) {
+            if (o.a() >= 0) {
+                visitor.visit(VCode.vreg(o.a()), true);
             }
-            case VCode.Copies c -> {
-                for (int s : c.srcs()) {
-                    visitor.visit(VCode.vreg(s), true);
-                }
-                for (int d : c.dsts()) {
-                    visitor.visit(VCode.vreg(d), false);
-                }
+            if (o.b() >= 0) {
+                visitor.visit(VCode.vreg(o.b()), true);
             }
+            if (o.dst() >= 0) {
+                visitor.visit(VCode.vreg(o.dst()), o.dstRead());
+            }
+        } else if (item instanceof VCode.Copies c) {
+            for (int s : c.srcs()) {
+                visitor.visit(VCode.vreg(s), true);
+            }
+            for (int d : c.dsts()) {
+                visitor.visit(VCode.vreg(d), false);
+            }
+        } else {
+            throw new IllegalArgumentException(String.valueOf(item));
         }
     }
 
@@ -185,32 +185,30 @@ final class Allocator {
                 pendingElse = null;
             }
             out.at(item.line(), item.column());
-            switch (item) {
-                case VCode.Op o when o.op() == Opcode.ELSE -> {
-                    known.otherwise();
-                    pendingElse = o;
-                }
-                case VCode.Op o -> {
-                    int aux = o.aux();
-                    if (o.op() == Opcode.CONST) {
-                        aux = immediate(out, pool, code.constants.get(o.aux()));
-                        if (aux < 0) {
-                            return total;
-                        }
-                        if (known.holds(phys(o.dst()), aux, o.ncomp())) {
-                            continue; // the temporary holds these values already
-                        }
+            if (item instanceof VCode.Op o && o.op() == Opcode.ELSE) {
+                known.otherwise();
+                pendingElse = o;
+            } else if (item instanceof VCode.Op o) {
+                int aux = o.aux();
+                if (o.op() == Opcode.CONST) {
+                    aux = immediate(out, pool, code.constants.get(o.aux()));
+                    if (aux < 0) {
+                        return total;
                     }
-                    out.emit(new Insn(o.op().code(), o.ty().code(), o.ncomp(), phys(o.dst()), phys(o.a()), phys(o.b()),
-                            -1, aux, o.aux2()));
-                    known.after(o.op(), phys(o.dst()), o.op() == Opcode.MULMM ? o.aux() : 1, aux, o.ncomp());
-                }
-                case VCode.Copies c -> {
-                    for (int[] m : moves.get(copies++)) {
-                        out.emit(Opcode.MOV, Type.VEC4, 4, m[0], m[1], -1, 0, 0);
-                        known.copied(m[0], m[1]);
+                    if (known.holds(phys(o.dst()), aux, o.ncomp())) {
+                        continue; // the temporary holds these values already
                     }
                 }
+                out.emit(new Insn(o.op().code(), o.ty().code(), o.ncomp(), phys(o.dst()), phys(o.a()), phys(o.b()),
+                        -1, aux, o.aux2()));
+                known.after(o.op(), phys(o.dst()), o.op() == Opcode.MULMM ? o.aux() : 1, aux, o.ncomp());
+            } else if (item instanceof VCode.Copies) {
+                for (int[] m : moves.get(copies++)) {
+                    out.emit(Opcode.MOV, Type.VEC4, 4, m[0], m[1], -1, 0, 0);
+                    known.copied(m[0], m[1]);
+                }
+            } else {
+                throw new IllegalArgumentException(String.valueOf(item));
             }
         }
         return total;

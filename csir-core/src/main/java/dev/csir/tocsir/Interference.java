@@ -134,61 +134,58 @@ final class Interference {
     }
 
     private BitSet step(VCode.Item item, BitSet live, Loop loop) {
-        switch (item) {
-            case VCode.Op o -> {
-                switch (o.op()) {
-                    case BREAK -> {
-                        return loop == null ? new BitSet() : (BitSet) loop.exit().clone();
-                    }
-                    case CONTINUE -> {
-                        return loop == null ? new BitSet() : (BitSet) loop.head().clone();
-                    }
-                    case DISCARD -> {
-                        return new BitSet();
-                    }
-                    default -> { }
+        if (item instanceof VCode.Op o) {
+            switch (o.op()) {
+                case BREAK -> {
+                    return loop == null ? new BitSet() : (BitSet) loop.exit().clone();
                 }
-                if (o.dst() >= 0) {
-                    int d = VCode.vreg(o.dst());
-                    boolean unread = !live.get(d);
-                    dead.set(at, unread);
-                    if (unread) {
-                        return live; // dropped: it neither writes nor reads
-                    }
-                    interfere(d, live);
-                    if (readsAfterWriting(o)) {
-                        operandInterferes(d, o.a());
-                        operandInterferes(d, o.b());
-                    }
-                    if (!o.dstRead()) {
-                        live.clear(d);
-                    }
+                case CONTINUE -> {
+                    return loop == null ? new BitSet() : (BitSet) loop.head().clone();
                 }
-                use(live, o.a());
-                use(live, o.b());
-                if (o.dst() >= 0 && o.dstRead()) {
-                    live.set(VCode.vreg(o.dst()));
+                case DISCARD -> {
+                    return new BitSet();
+                }
+                default -> { }
+            }
+            if (o.dst() >= 0) {
+                int d = VCode.vreg(o.dst());
+                boolean unread = !live.get(d);
+                dead.set(at, unread);
+                if (unread) {
+                    return live; // dropped: it neither writes nor reads
+                }
+                interfere(d, live);
+                if (readsAfterWriting(o)) {
+                    operandInterferes(d, o.a());
+                    operandInterferes(d, o.b());
+                }
+                if (!o.dstRead()) {
+                    live.clear(d);
                 }
             }
-            case VCode.Copies c -> {
-                copiesStillRead(c, live);
-                // the destinations still read are written at once: they interfere with what lives
-                // on and with each other, not with the sources; the other copies are dropped
-                BitSet written = new BitSet();
-                for (int d : c.dsts()) {
-                    if (live.get(VCode.vreg(d))) {
-                        written.set(VCode.vreg(d));
-                    }
+            use(live, o.a());
+            use(live, o.b());
+            if (o.dst() >= 0 && o.dstRead()) {
+                live.set(VCode.vreg(o.dst()));
+            }
+        } else if (item instanceof VCode.Copies c) {
+            copiesStillRead(c, live);
+            // the destinations still read are written at once: they interfere with what lives
+            // on and with each other, not with the sources; the other copies are dropped
+            BitSet written = new BitSet();
+            for (int d : c.dsts()) {
+                if (live.get(VCode.vreg(d))) {
+                    written.set(VCode.vreg(d));
                 }
-                for (int d = written.nextSetBit(0); d >= 0; d = written.nextSetBit(d + 1)) {
-                    interfere(d, live);
-                    interfere(d, written);
-                }
-                live.andNot(written);
-                for (int i = 0; i < c.srcs().length; i++) {
-                    if (written.get(VCode.vreg(c.dsts()[i]))) {
-                        use(live, c.srcs()[i]);
-                    }
+            }
+            for (int d = written.nextSetBit(0); d >= 0; d = written.nextSetBit(d + 1)) {
+                interfere(d, live);
+                interfere(d, written);
+            }
+            live.andNot(written);
+            for (int i = 0; i < c.srcs().length; i++) {
+                if (written.get(VCode.vreg(c.dsts()[i]))) {
+                    use(live, c.srcs()[i]);
                 }
             }
         }

@@ -100,26 +100,32 @@ final class Selector {
 
     /** Lanes of a scalar or vector, of one column of a matrix. */
     static int lanes(Type t) {
-        return switch (t) {
-            case VectorType v -> v.size();
-            case MatrixType m -> m.rows();
-            default -> 1;
-        };
+        if (t instanceof VectorType v) {
+            return v.size();
+        }
+        if (t instanceof MatrixType m) {
+            return m.rows();
+        }
+        return 1;
     }
 
     /** The CSIR type code for a value of this type (a bool vector is carried as a float vector). */
     static dev.csir.ir.Type csirType(Type t) {
-        return switch (t) {
-            case ScalarType s -> switch (s.kind()) {
+        if (t instanceof ScalarType s) {
+            return switch (s.kind()) {
                 case BOOL -> dev.csir.ir.Type.BOOL;
                 case INT, UINT -> dev.csir.ir.Type.INT;
                 default -> dev.csir.ir.Type.FLOAT;
             };
-            case VectorType v -> isInt(v.component()) ? dev.csir.ir.Type.intVector(v.size())
+        }
+        if (t instanceof VectorType v) {
+            return isInt(v.component()) ? dev.csir.ir.Type.intVector(v.size())
                     : dev.csir.ir.Type.floatVector(v.size());
-            case MatrixType m -> dev.csir.ir.Type.matrix(m.columns(), m.rows());
-            default -> dev.csir.ir.Type.NONE;
-        };
+        }
+        if (t instanceof MatrixType m) {
+            return dev.csir.ir.Type.matrix(m.columns(), m.rows());
+        }
+        return dev.csir.ir.Type.NONE;
     }
 
     /** The CSIR type of one column (or the whole value when it is no matrix). */
@@ -152,12 +158,16 @@ final class Selector {
 
     /** Whether CSIR can hold a value of this type: scalars, vectors and float matrices. */
     static boolean representable(Type t) {
-        return switch (t) {
-            case ScalarType s -> s.kind() != ScalarKind.DOUBLE;
-            case VectorType v -> v.component().kind() != ScalarKind.DOUBLE;
-            case MatrixType m -> m.component().kind() == ScalarKind.FLOAT;
-            default -> false;
-        };
+        if (t instanceof ScalarType s) {
+            return s.kind() != ScalarKind.DOUBLE;
+        }
+        if (t instanceof VectorType v) {
+            return v.component().kind() != ScalarKind.DOUBLE;
+        }
+        if (t instanceof MatrixType m) {
+            return m.component().kind() == ScalarKind.FLOAT;
+        }
+        return false;
     }
 
     // ---- values
@@ -511,11 +521,13 @@ final class Selector {
 
     /** Whether a value is the float 1.0 in every lane. */
     private static boolean isOne(Value v) {
-        return switch (v) {
-            case Constant.Scalar s -> s.type().kind() == ScalarKind.FLOAT && s.floatValue() == 1f;
-            case Constant.Composite k -> k.elements().stream().allMatch(Selector::isOne);
-            default -> false;
-        };
+        if (v instanceof Constant.Scalar s) {
+            return s.type().kind() == ScalarKind.FLOAT && s.floatValue() == 1f;
+        }
+        if (v instanceof Constant.Composite k) {
+            return k.elements().stream().allMatch(Selector::isOne);
+        }
+        return false;
     }
 
     /** a - b * trunc(a / b) for ints (the sign of the dividend, as the IR defines rem). */

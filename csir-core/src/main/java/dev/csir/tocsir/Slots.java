@@ -15,7 +15,6 @@ import dev.csir.types.SamplerType;
 import dev.csir.types.ShaderStage;
 import dev.csir.types.StructType;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -212,7 +211,9 @@ final class Slots {
                 return error;
             }
         }
-        vars.sort(Comparator.comparingInt(v -> order.getOrDefault(v.name(), Integer.MAX_VALUE)));
+        // a plain lambda: Comparator.comparingInt's is serializable, which the AOT cache does not keep linked
+        vars.sort((x, y) -> Integer.compare(order.getOrDefault(x.name(), Integer.MAX_VALUE),
+                order.getOrDefault(y.name(), Integer.MAX_VALUE)));
         iface = ShaderInterface.of(vertex ? Stage.VERTEX : Stage.FRAGMENT, vars);
         return null;
     }
@@ -256,45 +257,43 @@ final class Slots {
      */
     private String uniformLeaves(String name, dev.csir.types.Type t, CsirLowering.Declared at, int[] next,
             List<InterfaceVar> vars) {
-        switch (t) {
-            case dev.csir.types.ArrayType a when !a.isRuntimeSized() -> {
-                for (int i = 0; i < a.length(); i++) {
-                    String error = uniformLeaves(name + "[" + i + "]", a.element(), at, next, vars);
-                    if (error != null) {
-                        return error;
-                    }
+        if (t instanceof dev.csir.types.ArrayType a && !a.isRuntimeSized()) {
+            for (int i = 0; i < a.length(); i++) {
+                String error = uniformLeaves(name + "[" + i + "]", a.element(), at, next, vars);
+                if (error != null) {
+                    return error;
                 }
-                return null;
             }
-            case StructType st -> {
-                for (StructType.Member m : st.members()) {
-                    String error = uniformLeaves(name + "." + m.name(), m.type(), at, next, vars);
-                    if (error != null) {
-                        return error;
-                    }
-                }
-                return null;
-            }
-            default -> {
-                if (!Selector.representable(t)) {
-                    return cannotExpress(at, "a uniform of type " + t);
-                }
-                // uniform slots are always assigned here: a source location names no slot of CSIR's
-                vars.add(new InterfaceVar(InterfaceVar.Kind.UNIFORM, name, Selector.csirType(t), next[0], at.line(),
-                        at.column(), false));
-                next[0] += Selector.width(t);
-                return null;
-            }
+            return null;
         }
+        if (t instanceof StructType st) {
+            for (StructType.Member m : st.members()) {
+                String error = uniformLeaves(name + "." + m.name(), m.type(), at, next, vars);
+                if (error != null) {
+                    return error;
+                }
+            }
+            return null;
+        }
+        if (!Selector.representable(t)) {
+            return cannotExpress(at, "a uniform of type " + t);
+        }
+        // uniform slots are always assigned here: a source location names no slot of CSIR's
+        vars.add(new InterfaceVar(InterfaceVar.Kind.UNIFORM, name, Selector.csirType(t), next[0], at.line(),
+                at.column(), false));
+        next[0] += Selector.width(t);
+        return null;
     }
 
     /** The vec4 slots a uniform of type {@code t} takes (see {@link #uniformLeaves}). */
     static int slotsOf(dev.csir.types.Type t) {
-        return switch (t) {
-            case dev.csir.types.ArrayType a -> a.length() * slotsOf(a.element());
-            case StructType st -> st.members().stream().mapToInt(m -> slotsOf(m.type())).sum();
-            default -> Selector.width(t);
-        };
+        if (t instanceof dev.csir.types.ArrayType a) {
+            return a.length() * slotsOf(a.element());
+        }
+        if (t instanceof StructType st) {
+            return st.members().stream().mapToInt(m -> slotsOf(m.type())).sum();
+        }
+        return Selector.width(t);
     }
 
     /**

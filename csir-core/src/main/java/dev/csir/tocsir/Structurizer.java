@@ -298,7 +298,8 @@ final class Structurizer {
             return merge;
         }
         List<Block> cases = new ArrayList<>(matches.keySet());
-        cases.sort(java.util.Comparator.comparingInt(function.blocks()::indexOf));
+        // a plain lambda: Comparator.comparingInt's is serializable, which the AOT cache does not keep linked
+        cases.sort((x, y) -> Integer.compare(function.blocks().indexOf(x), function.blocks().indexOf(y)));
         // only the case the selector picks is entered from the header: its copies before any case runs
         for (Block c : cases) {
             if (!c.phis().isEmpty()) {

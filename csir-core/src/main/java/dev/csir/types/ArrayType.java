@@ -27,6 +27,17 @@ public record ArrayType(Type element, int length) implements Type {
         return t.name() + dims;
     }
 
+    // equals and hashCode as the record's own would be, written out: see Type
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof ArrayType o && o.element.equals(element) && o.length == length;
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * element.hashCode() + length;
+    }
+
     @Override
     public String toString() {
         return name();

@@ -15,43 +15,54 @@ public enum BufferLayout {
 
     /** The base alignment of {@code t}. */
     public int alignment(Type t) {
-        return switch (t) {
-            case ScalarType s -> scalarSize(s);
-            case VectorType v -> scalarSize(v.component()) * (v.size() == 2 ? 2 : 4);
-            case MatrixType m -> rounded(alignment(m.columnType()));
-            case ArrayType a -> rounded(alignment(a.element()));
-            case StructType s -> {
-                int max = 0;
-                for (StructType.Member m : s.members()) {
-                    max = Math.max(max, alignment(m.type()));
-                }
-                yield rounded(max);
+        // instanceof, not a pattern switch: see Type
+        if (t instanceof ScalarType s) {
+            return scalarSize(s);
+        }
+        if (t instanceof VectorType v) {
+            return scalarSize(v.component()) * (v.size() == 2 ? 2 : 4);
+        }
+        if (t instanceof MatrixType m) {
+            return rounded(alignment(m.columnType()));
+        }
+        if (t instanceof ArrayType a) {
+            return rounded(alignment(a.element()));
+        }
+        if (t instanceof StructType s) {
+            int max = 0;
+            for (StructType.Member m : s.members()) {
+                max = Math.max(max, alignment(m.type()));
             }
-            default -> throw new IllegalArgumentException("no buffer layout for " + t.name());
-        };
+            return rounded(max);
+        }
+        throw new IllegalArgumentException("no buffer layout for " + t.name());
     }
 
     public int size(Type t) {
-        return switch (t) {
-            case ScalarType s -> scalarSize(s);
-            case VectorType v -> scalarSize(v.component()) * v.size();
-            case MatrixType m -> matrixStride(m) * m.columns();
-            case ArrayType a -> {
-                if (a.isRuntimeSized()) {
-                    throw new IllegalArgumentException("a run-time sized array in a uniform block");
-                }
-                yield arrayStride(a) * a.length();
+        if (t instanceof ScalarType s) {
+            return scalarSize(s);
+        }
+        if (t instanceof VectorType v) {
+            return scalarSize(v.component()) * v.size();
+        }
+        if (t instanceof MatrixType m) {
+            return matrixStride(m) * m.columns();
+        }
+        if (t instanceof ArrayType a) {
+            if (a.isRuntimeSized()) {
+                throw new IllegalArgumentException("a run-time sized array in a uniform block");
             }
-            case StructType s -> {
-                int[] offsets = offsets(s);
-                int end = 0;
-                for (int i = 0; i < offsets.length; i++) {
-                    end = Math.max(end, offsets[i] + size(s.members().get(i).type()));
-                }
-                yield roundUp(end, alignment(s));
+            return arrayStride(a) * a.length();
+        }
+        if (t instanceof StructType s) {
+            int[] offsets = offsets(s);
+            int end = 0;
+            for (int i = 0; i < offsets.length; i++) {
+                end = Math.max(end, offsets[i] + size(s.members().get(i).type()));
             }
-            default -> throw new IllegalArgumentException("no buffer layout for " + t.name());
-        };
+            return roundUp(end, alignment(s));
+        }
+        throw new IllegalArgumentException("no buffer layout for " + t.name());
     }
 
     /** The byte offset of each member of {@code s}: its fixed one, else the next aligned after the one before. */

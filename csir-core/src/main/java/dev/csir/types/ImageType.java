@@ -19,6 +19,21 @@ public record ImageType(Dim dim, boolean arrayed, ScalarKind sampled, String for
         return ScalarType.of(sampled).kind().vectorPrefix() + "image" + dim.suffix() + (arrayed ? "Array" : "");
     }
 
+    // equals and hashCode as the record's own would be, written out: see Type
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof ImageType o && o.dim == dim && o.arrayed == arrayed && o.sampled == sampled
+                && o.format.equals(format);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = dim.hashCode();
+        h = 31 * h + Boolean.hashCode(arrayed);
+        h = 31 * h + sampled.hashCode();
+        return 31 * h + format.hashCode();
+    }
+
     @Override
     public String toString() {
         return name();

@@ -35,6 +35,20 @@ public record MatrixType(ScalarType component, int columns, int rows) implements
         return columns == rows ? prefix + columns : prefix + columns + "x" + rows;
     }
 
+    // equals and hashCode as the record's own would be, written out: see Type
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof MatrixType o && o.component.equals(component) && o.columns == columns
+            && o.rows == rows;
+    }
+
+    @Override
+    public int hashCode() {
+        int h = component.hashCode();
+        h = 31 * h + columns;
+        return 31 * h + rows;
+    }
+
     @Override
     public String toString() {
         return name();

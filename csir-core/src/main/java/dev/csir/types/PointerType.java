@@ -16,6 +16,17 @@ public record PointerType(AddressSpace space, Type pointee) implements Type {
         return "ptr<" + space.word() + ", " + pointee.name() + ">";
     }
 
+    // equals and hashCode as the record's own would be, written out: see Type
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof PointerType o && o.space == space && o.pointee.equals(pointee);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * space.hashCode() + pointee.hashCode();
+    }
+
     @Override
     public String toString() {
         return name();

@@ -14,6 +14,17 @@ public record SamplerStateType(boolean shadow) implements Type {
         return shadow ? "samplerShadow" : "sampler";
     }
 
+    // equals and hashCode as the record's own would be, written out: see Type
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof SamplerStateType o && o.shadow == shadow;
+    }
+
+    @Override
+    public int hashCode() {
+        return Boolean.hashCode(shadow);
+    }
+
     @Override
     public String toString() {
         return name();

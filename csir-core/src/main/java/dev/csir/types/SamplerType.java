@@ -20,6 +20,21 @@ public record SamplerType(Dim dim, boolean arrayed, boolean shadow, ScalarKind s
                 + (shadow ? "Shadow" : "");
     }
 
+    // equals and hashCode as the record's own would be, written out: see Type
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof SamplerType o && o.dim == dim && o.arrayed == arrayed && o.shadow == shadow
+            && o.sampled == sampled;
+    }
+
+    @Override
+    public int hashCode() {
+        int h = dim.hashCode();
+        h = 31 * h + Boolean.hashCode(arrayed);
+        h = 31 * h + Boolean.hashCode(shadow);
+        return 31 * h + sampled.hashCode();
+    }
+
     @Override
     public String toString() {
         return name();

@@ -29,6 +29,17 @@ public record ScalarType(ScalarKind kind) implements Type {
         return kind.glslName();
     }
 
+    // equals and hashCode as the record's own would be, written out: see Type
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof ScalarType o && o.kind == kind;
+    }
+
+    @Override
+    public int hashCode() {
+        return kind.hashCode();
+    }
+
     @Override
     public String toString() {
         return name();

@@ -17,6 +17,19 @@ public record StructType(String name, List<Member> members) implements Type {
             }
         }
 
+        // equals and hashCode as the record's own would be, written out: see Type
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Member o && o.name.equals(name) && o.type.equals(type) && o.offset == offset;
+        }
+
+        @Override
+        public int hashCode() {
+            int h = name.hashCode();
+            h = 31 * h + type.hashCode();
+            return 31 * h + offset;
+        }
+
         public Member(String name, Type type) {
             this(name, type, -1);
         }
@@ -37,6 +50,17 @@ public record StructType(String name, List<Member> members) implements Type {
             }
         }
         return -1;
+    }
+
+    // equals and hashCode as the record's own would be, written out: see Type
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof StructType o && o.name.equals(name) && o.members.equals(members);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * name.hashCode() + members.hashCode();
     }
 
     @Override

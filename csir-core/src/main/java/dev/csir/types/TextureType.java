@@ -23,6 +23,19 @@ public record TextureType(Dim dim, boolean arrayed, ScalarKind sampled) implemen
         return ScalarType.of(sampled).kind().vectorPrefix() + "texture" + dim.suffix() + (arrayed ? "Array" : "");
     }
 
+    // equals and hashCode as the record's own would be, written out: see Type
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof TextureType o && o.dim == dim && o.arrayed == arrayed && o.sampled == sampled;
+    }
+
+    @Override
+    public int hashCode() {
+        int h = dim.hashCode();
+        h = 31 * h + Boolean.hashCode(arrayed);
+        return 31 * h + sampled.hashCode();
+    }
+
     @Override
     public String toString() {
         return name();

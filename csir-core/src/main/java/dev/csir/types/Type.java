@@ -10,14 +10,24 @@ public sealed interface Type permits ScalarType, VectorType, MatrixType, ArrayTy
 
     String name();
 
+    // The type model's own queries test with instanceof rather than a pattern switch: each switch
+    // site links an invokedynamic call site at its first use (SwitchBootstraps spins a class for
+    // it), which costs a one-shot compile about half a millisecond a site and the JDK's AOT cache
+    // cannot keep. The same goes for the records' equals and hashCode, written out here and in
+    // the other types (ObjectMethods links one call site per record and method).
+
     /** The scalar kind of a scalar, vector or matrix; null for other types. */
     default ScalarKind scalarKind() {
-        return switch (this) {
-            case ScalarType s -> s.kind();
-            case VectorType v -> v.component().kind();
-            case MatrixType m -> m.component().kind();
-            default -> null;
-        };
+        if (this instanceof ScalarType s) {
+            return s.kind();
+        }
+        if (this instanceof VectorType v) {
+            return v.component().kind();
+        }
+        if (this instanceof MatrixType m) {
+            return m.component().kind();
+        }
+        return null;
     }
 
     /** Scalars, vectors and matrices: the types arithmetic works on. */
@@ -27,12 +37,16 @@ public sealed interface Type permits ScalarType, VectorType, MatrixType, ArrayTy
 
     /** Scalars, vectors and matrices of one component count: 1 for scalars, n for vectors, cols*rows. */
     default int componentCount() {
-        return switch (this) {
-            case ScalarType s -> 1;
-            case VectorType v -> v.size();
-            case MatrixType m -> m.columns() * m.rows();
-            default -> 0;
-        };
+        if (this instanceof ScalarType) {
+            return 1;
+        }
+        if (this instanceof VectorType v) {
+            return v.size();
+        }
+        if (this instanceof MatrixType m) {
+            return m.columns() * m.rows();
+        }
+        return 0;
     }
 
     /** Opaque types hold a handle, not data: samplers, images, and GLSL for Vulkan's textures and sampler states. */

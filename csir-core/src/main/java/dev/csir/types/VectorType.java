@@ -28,6 +28,17 @@ public record VectorType(ScalarType component, int size) implements Type {
         return component.kind().vectorPrefix() + "vec" + size;
     }
 
+    // equals and hashCode as the record's own would be, written out: see Type
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof VectorType o && o.component.equals(component) && o.size == size;
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * component.hashCode() + size;
+    }
+
     @Override
     public String toString() {
         return name();

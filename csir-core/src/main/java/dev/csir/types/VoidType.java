@@ -9,6 +9,17 @@ public record VoidType() implements Type {
         return "void";
     }
 
+    // equals and hashCode as the record's own would be, written out: see Type
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof VoidType;
+    }
+
+    @Override
+    public int hashCode() {
+        return 0;
+    }
+
     @Override
     public String toString() {
         return name();

@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -30,7 +29,7 @@ public final class ArgParser {
      */
     public static Outcome parse(CommandSpec spec, List<String> words) throws UsageException {
         List<String> positional = new ArrayList<>();
-        Set<Option> seen = new HashSet<>();
+        Set<Option> seen = Option.identitySet();
         boolean optionsEnded = false;
         for (int i = 0; i < words.size(); i++) {
             String w = words.get(i);

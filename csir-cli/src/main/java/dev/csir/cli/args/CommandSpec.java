@@ -1,7 +1,6 @@
 package dev.csir.cli.args;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -17,7 +16,7 @@ public final class CommandSpec {
     private final List<String> footer = new ArrayList<>();
     private final List<Option> options = new ArrayList<>();
     private final List<Positional> positionals = new ArrayList<>();
-    private final Set<Option> required = new HashSet<>();
+    private final Set<Option> required = Option.identitySet();
 
     /**
      * @param name the command's name as typed after {@code csir} (empty for {@code csir} itself)

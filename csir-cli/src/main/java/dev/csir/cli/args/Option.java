@@ -1,6 +1,9 @@
 package dev.csir.cli.args;
 
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 
 /**
  * One option of a command: its names ({@code -o}, {@code --output}), the label of its value
@@ -27,6 +30,15 @@ public record Option(List<String> names, String label, String description, Kind 
 
     public Option {
         names = List.copyOf(names);
+    }
+
+    /**
+     * A set of options told apart by identity, as each is declared once: the record's own
+     * {@code hashCode} would link an invokedynamic call site at its first use, whose method
+     * handles cost a one-shot command milliseconds.
+     */
+    static Set<Option> identitySet() {
+        return Collections.newSetFromMap(new IdentityHashMap<>());
     }
 
     /** The longest name, the one messages use. */

@@ -134,105 +134,101 @@ final class TypeTable {
     }
 
     private int declare(Type t) {
-        switch (t) {
-            case VoidType v -> {
-                int id = ids.next();
-                types.op(Spv.Op.OpTypeVoid, id);
-                return id;
-            }
-            case ScalarType s -> {
-                int id = ids.next();
-                switch (s.kind()) {
-                    case BOOL -> types.op(Spv.Op.OpTypeBool, id);
-                    case INT -> types.op(Spv.Op.OpTypeInt, id, 32, 1);
-                    case UINT -> types.op(Spv.Op.OpTypeInt, id, 32, 0);
-                    case FLOAT -> types.op(Spv.Op.OpTypeFloat, id, 32);
-                    case DOUBLE -> {
-                        ids.capability(Spv.Capability.Float64);
-                        types.op(Spv.Op.OpTypeFloat, id, 64);
-                    }
-                }
-                return id;
-            }
-            case VectorType v -> {
-                int component = id(v.component());
-                int id = ids.next();
-                types.op(Spv.Op.OpTypeVector, id, component, v.size());
-                return id;
-            }
-            case MatrixType m -> {
-                int column = id(m.columnType());
-                int id = ids.next();
-                types.op(Spv.Op.OpTypeMatrix, id, column, m.columns());
-                return id;
-            }
-            case ArrayType a -> {
-                return array(a, id(a.element()));
-            }
-            case StructType s -> {
-                int[] members = new int[s.members().size()];
-                for (int i = 0; i < members.length; i++) {
-                    members[i] = id(s.members().get(i).type());
-                }
-                return struct(s, members);
-            }
-            case SamplerType s -> {
-                return sampledImage(s);
-            }
-            case dev.csir.types.TextureType tx -> {
-                // the image a non-comparing sampler of its kind holds, so that sampler constructors pair them as they are
-                return imageOf(new SamplerType(tx.dim(), tx.arrayed(), false, tx.sampled()));
-            }
-            case dev.csir.types.SamplerStateType st -> {
-                if (samplerType < 0) {
-                    samplerType = ids.next();
-                    types.op(Spv.Op.OpTypeSampler, samplerType);
-                }
-                return samplerType;
-            }
-            case PointerType p -> {
-                return pointer(p);
-            }
-            default -> throw new SpirvException("no SPIR-V type for " + t.name() + " yet");
+        if (t instanceof VoidType) {
+            int id = ids.next();
+            types.op(Spv.Op.OpTypeVoid, id);
+            return id;
         }
+        if (t instanceof ScalarType s) {
+            int id = ids.next();
+            switch (s.kind()) {
+                case BOOL -> types.op(Spv.Op.OpTypeBool, id);
+                case INT -> types.op(Spv.Op.OpTypeInt, id, 32, 1);
+                case UINT -> types.op(Spv.Op.OpTypeInt, id, 32, 0);
+                case FLOAT -> types.op(Spv.Op.OpTypeFloat, id, 32);
+                case DOUBLE -> {
+                    ids.capability(Spv.Capability.Float64);
+                    types.op(Spv.Op.OpTypeFloat, id, 64);
+                }
+            }
+            return id;
+        }
+        if (t instanceof VectorType v) {
+            int component = id(v.component());
+            int id = ids.next();
+            types.op(Spv.Op.OpTypeVector, id, component, v.size());
+            return id;
+        }
+        if (t instanceof MatrixType m) {
+            int column = id(m.columnType());
+            int id = ids.next();
+            types.op(Spv.Op.OpTypeMatrix, id, column, m.columns());
+            return id;
+        }
+        if (t instanceof ArrayType a) {
+            return array(a, id(a.element()));
+        }
+        if (t instanceof StructType s) {
+            int[] members = new int[s.members().size()];
+            for (int i = 0; i < members.length; i++) {
+                members[i] = id(s.members().get(i).type());
+            }
+            return struct(s, members);
+        }
+        if (t instanceof SamplerType s) {
+            return sampledImage(s);
+        }
+        if (t instanceof dev.csir.types.TextureType tx) {
+            // the image a non-comparing sampler of its kind holds, so that sampler constructors pair them as they are
+            return imageOf(new SamplerType(tx.dim(), tx.arrayed(), false, tx.sampled()));
+        }
+        if (t instanceof dev.csir.types.SamplerStateType) {
+            if (samplerType < 0) {
+                samplerType = ids.next();
+                types.op(Spv.Op.OpTypeSampler, samplerType);
+            }
+            return samplerType;
+        }
+        if (t instanceof PointerType p) {
+            return pointer(p);
+        }
+        throw new SpirvException("no SPIR-V type for " + t.name() + " yet");
     }
 
     private int declareLaidOut(Type t) {
-        switch (t) {
-            case ScalarType s -> {
-                return id(ScalarType.UINT);
-            }
-            case VectorType v -> {
-                return id(new VectorType(ScalarType.UINT, v.size()));
-            }
-            case ArrayType a -> {
-                int id = array(a, laidOutId(a.element()));
-                annotations.op(Spv.Op.OpDecorate, id, Spv.Decoration.ArrayStride, Std140.arrayStride(a));
-                return id;
-            }
-            case StructType s -> {
-                int[] members = new int[s.members().size()];
-                for (int i = 0; i < members.length; i++) {
-                    members[i] = laidOutId(s.members().get(i).type());
-                }
-                int id = struct(s, members);
-                int[] offsets = Std140.offsets(s);
-                for (int i = 0; i < members.length; i++) {
-                    annotations.op(Spv.Op.OpMemberDecorate, id, i, Spv.Decoration.Offset, offsets[i]);
-                    Type m = s.members().get(i).type();
-                    while (m instanceof ArrayType a) {
-                        m = a.element();
-                    }
-                    if (m instanceof MatrixType mt) {
-                        annotations.op(Spv.Op.OpMemberDecorate, id, i, Spv.Decoration.ColMajor);
-                        annotations.op(Spv.Op.OpMemberDecorate, id, i, Spv.Decoration.MatrixStride,
-                                Std140.matrixStride(mt));
-                    }
-                }
-                return id;
-            }
-            default -> throw new SpirvException("no laid-out SPIR-V type for " + t.name());
+        if (t instanceof ScalarType) {
+            return id(ScalarType.UINT);
         }
+        if (t instanceof VectorType v) {
+            return id(new VectorType(ScalarType.UINT, v.size()));
+        }
+        if (t instanceof ArrayType a) {
+            int id = array(a, laidOutId(a.element()));
+            annotations.op(Spv.Op.OpDecorate, id, Spv.Decoration.ArrayStride, Std140.arrayStride(a));
+            return id;
+        }
+        if (t instanceof StructType s) {
+            int[] members = new int[s.members().size()];
+            for (int i = 0; i < members.length; i++) {
+                members[i] = laidOutId(s.members().get(i).type());
+            }
+            int id = struct(s, members);
+            int[] offsets = Std140.offsets(s);
+            for (int i = 0; i < members.length; i++) {
+                annotations.op(Spv.Op.OpMemberDecorate, id, i, Spv.Decoration.Offset, offsets[i]);
+                Type m = s.members().get(i).type();
+                while (m instanceof ArrayType a) {
+                    m = a.element();
+                }
+                if (m instanceof MatrixType mt) {
+                    annotations.op(Spv.Op.OpMemberDecorate, id, i, Spv.Decoration.ColMajor);
+                    annotations.op(Spv.Op.OpMemberDecorate, id, i, Spv.Decoration.MatrixStride,
+                            Std140.matrixStride(mt));
+                }
+            }
+            return id;
+        }
+        throw new SpirvException("no laid-out SPIR-V type for " + t.name());
     }
 
     private int array(ArrayType a, int element) {
@@ -312,33 +308,31 @@ final class TypeTable {
             return have;
         }
         int id;
-        switch (c) {
-            case Constant.Scalar s -> {
-                int type = id(s.type());
-                id = ids.next();
-                if (s.type().kind() == ScalarKind.BOOL) {
-                    types.op(s.boolValue() ? Spv.Op.OpConstantTrue : Spv.Op.OpConstantFalse, type, id);
-                } else if (s.type().kind() == ScalarKind.DOUBLE) {
-                    types.op(Spv.Op.OpConstant, type, id, (int) s.bits(), (int) (s.bits() >>> 32));
-                } else {
-                    types.op(Spv.Op.OpConstant, type, id, (int) s.bits());
-                }
+        if (c instanceof Constant.Scalar s) {
+            int type = id(s.type());
+            id = ids.next();
+            if (s.type().kind() == ScalarKind.BOOL) {
+                types.op(s.boolValue() ? Spv.Op.OpConstantTrue : Spv.Op.OpConstantFalse, type, id);
+            } else if (s.type().kind() == ScalarKind.DOUBLE) {
+                types.op(Spv.Op.OpConstant, type, id, (int) s.bits(), (int) (s.bits() >>> 32));
+            } else {
+                types.op(Spv.Op.OpConstant, type, id, (int) s.bits());
             }
-            case Constant.Composite k -> {
-                int[] ops = new int[k.elements().size() + 2];
-                for (int i = 0; i < k.elements().size(); i++) {
-                    ops[i + 2] = constant(k.elements().get(i));
-                }
-                ops[0] = id(k.type());
-                id = ids.next();
-                ops[1] = id;
-                types.op(Spv.Op.OpConstantComposite, ops);
+        } else if (c instanceof Constant.Composite k) {
+            int[] ops = new int[k.elements().size() + 2];
+            for (int i = 0; i < k.elements().size(); i++) {
+                ops[i + 2] = constant(k.elements().get(i));
             }
-            case Constant.Undef u -> {
-                int type = id(u.type());
-                id = ids.next();
-                types.op(Spv.Op.OpUndef, type, id);
-            }
+            ops[0] = id(k.type());
+            id = ids.next();
+            ops[1] = id;
+            types.op(Spv.Op.OpConstantComposite, ops);
+        } else if (c instanceof Constant.Undef u) {
+            int type = id(u.type());
+            id = ids.next();
+            types.op(Spv.Op.OpUndef, type, id);
+        } else {
+            throw new IllegalArgumentException(String.valueOf(c));
         }
         constants.put(c, id);
         return id;

@@ -34,38 +34,72 @@ final class ExprLowering {
     }
 
     Value expr(Typed.Expr e) {
-        return switch (e) {
-            case Typed.Literal l -> Constant.ofBits((ScalarType) l.type(), l.bits());
-            case Typed.VarRef r when fn.module().specConstant(r.variable()) != null ->
-                    fn.module().specConstant(r.variable());
-            case Typed.VarRef r -> r.type().isOpaque() ? fn.pointer(r.variable())
+        // instanceof rather than a pattern switch: each switch site costs a one-shot compile its
+        // invokedynamic linkage at first use (see dev.csir.types.Type)
+        if (e instanceof Typed.Literal l) {
+            return Constant.ofBits((ScalarType) l.type(), l.bits());
+        }
+        if (e instanceof Typed.VarRef r) {
+            if (fn.module().specConstant(r.variable()) != null) {
+                return fn.module().specConstant(r.variable());
+            }
+            return r.type().isOpaque() ? fn.pointer(r.variable())
                     : b.load(fn.pointer(r.variable())).setName(r.variable().name());
-            case Typed.Call c -> call(c);
-            case Typed.BuiltinCall c -> builtin(c);
-            case Typed.Construct c -> construct(c);
-            case Typed.Convert c -> b.convert(c.type(), expr(c.value()));
-            case Typed.Splat s -> splat(s.type(), expr(s.value()));
-            case Typed.Unary u -> b.unary(switch (u.op()) {
+        }
+        if (e instanceof Typed.Call c) {
+            return call(c);
+        }
+        if (e instanceof Typed.BuiltinCall c) {
+            return builtin(c);
+        }
+        if (e instanceof Typed.Construct c) {
+            return construct(c);
+        }
+        if (e instanceof Typed.Convert c) {
+            return b.convert(c.type(), expr(c.value()));
+        }
+        if (e instanceof Typed.Splat s) {
+            return splat(s.type(), expr(s.value()));
+        }
+        if (e instanceof Typed.Unary u) {
+            return b.unary(switch (u.op()) {
                 case NEG -> Opcode.NEG;
                 case NOT -> Opcode.LOGICAL_NOT;
                 case BIT_NOT -> Opcode.BIT_NOT;
             }, expr(u.operand()));
-            case Typed.Binary bin -> binary(bin);
-            case Typed.Swizzle s -> swizzle(s);
-            case Typed.Index ix when isPlace(ix) -> b.load(fn.pointer(ix));
-            case Typed.Index ix -> index(ix);
-            case Typed.Field m when isPlace(m) -> b.load(fn.pointer(m));
-            case Typed.Field m -> b.extract(expr(m.base()), m.index());
-            case Typed.Texture t -> texture(t);
-            case Typed.Conditional c -> conditional(c);
-            case Typed.Increment i -> increment(i);
-            case Typed.Assign a -> assign(a);
-            case Typed.Current c -> current;
-            case Typed.Comma c -> {
-                expr(c.left());
-                yield expr(c.right());
-            }
-        };
+        }
+        if (e instanceof Typed.Binary bin) {
+            return binary(bin);
+        }
+        if (e instanceof Typed.Swizzle s) {
+            return swizzle(s);
+        }
+        if (e instanceof Typed.Index ix) {
+            return isPlace(ix) ? b.load(fn.pointer(ix)) : index(ix);
+        }
+        if (e instanceof Typed.Field m) {
+            return isPlace(m) ? b.load(fn.pointer(m)) : b.extract(expr(m.base()), m.index());
+        }
+        if (e instanceof Typed.Texture t) {
+            return texture(t);
+        }
+        if (e instanceof Typed.Conditional c) {
+            return conditional(c);
+        }
+        if (e instanceof Typed.Increment i) {
+            return increment(i);
+        }
+        if (e instanceof Typed.Assign a) {
+            return assign(a);
+        }
+        if (e instanceof Typed.Current) {
+            return current;
+        }
+        if (e instanceof Typed.Comma c) {
+            expr(c.left());
+            return expr(c.right());
+        }
+        throw new IllegalArgumentException(String.valueOf(e));
     }
 
     /**
@@ -135,12 +169,16 @@ final class ExprLowering {
      * not a copy of the array), or a member of a struct held in memory.
      */
     private static boolean isPlace(Typed.Expr e) {
-        return switch (e) {
-            case Typed.VarRef r -> true;
-            case Typed.Field m -> isPlace(m.base());
-            case Typed.Index ix -> ix.base().type() instanceof dev.csir.types.ArrayType && isPlace(ix.base());
-            default -> false;
-        };
+        if (e instanceof Typed.VarRef) {
+            return true;
+        }
+        if (e instanceof Typed.Field m) {
+            return isPlace(m.base());
+        }
+        if (e instanceof Typed.Index ix) {
+            return ix.base().type() instanceof dev.csir.types.ArrayType && isPlace(ix.base());
+        }
+        return false;
     }
 
     /** The target's value before the compound assignment being lowered ({@link Typed.Current}). */
@@ -169,14 +207,22 @@ final class ExprLowering {
 
     /** Whether a compound assignment's value reads the target's current value (the operator and its conversions). */
     private static boolean reads(Typed.Expr value) {
-        return switch (value) {
-            case Typed.Current c -> true;
-            case Typed.Binary bin -> reads(bin.left()) || reads(bin.right());
-            case Typed.Unary u -> reads(u.operand());
-            case Typed.Convert c -> reads(c.value());
-            case Typed.Splat s -> reads(s.value());
-            default -> false;
-        };
+        if (value instanceof Typed.Current) {
+            return true;
+        }
+        if (value instanceof Typed.Binary bin) {
+            return reads(bin.left()) || reads(bin.right());
+        }
+        if (value instanceof Typed.Unary u) {
+            return reads(u.operand());
+        }
+        if (value instanceof Typed.Convert c) {
+            return reads(c.value());
+        }
+        if (value instanceof Typed.Splat s) {
+            return reads(s.value());
+        }
+        return false;
     }
 
     /** {@code ++v} / {@code v--}: load, step each component by one, store; the new value or the old. */
@@ -192,11 +238,13 @@ final class ExprLowering {
     }
 
     private Value splat(Type to, Value scalar) {
-        return switch (to) {
-            case VectorType v -> b.construct(v, Collections.nCopies(v.size(), scalar));
-            case MatrixType m -> b.construct(m, Collections.nCopies(m.columns(), splat(m.columnType(), scalar)));
-            default -> scalar;
-        };
+        if (to instanceof VectorType v) {
+            return b.construct(v, Collections.nCopies(v.size(), scalar));
+        }
+        if (to instanceof MatrixType m) {
+            return b.construct(m, Collections.nCopies(m.columns(), splat(m.columnType(), scalar)));
+        }
+        return scalar;
     }
 
     private Value construct(Typed.Construct c) {
@@ -255,23 +303,26 @@ final class ExprLowering {
 
     /** Whether two values of one type are equal in every component, member and element (a bool). */
     private Value equal(Value l, Value r) {
-        return switch (l.type()) {
-            case ScalarType s -> b.compare(Opcode.EQ, l, r);
-            case VectorType v -> b.intrinsic(Intrinsic.ALL, ScalarType.BOOL, List.of(b.compare(Opcode.EQ, l, r)));
-            default -> {
-                int n = switch (l.type()) {
-                    case MatrixType m -> m.columns();
-                    case dev.csir.types.ArrayType a -> a.length();
-                    default -> ((dev.csir.types.StructType) l.type()).members().size();
-                };
-                Value all = null;
-                for (int k = 0; k < n; k++) {
-                    Value e = equal(b.extract(l, k), b.extract(r, k));
-                    all = all == null ? e : b.binary(Opcode.LOGICAL_AND, all, e);
-                }
-                yield all;
-            }
-        };
+        if (l.type() instanceof ScalarType) {
+            return b.compare(Opcode.EQ, l, r);
+        }
+        if (l.type() instanceof VectorType) {
+            return b.intrinsic(Intrinsic.ALL, ScalarType.BOOL, List.of(b.compare(Opcode.EQ, l, r)));
+        }
+        int n;
+        if (l.type() instanceof MatrixType m) {
+            n = m.columns();
+        } else if (l.type() instanceof dev.csir.types.ArrayType a) {
+            n = a.length();
+        } else {
+            n = ((dev.csir.types.StructType) l.type()).members().size();
+        }
+        Value all = null;
+        for (int k = 0; k < n; k++) {
+            Value e = equal(b.extract(l, k), b.extract(r, k));
+            all = all == null ? e : b.binary(Opcode.LOGICAL_AND, all, e);
+        }
+        return all;
     }
 
     /**

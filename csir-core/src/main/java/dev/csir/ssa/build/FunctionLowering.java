@@ -90,12 +90,16 @@ final class FunctionLowering {
      * through: the variable's, then an access chain of the members and elements on the way.
      */
     Value pointer(Typed.Expr lvalue) {
-        return switch (lvalue) {
-            case Typed.VarRef r -> pointer(r.variable());
-            case Typed.Field m -> b.access(pointer(m.base()), Constant.ofInt(m.index()));
-            case Typed.Index ix -> b.access(pointer(ix.base()), exprs.expr(ix.index()));
-            default -> throw new IllegalArgumentException("not a place: " + lvalue);
-        };
+        if (lvalue instanceof Typed.VarRef r) {
+            return pointer(r.variable());
+        }
+        if (lvalue instanceof Typed.Field m) {
+            return b.access(pointer(m.base()), Constant.ofInt(m.index()));
+        }
+        if (lvalue instanceof Typed.Index ix) {
+            return b.access(pointer(ix.base()), exprs.expr(ix.index()));
+        }
+        throw new IllegalArgumentException("not a place: " + lvalue);
     }
 
     /** Stores {@code v} to an l-value. */
@@ -161,34 +165,40 @@ final class FunctionLowering {
         if (!(s instanceof Typed.Block)) {
             b.position(s.pos().line(), s.pos().column());
         }
-        switch (s) {
-            case Typed.Block blk -> {
-                for (Typed.Stmt t : blk.stmts()) {
-                    stmt(t);
-                }
+        if (s instanceof Typed.Block blk) {
+            for (Typed.Stmt t : blk.stmts()) {
+                stmt(t);
             }
-            case Typed.ExprStmt e -> exprs.expr(e.expr());
-            case Typed.Declare d -> {
-                Value slot = b.alloca(d.variable().type(), d.variable().name());
-                locals.put(d.variable().id(), slot);
-                if (d.init() != null) {
-                    b.store(slot, exprs.expr(d.init()));
-                }
+        } else if (s instanceof Typed.ExprStmt e) {
+            exprs.expr(e.expr());
+        } else if (s instanceof Typed.Declare d) {
+            Value slot = b.alloca(d.variable().type(), d.variable().name());
+            locals.put(d.variable().id(), slot);
+            if (d.init() != null) {
+                b.store(slot, exprs.expr(d.init()));
             }
-            case Typed.If i -> lowerIf(i);
-            case Typed.For f -> lowerFor(f);
-            case Typed.DoWhile d -> lowerDoWhile(d);
-            case Typed.Switch w -> lowerSwitch(w);
-            case Typed.Return r -> {
-                if (r.value() == null) {
-                    b.ret();
-                } else {
-                    b.ret(exprs.expr(r.value()));
-                }
+        } else if (s instanceof Typed.If i) {
+            lowerIf(i);
+        } else if (s instanceof Typed.For f) {
+            lowerFor(f);
+        } else if (s instanceof Typed.DoWhile d) {
+            lowerDoWhile(d);
+        } else if (s instanceof Typed.Switch w) {
+            lowerSwitch(w);
+        } else if (s instanceof Typed.Return r) {
+            if (r.value() == null) {
+                b.ret();
+            } else {
+                b.ret(exprs.expr(r.value()));
             }
-            case Typed.Discard d -> b.kill();
-            case Typed.Break k -> b.br(breaks.peek());
-            case Typed.Continue k -> b.br(continues.peek());
+        } else if (s instanceof Typed.Discard) {
+            b.kill();
+        } else if (s instanceof Typed.Break) {
+            b.br(breaks.peek());
+        } else if (s instanceof Typed.Continue) {
+            b.br(continues.peek());
+        } else {
+            throw new IllegalArgumentException(String.valueOf(s));
         }
     }
 

@@ -204,12 +204,16 @@ public final class ModuleBuilder {
      * vector, a matrix one per column, an array its elements', a struct its members'.
      */
     static int locations(Type t) {
-        return switch (t) {
-            case dev.csir.types.MatrixType m -> m.columns();
-            case dev.csir.types.ArrayType a -> Math.max(a.length(), 1) * locations(a.element());
-            case StructType st -> st.members().stream().mapToInt(m -> locations(m.type())).sum();
-            default -> 1;
-        };
+        if (t instanceof dev.csir.types.MatrixType m) {
+            return m.columns();
+        }
+        if (t instanceof dev.csir.types.ArrayType a) {
+            return Math.max(a.length(), 1) * locations(a.element());
+        }
+        if (t instanceof StructType st) {
+            return st.members().stream().mapToInt(m -> locations(m.type())).sum();
+        }
+        return 1;
     }
 
     private static boolean free(Set<Integer> taken, int from, int n) {

@@ -17,19 +17,25 @@ final class Zero {
     }
 
     static Constant of(Type t) {
-        return switch (t) {
-            case ScalarType s -> Constant.ofBits(s, 0);
-            case VectorType v -> new Constant.Composite(v, Collections.nCopies(v.size(), of(v.component())));
-            case MatrixType m -> new Constant.Composite(m, Collections.nCopies(m.columns(), of(m.columnType())));
-            case ArrayType a -> new Constant.Composite(a, Collections.nCopies(a.length(), of(a.element())));
-            case StructType s -> {
-                List<Constant> members = new ArrayList<>();
-                for (StructType.Member m : s.members()) {
-                    members.add(of(m.type()));
-                }
-                yield new Constant.Composite(s, members);
+        if (t instanceof ScalarType s) {
+            return Constant.ofBits(s, 0);
+        }
+        if (t instanceof VectorType v) {
+            return new Constant.Composite(v, Collections.nCopies(v.size(), of(v.component())));
+        }
+        if (t instanceof MatrixType m) {
+            return new Constant.Composite(m, Collections.nCopies(m.columns(), of(m.columnType())));
+        }
+        if (t instanceof ArrayType a) {
+            return new Constant.Composite(a, Collections.nCopies(a.length(), of(a.element())));
+        }
+        if (t instanceof StructType s) {
+            List<Constant> members = new ArrayList<>();
+            for (StructType.Member m : s.members()) {
+                members.add(of(m.type()));
             }
-            default -> throw new IllegalArgumentException("no zero of " + t);
-        };
+            return new Constant.Composite(s, members);
+        }
+        throw new IllegalArgumentException("no zero of " + t);
     }
 }

@@ -146,11 +146,12 @@ public final class Combine implements FunctionPass {
         if (s != Step.NONE) {
             return s;
         }
-        return switch (CombineRules.apply(i)) {
-            case null -> Step.NONE;
-            case CombineRules.Replace r -> new Step.To(r.value());
-            case CombineRules.Rewritten r -> Step.REWRITTEN;
-        };
+        // instanceof rather than a pattern switch: see dev.csir.types.Type
+        CombineRules.Outcome rule = CombineRules.apply(i);
+        if (rule instanceof CombineRules.Replace r) {
+            return new Step.To(r.value());
+        }
+        return rule instanceof CombineRules.Rewritten ? Step.REWRITTEN : Step.NONE;
     }
 
     // ---- structural simplifications ----------------------------------------------------------------

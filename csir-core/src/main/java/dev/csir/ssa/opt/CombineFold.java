@@ -269,17 +269,27 @@ final class CombineFold {
 
     /** The elements of a composite constant; an undef composite has undef elements. */
     static List<Constant> elements(Constant c) {
-        return switch (c) {
-            case Constant.Composite k -> k.elements();
-            case Constant.Undef u -> switch (u.type()) {
-                case VectorType v -> Collections.nCopies(v.size(), new Constant.Undef(v.component()));
-                case MatrixType m -> Collections.nCopies(m.columns(), new Constant.Undef(m.columnType()));
-                case ArrayType a when !a.isRuntimeSized() -> Collections.nCopies(a.length(), new Constant.Undef(a.element()));
-                case StructType s -> s.members().stream().map(m -> (Constant) new Constant.Undef(m.type())).toList();
-                default -> throw new IllegalArgumentException("elements of " + u.type());
-            };
-            case Constant.Scalar s -> throw new IllegalArgumentException("elements of a scalar");
-        };
+        // instanceof rather than a pattern switch: see dev.csir.types.Type
+        if (c instanceof Constant.Composite k) {
+            return k.elements();
+        }
+        if (!(c instanceof Constant.Undef u)) {
+            throw new IllegalArgumentException("elements of a scalar");
+        }
+        Type t = u.type();
+        if (t instanceof VectorType v) {
+            return Collections.nCopies(v.size(), new Constant.Undef(v.component()));
+        }
+        if (t instanceof MatrixType m) {
+            return Collections.nCopies(m.columns(), new Constant.Undef(m.columnType()));
+        }
+        if (t instanceof ArrayType a && !a.isRuntimeSized()) {
+            return Collections.nCopies(a.length(), new Constant.Undef(a.element()));
+        }
+        if (t instanceof StructType s) {
+            return s.members().stream().map(m -> (Constant) new Constant.Undef(m.type())).toList();
+        }
+        throw new IllegalArgumentException("elements of " + t);
     }
 
     // ---- constants and evaluator values -------------------------------------------------------
@@ -295,52 +305,51 @@ final class CombineFold {
     }
 
     private static int flatten(Constant c, long[] out, int at) {
-        switch (c) {
-            case Constant.Scalar s -> {
-                out[at] = s.bits();
-                return at + 1;
-            }
-            case Constant.Composite k -> {
-                for (Constant e : k.elements()) {
-                    at = flatten(e, out, at);
-                    if (at < 0) {
-                        return -1;
-                    }
-                }
-                return at;
-            }
-            case Constant.Undef u -> {
-                return -1;
-            }
+        if (c instanceof Constant.Scalar s) {
+            out[at] = s.bits();
+            return at + 1;
         }
+        if (c instanceof Constant.Composite k) {
+            for (Constant e : k.elements()) {
+                at = flatten(e, out, at);
+                if (at < 0) {
+                    return -1;
+                }
+            }
+            return at;
+        }
+        if (c instanceof Constant.Undef) {
+            return -1;
+        }
+        throw new IllegalArgumentException(String.valueOf(c));
     }
 
     /** The constant holding {@code n}'s components (a matrix as columns). */
     static Constant constant(Val.Num n) {
         Type t = n.type();
         ScalarType s = ScalarType.of(n.kind());
-        return switch (t) {
-            case ScalarType st -> Constant.ofBits(st, n.bits(0));
-            case VectorType v -> {
+        if (t instanceof ScalarType st) {
+            return Constant.ofBits(st, n.bits(0));
+        }
+        if (t instanceof VectorType v) {
+            List<Constant> e = new ArrayList<>();
+            for (int k = 0; k < v.size(); k++) {
+                e.add(Constant.ofBits(s, n.bits(k)));
+            }
+            return new Constant.Composite(v, e);
+        }
+        if (t instanceof MatrixType m) {
+            List<Constant> cols = new ArrayList<>();
+            for (int c = 0; c < m.columns(); c++) {
                 List<Constant> e = new ArrayList<>();
-                for (int k = 0; k < v.size(); k++) {
-                    e.add(Constant.ofBits(s, n.bits(k)));
+                for (int r = 0; r < m.rows(); r++) {
+                    e.add(Constant.ofBits(s, n.bits(c * m.rows() + r)));
                 }
-                yield new Constant.Composite(v, e);
+                cols.add(new Constant.Composite(m.columnType(), e));
             }
-            case MatrixType m -> {
-                List<Constant> cols = new ArrayList<>();
-                for (int c = 0; c < m.columns(); c++) {
-                    List<Constant> e = new ArrayList<>();
-                    for (int r = 0; r < m.rows(); r++) {
-                        e.add(Constant.ofBits(s, n.bits(c * m.rows() + r)));
-                    }
-                    cols.add(new Constant.Composite(m.columnType(), e));
-                }
-                yield new Constant.Composite(m, cols);
-            }
-            default -> throw new IllegalArgumentException("constant of " + t);
-        };
+            return new Constant.Composite(m, cols);
+        }
+        throw new IllegalArgumentException("constant of " + t);
     }
 
     /** Every component of {@code type} (scalar, vector or matrix) holding {@code bits}. */

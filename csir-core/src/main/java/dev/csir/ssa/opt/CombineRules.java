@@ -245,32 +245,31 @@ final class CombineRules {
 
     private static Outcome replace(Rule r, Instruction i, Map<String, Value> env) {
         Type t = i.type();
-        switch (r.replace()) {
-            case Bound b -> {
-                Value v = env.get(b.name());
-                return v.type().equals(t) ? new Replace(v, r) : null;
-            }
-            case Splat s -> {
-                if (!t.isNumericOrBool()) {
-                    return null;
-                }
-                return new Replace(CombineFold.splat(t, s.bits().applyAsLong(t.scalarKind())), r);
-            }
-            case Build b -> {
-                List<Value> ops = b.args().stream().map(env::get).toList();
-                boolean fits = switch (b.op().family()) {
-                    case UNARY -> ops.getFirst().type().equals(t);
-                    case SELECT -> ops.get(1).type().equals(t) && ops.get(2).type().equals(t)
-                            && ops.get(0).type().scalarKind() == ScalarKind.BOOL;
-                    default -> false;
-                };
-                if (!fits) {
-                    return null;
-                }
-                i.rewrite(b.op(), t, ops);
-                return new Rewritten(r);
-            }
+        // instanceof rather than a pattern switch: see dev.csir.types.Type
+        Out out = r.replace();
+        if (out instanceof Bound b) {
+            Value v = env.get(b.name());
+            return v.type().equals(t) ? new Replace(v, r) : null;
         }
+        if (out instanceof Splat s) {
+            if (!t.isNumericOrBool()) {
+                return null;
+            }
+            return new Replace(CombineFold.splat(t, s.bits().applyAsLong(t.scalarKind())), r);
+        }
+        Build b = (Build) out;
+        List<Value> ops = b.args().stream().map(env::get).toList();
+        boolean fits = switch (b.op().family()) {
+            case UNARY -> ops.getFirst().type().equals(t);
+            case SELECT -> ops.get(1).type().equals(t) && ops.get(2).type().equals(t)
+                    && ops.get(0).type().scalarKind() == ScalarKind.BOOL;
+            default -> false;
+        };
+        if (!fits) {
+            return null;
+        }
+        i.rewrite(b.op(), t, ops);
+        return new Rewritten(r);
     }
 
     private static boolean commutative(Opcode op) {
@@ -311,14 +310,17 @@ final class CombineRules {
     }
 
     private static boolean match(Pat p, Value v, Map<String, Value> env) {
-        return switch (p) {
-            case Var x -> {
-                Value bound = env.putIfAbsent(x.name(), v);
-                yield bound == null || Values.same(bound, v);
-            }
-            case Const c -> v instanceof Constant k && every(k, c.test());
-            case Op o -> v instanceof Instruction j && j.op() == o.op() && !j.precise() && matchOperands(o, j, env);
-        };
+        if (p instanceof Var x) {
+            Value bound = env.putIfAbsent(x.name(), v);
+            return bound == null || Values.same(bound, v);
+        }
+        if (p instanceof Const c) {
+            return v instanceof Constant k && every(k, c.test());
+        }
+        if (p instanceof Op o) {
+            return v instanceof Instruction j && j.op() == o.op() && !j.precise() && matchOperands(o, j, env);
+        }
+        throw new IllegalArgumentException(String.valueOf(p));
     }
 
     private static boolean every(Constant k, ComponentTest test) {

@@ -86,19 +86,23 @@ public final class Sroa implements FunctionPass {
 
     /** How many elements {@code t} splits into; 0 when it is not split. */
     static int elementCount(Type t) {
-        return switch (t) {
-            case StructType s -> s.members().size();
-            case ArrayType a when !a.isRuntimeSized() && a.length() <= MAX_ARRAY_ELEMENTS -> a.length();
-            default -> 0;
-        };
+        if (t instanceof StructType s) {
+            return s.members().size();
+        }
+        if (t instanceof ArrayType a && !a.isRuntimeSized() && a.length() <= MAX_ARRAY_ELEMENTS) {
+            return a.length();
+        }
+        return 0;
     }
 
     private static Type elementType(Type t, int i) {
-        return switch (t) {
-            case StructType s -> s.members().get(i).type();
-            case ArrayType a -> a.element();
-            default -> throw new IllegalArgumentException(t.name());
-        };
+        if (t instanceof StructType s) {
+            return s.members().get(i).type();
+        }
+        if (t instanceof ArrayType a) {
+            return a.element();
+        }
+        throw new IllegalArgumentException(t.name());
     }
 
     /** The instructions using {@code a}, in layout order, when every one is a use the pass rewrites; else null. */

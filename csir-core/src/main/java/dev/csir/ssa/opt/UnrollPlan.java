@@ -11,7 +11,6 @@ import dev.csir.ssa.Value;
 import dev.csir.ssa.cfg.Cfg;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -48,9 +47,11 @@ record UnrollPlan(Block header, Block merge, Block preheader, Block latch, Set<B
             }
         }
         List<Block> headers = new ArrayList<>(constructs.keySet());
-        headers.sort(Comparator.comparingInt(f.blocks()::indexOf));
+        // lambdas of ours, not Comparator.comparingInt's serializable ones, which the JDK's AOT
+        // cache cannot keep linked: a one-shot compile would link them at run time
+        headers.sort((a, b) -> Integer.compare(f.blocks().indexOf(a), f.blocks().indexOf(b)));
         // deepest first: a loop inside more constructs is inner to them
-        headers.sort(Comparator.comparingLong(h -> -constructs.values().stream().filter(c -> c.contains(h)).count()));
+        headers.sort((a, b) -> Long.compare(depth(constructs, b), depth(constructs, a)));
         int size = size(f.blocks());
         for (Block h : headers) {
             UnrollPlan l = analyze(f, cfg, h, constructs.get(h), size, everyLoop);
@@ -59,6 +60,11 @@ record UnrollPlan(Block header, Block merge, Block preheader, Block latch, Set<B
             }
         }
         return null;
+    }
+
+    /** How many of the loop constructs hold {@code header}. */
+    private static long depth(Map<Block, Set<Block>> constructs, Block header) {
+        return constructs.values().stream().filter(c -> c.contains(header)).count();
     }
 
     /**

@@ -80,23 +80,23 @@ final class OperandRules {
 
     private static void operand(FunctionScope s, Instruction in, int j, Value v) {
         String op = in.op().mnemonic();
-        switch (v) {
-            case null -> {
-                s.at(in, NULL_OPERAND, j, op);
-                s.malformed.add(in);
-            }
-            case Instruction d when !s.owns(d) -> s.at(in, FOREIGN_INSTRUCTION, j, op, s.name());
-            case Instruction d when !d.hasResult() -> {
-                s.at(in, VOID_OPERAND, j, op, d.op().mnemonic());
-                s.malformed.add(in);
-            }
-            case Argument a when !s.function.params().contains(a) -> s.at(in, FOREIGN_ARGUMENT, j, op);
-            case GlobalVariable g when !s.module.globals.contains(g) -> s.at(in, FOREIGN_GLOBAL, j, op, g.name());
-            case SpecConstant c when !s.module.specConstants.contains(c) -> s.at(in, FOREIGN_SPEC, j, op, c.id());
-            case Constant c when TypeFacts.malformed(c) != null ->
-                    s.at(in, MALFORMED_CONSTANT, j, op, TypeFacts.malformed(c));
-            default -> {
-            }
+        // instanceof rather than a pattern switch: see dev.csir.types.Type
+        if (v == null) {
+            s.at(in, NULL_OPERAND, j, op);
+            s.malformed.add(in);
+        } else if (v instanceof Instruction d && !s.owns(d)) {
+            s.at(in, FOREIGN_INSTRUCTION, j, op, s.name());
+        } else if (v instanceof Instruction d && !d.hasResult()) {
+            s.at(in, VOID_OPERAND, j, op, d.op().mnemonic());
+            s.malformed.add(in);
+        } else if (v instanceof Argument a && !s.function.params().contains(a)) {
+            s.at(in, FOREIGN_ARGUMENT, j, op);
+        } else if (v instanceof GlobalVariable g && !s.module.globals.contains(g)) {
+            s.at(in, FOREIGN_GLOBAL, j, op, g.name());
+        } else if (v instanceof SpecConstant c && !s.module.specConstants.contains(c)) {
+            s.at(in, FOREIGN_SPEC, j, op, c.id());
+        } else if (v instanceof Constant c && TypeFacts.malformed(c) instanceof String problem) {
+            s.at(in, MALFORMED_CONSTANT, j, op, problem);
         }
     }
 

@@ -71,12 +71,17 @@ final class TypeFacts {
      * says (the model does not check them), and an undef needs a type that holds values.
      */
     static String malformed(Constant c) {
-        return switch (c) {
-            case Constant.Scalar s -> null;
-            case Constant.Undef u -> holdsValue(u.type()) ? null
+        if (c instanceof Constant.Scalar) {
+            return null;
+        }
+        if (c instanceof Constant.Undef u) {
+            return holdsValue(u.type()) ? null
                     : VerifierMessages.format(VerifierMessages.UNDEF_WITHOUT_VALUES, name(u.type()));
-            case Constant.Composite k -> malformedComposite(k);
-        };
+        }
+        if (c instanceof Constant.Composite k) {
+            return malformedComposite(k);
+        }
+        throw new IllegalArgumentException(String.valueOf(c));
     }
 
     private static String malformedComposite(Constant.Composite k) {

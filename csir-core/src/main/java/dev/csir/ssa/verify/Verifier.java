@@ -3,7 +3,6 @@ package dev.csir.ssa.verify;
 import dev.csir.ssa.Function;
 import dev.csir.ssa.Module;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -68,7 +67,10 @@ public final class Verifier {
             // a gap in the rules' null-safety must not take the caller down; say so instead
             found.add(new Problem(f.name(), -1, -1, VerifierMessages.format(VerifierMessages.INTERNAL, e)));
         }
-        found.sort(Comparator.comparingInt(Problem::block).thenComparingInt(Problem::instruction));
+        // a lambda of ours, not Comparator.comparingInt's serializable one, which the JDK's AOT
+        // cache cannot keep linked: a one-shot compile would link it at run time
+        found.sort((a, b) -> a.block() != b.block() ? Integer.compare(a.block(), b.block())
+                : Integer.compare(a.instruction(), b.instruction()));
         return found;
     }
 }
