@@ -19,8 +19,9 @@ import jdk.incubator.vector.VectorSpecies;
  * {@link ShaderMath}'s steps on whole vectors of a row and its tail one lane at a time, and a
  * vector lane rounds every step as the scalar lane does (adds, multiplies, divides, square roots
  * and conversions are IEEE's and Java's in both), so the rows come out bit for bit as
- * {@link ShaderMath} gives them. Only {@link Rows} refers to this class, and only where the
- * module is in the JVM, so without it nothing here is loaded.
+ * {@link ShaderMath} gives them. Only batch code compiled with SIMD rows calls this class, and
+ * {@link BatchCompiler} (and the tests) ask for those only where {@link Rows#VECTOR} holds, so in a
+ * JVM without the module nothing here is loaded.
  */
 final class VectorRows {
     private static final VectorSpecies<Float> F = FloatVector.SPECIES_PREFERRED;

@@ -72,8 +72,7 @@ public final class CompiledShading implements Shading {
     @Override
     public Context newContext() {
         BatchContext c = new BatchContext(reference.newContext());
-        load(c.vb, vertexUniforms);
-        load(c.fb, fragmentUniforms);
+        load(c);
         return c;
     }
 
@@ -83,10 +82,15 @@ public final class CompiledShading implements Shading {
                 || !reference.reload(c.one)) {
             return false;
         }
+        load(c);
+        return true;
+    }
+
+    /** This draw's uniforms and textures into a context's batches, whose vertex inputs start from zeros. */
+    private void load(BatchContext c) {
         Arrays.fill(c.vb.attributes(), 0f);
         load(c.vb, vertexUniforms);
         load(c.fb, fragmentUniforms);
-        return true;
     }
 
     /** One thread's batches, beside the interpreter's context that runs single invocations. */
@@ -207,13 +211,12 @@ public final class CompiledShading implements Shading {
         }
     }
 
-    private Batch load(Batch b, float[] uniforms) {
+    private void load(Batch b, float[] uniforms) {
         float[] dst = b.uniforms();
         System.arraycopy(uniforms, 0, dst, 0, Math.min(uniforms.length, dst.length));
         Texture2D[] slots = b.textures();
         for (int i = 0; i < Math.min(textures.length, slots.length); i++) {
             slots[i] = textures[i];
         }
-        return b;
     }
 }

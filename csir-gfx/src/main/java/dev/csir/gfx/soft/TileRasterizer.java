@@ -97,48 +97,15 @@ final class TileRasterizer {
         int toX = Math.min(tris.boxes[bo + 1], x0 + Bins.TILE - 1);
         int fromY = Math.max(minY, y0);
         int toY = Math.min(tris.boxes[bo + 3], y0 + Bins.TILE - 1);
-        long[] edges = tris.edges;
-        int eo = t * Triangles.EDGE_STRIDE;
-        long a0 = edges[eo], b0 = edges[eo + 1], c0 = edges[eo + 2];
-        long a1 = edges[eo + 3], b1 = edges[eo + 4], c1 = edges[eo + 5];
-        long a2 = edges[eo + 6], b2 = edges[eo + 7], c2 = edges[eo + 8];
         int po = t * tris.planeStride;
         float dzdx = planes[po + n];
+        final int[] span = spans;
         for (int y = fromY; y <= toY; y++) {
-            long py = y * TriangleSetup.ONE + TriangleSetup.HALF;
-            // Exact span of pixel x where every edge A*(x*ONE + HALF) + B*py + C >= 0.
-            int lo = fromX;
-            int hi = toX;
-            long k0 = a0 * TriangleSetup.HALF + b0 * py + c0;
-            long k1 = a1 * TriangleSetup.HALF + b1 * py + c1;
-            long k2 = a2 * TriangleSetup.HALF + b2 * py + c2;
-            long s0 = a0 * TriangleSetup.ONE;
-            long s1 = a1 * TriangleSetup.ONE;
-            long s2 = a2 * TriangleSetup.ONE;
-            if (s0 > 0) {
-                lo = firstInside(k0, s0, lo, hi);
-            } else if (s0 < 0) {
-                hi = lastInside(k0, s0, lo, hi);
-            } else if (k0 < 0) {
+            if (!rowSpan(tris, t, y, fromX, toX, span, 0)) {
                 continue;
             }
-            if (s1 > 0) {
-                lo = firstInside(k1, s1, lo, hi);
-            } else if (s1 < 0) {
-                hi = lastInside(k1, s1, lo, hi);
-            } else if (k1 < 0) {
-                continue;
-            }
-            if (s2 > 0) {
-                lo = firstInside(k2, s2, lo, hi);
-            } else if (s2 < 0) {
-                hi = lastInside(k2, s2, lo, hi);
-            } else if (k2 < 0) {
-                continue;
-            }
-            if (lo > hi) {
-                continue;
-            }
+            int lo = span[0];
+            int hi = span[1];
             // the planes are anchored at the triangle's box corner, as in setup
             float dy = y - minY;
             float zRow = planes[po] + planes[po + 2 * n] * dy;
