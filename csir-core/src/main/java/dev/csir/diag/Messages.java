@@ -350,6 +350,12 @@ public final class Messages {
     public static final String BINDING_WITH_PUSH_CONSTANT = "binding cannot be used with push_constant";
     public static final String ONE_PUSH_CONSTANT = "only one push_constant block is allowed per stage";
     public static final String BLOCK_NEEDS_BINDING = "uniform blocks require layout(binding = N) when compiling GLSL for Vulkan";
+    public static final String INPUT_ATTACHMENT_VULKAN =
+            "input_attachment_index is only allowed when compiling GLSL for Vulkan (SPIR-V)";
+    public static final String INPUT_ATTACHMENT_NOT_SUBPASS = "input_attachment_index can only be used with a subpass input";
+    public static final String SUBPASS_NEEDS_INDEX = "a subpass input requires layout(input_attachment_index = N)";
+    public static final String INPUT_ATTACHMENT_TOO_LARGE = "input_attachment_index is too large (at most 254)";
+    public static final String SUBPASS_STAGE = "subpass inputs are only available in fragment shaders";
     public static final String SAMPLER_NEEDS_BINDING = "samplers require layout(binding = N) when compiling GLSL for Vulkan";
     public static final String LOOSE_UNIFORM_VULKAN = "non-opaque uniforms outside a block are not allowed when compiling GLSL for Vulkan";
     public static final String LOCATION_NEEDS_VULKAN = "SPIR-V for Vulkan requires a location for a user input or output";

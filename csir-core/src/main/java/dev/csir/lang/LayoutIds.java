@@ -12,7 +12,7 @@ public final class LayoutIds {
     }
 
     private static final Set<String> VALUED = Set.of("location", "component", "binding", "set", "offset", "align",
-            "constant_id", "index", "xfb_buffer", "xfb_offset", "xfb_stride");
+            "constant_id", "index", "xfb_buffer", "xfb_offset", "xfb_stride", "input_attachment_index");
     private static final Set<String> PLAIN = Set.of("std140", "std430", "shared", "packed", "push_constant",
             "row_major", "column_major", "origin_upper_left", "pixel_center_integer", "early_fragment_tests");
     /** Ids of the language that csir does not implement: a located error says so. */

@@ -782,12 +782,14 @@ public final class Parser {
             error(tp, Messages.EXPECTED_PRECISION);
             return null;
         }
-        if (peek().type() == null || peek() == TokenKind.VOID) {
+        // GLSL for Vulkan's type names (sampler, subpassInput, texture3D) are names, not keywords
+        Type type = peek().type() != null ? peek().type() : vulkan && at(TokenKind.IDENT) ? VulkanTypes.named(tk.text(tp)) : null;
+        if (type == null || peek() == TokenKind.VOID) {
             error(tp, Messages.EXPECTED_TYPE);
             return null;
         }
         precisionQualified = false;
-        defaultPrecisions.peek().add(peek().type());
+        defaultPrecisions.peek().add(type);
         adv();
         if (!expect(TokenKind.SEMI, Messages.EXPECTED_SEMICOLON)) {
             return null;
@@ -831,13 +833,20 @@ public final class Parser {
                 && floatWithoutPrecision == null && !hasDefault(dev.csir.types.ScalarType.FLOAT)) {
             floatWithoutPrecision = pos(typeTok);
         }
-        // sampler2D and samplerCube have a default (lowp) in both stages; the others none
-        if (base instanceof dev.csir.types.SamplerType s && samplerWithoutPrecision == null && !hasDefault(s)
-                && !(s.sampled() == dev.csir.types.ScalarKind.FLOAT && !s.shadow() && !s.arrayed()
-                        && (s.dim() == dev.csir.types.Dim.D2 || s.dim() == dev.csir.types.Dim.CUBE))) {
+        if (base.isOpaque() && samplerWithoutPrecision == null && !hasDefault(base) && !lowpByDefault(base)) {
             samplerWithoutPrecision = pos(typeTok);
-            samplerName = s.name();
+            samplerName = base.name();
         }
+    }
+
+    /** sampler2D and samplerCube, and GLSL for Vulkan's texture2D and textureCube, are lowp by default in both stages; the other opaque types have no default. */
+    private static boolean lowpByDefault(Type t) {
+        if (t instanceof dev.csir.types.SamplerType s) {
+            return s.sampled() == dev.csir.types.ScalarKind.FLOAT && !s.shadow() && !s.arrayed()
+                    && (s.dim() == dev.csir.types.Dim.D2 || s.dim() == dev.csir.types.Dim.CUBE);
+        }
+        return t instanceof dev.csir.types.TextureType x && x.sampled() == dev.csir.types.ScalarKind.FLOAT && !x.arrayed()
+                && (x.dim() == dev.csir.types.Dim.D2 || x.dim() == dev.csir.types.Dim.CUBE);
     }
 
     private boolean hasDefault(Type t) {

@@ -3,13 +3,15 @@ package dev.csir.lang;
 import dev.csir.types.Dim;
 import dev.csir.types.SamplerStateType;
 import dev.csir.types.ScalarKind;
+import dev.csir.types.SubpassInputType;
 import dev.csir.types.TextureType;
 import dev.csir.types.Type;
 
 /**
  * The type names GLSL for Vulkan adds (GL_KHR_vulkan_glsl): textures of the dimensionalities csir
  * samples ({@code texture2D}, {@code itextureCube}, {@code utexture2DArray}) and the sampler
- * states {@code sampler} and {@code samplerShadow}. In GLSL for OpenGL they are plain names
+ * states {@code sampler} and {@code samplerShadow}, and the input attachments {@code subpassInput} and
+ * {@code subpassInputMS} of each sampled type. In GLSL for OpenGL they are plain names
  * ({@code texture2D} is a legacy function there).
  */
 final class VulkanTypes {
@@ -26,6 +28,10 @@ final class VulkanTypes {
             default:
                 break;
         }
+        Type subpass = subpassInput(name);
+        if (subpass != null) {
+            return subpass;
+        }
         int at = name.indexOf("texture");
         if (at < 0 || at > 1) {
             return null;
@@ -40,6 +46,20 @@ final class VulkanTypes {
             case "3D" -> new TextureType(Dim.D3, false, sampled);
             case "Cube" -> new TextureType(Dim.CUBE, false, sampled);
             case "2DArray" -> new TextureType(Dim.D2, true, sampled);
+            default -> null;
+        };
+    }
+
+    private static SubpassInputType subpassInput(String name) {
+        int at = name.indexOf("subpassInput");
+        if (at < 0 || at > 1) {
+            return null;
+        }
+        ScalarKind sampled = at == 0 ? ScalarKind.FLOAT : name.charAt(0) == 'i' ? ScalarKind.INT
+                : name.charAt(0) == 'u' ? ScalarKind.UINT : null;
+        return switch (sampled == null ? "" : name.substring(at + "subpassInput".length())) {
+            case "" -> sampled == null ? null : new SubpassInputType(sampled, false);
+            case "MS" -> new SubpassInputType(sampled, true);
             default -> null;
         };
     }

@@ -64,6 +64,11 @@ public final class Checker {
 
     private final Client client;
 
+    /** The client the source is written for (GLSL for OpenGL or for Vulkan). */
+    Client client() {
+        return client;
+    }
+
     /** The typed tree of {@code unit}, or null after reporting why it is not a valid shader. */
     public static Typed.Unit check(Ast.Unit unit, ShaderStage stage, DiagnosticLog log) {
         return check(unit, stage, Client.OPENGL, log);

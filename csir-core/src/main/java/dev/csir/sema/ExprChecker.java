@@ -889,7 +889,8 @@ final class ExprChecker {
             args.add(t);
         }
         // a user function may overload a texture built-in; every one of those takes a sampler first
-        if (textures.has(name) && !args.isEmpty() && args.getFirst() != null && args.getFirst().type() instanceof SamplerType) {
+        if (textures.has(name) && !args.isEmpty() && args.getFirst() != null && (args.getFirst().type() instanceof SamplerType
+                || args.getFirst().type() instanceof dev.csir.types.SubpassInputType)) {
             return bad ? null : textures.call(c, args);
         }
         BuiltinTable.Builtin builtin = available(BuiltinTable.named(name));

@@ -24,6 +24,9 @@ import java.util.Set;
 final class Interfaces {
     private static final Set<String> STAGE_VARIABLE = Set.of("location", "component", "set");
     private static final Set<String> SAMPLER = Set.of("binding", "set", "location");
+    private static final Set<String> SUBPASS = Set.of("binding", "set", "input_attachment_index");
+    /** The largest input attachment index glslang takes. */
+    static final int MAX_INPUT_ATTACHMENT = 254;
     private static final Set<String> LOOSE_UNIFORM = Set.of("location", "set");
     private static final Set<String> CONSTANT = Set.of("constant_id");
     private static final Set<String> UNIFORM_BLOCK = Set.of("binding", "set", "std140", "std430", "shared", "packed",
@@ -54,7 +57,7 @@ final class Interfaces {
         boolean sampler = v.type().isOpaque();
         Set<String> allowed = switch (storage) {
             case INPUT, OUTPUT -> STAGE_VARIABLE;
-            case UNIFORM -> sampler ? SAMPLER : LOOSE_UNIFORM;
+            case UNIFORM -> subpass(v.type()) ? SUBPASS : sampler ? SAMPLER : LOOSE_UNIFORM;
             case CONST -> CONSTANT;
             default -> Set.of();
         };
@@ -84,8 +87,36 @@ final class Interfaces {
                 return fail(l.id("constant_id").pos(), Messages.CONSTANT_ID_REUSED);
             }
         }
+        if (subpass(v.type()) && !subpassInput(v, l)) {
+            return null;
+        }
         int set = sampler ? l.value("set") : -1;
-        return new Typed.Decoration(set, l.value("binding"), l.value("component"), constantId, null);
+        return new Typed.Decoration(set, l.value("binding"), l.value("component"), constantId, null)
+                .withInputAttachment(l.value("input_attachment_index"));
+    }
+
+    private static boolean subpass(Type t) {
+        while (t instanceof dev.csir.types.ArrayType a) {
+            t = a.element();
+        }
+        return t instanceof dev.csir.types.SubpassInputType;
+    }
+
+    /** An input attachment's rules, glslang's: fragment shaders only, with an index in range. */
+    private boolean subpassInput(Ast.VarDecl v, Ast.Layout l) {
+        if (checker.stage() != ShaderStage.FRAGMENT) {
+            checker.error(v.pos(), Messages.SUBPASS_STAGE);
+            return false;
+        }
+        if (!l.has("input_attachment_index")) {
+            checker.error(v.pos(), Messages.SUBPASS_NEEDS_INDEX);
+            return false;
+        }
+        if (l.value("input_attachment_index") > MAX_INPUT_ATTACHMENT) {
+            checker.error(l.id("input_attachment_index").pos(), Messages.INPUT_ATTACHMENT_TOO_LARGE);
+            return false;
+        }
+        return true;
     }
 
     /** {@code layout(std140) uniform;} and its kin: packing alone, for the blocks after it. */
@@ -243,6 +274,8 @@ final class Interfaces {
                             : Messages.CONSTANT_ID_SCALAR;
                     case "push_constant" -> client == Client.OPENGL ? Messages.PUSH_CONSTANT_VULKAN
                             : Messages.layoutNotHere(id.name());
+                    case "input_attachment_index" -> client == Client.OPENGL ? Messages.INPUT_ATTACHMENT_VULKAN
+                            : Messages.INPUT_ATTACHMENT_NOT_SUBPASS;
                     default -> Messages.layoutNotHere(id.name());
                 };
                 checker.error(id.pos(), why);
@@ -258,6 +291,7 @@ final class Interfaces {
             String why = switch (id.name()) {
                 case "push_constant" -> client == Client.OPENGL ? Messages.PUSH_CONSTANT_VULKAN : null;
                 case "constant_id" -> client == Client.OPENGL ? Messages.CONSTANT_ID_VULKAN : null;
+                case "input_attachment_index" -> client == Client.OPENGL ? Messages.INPUT_ATTACHMENT_VULKAN : null;
                 // glslang takes set = 0 from OpenGL GLSL, the one set there is
                 case "set" -> client == Client.OPENGL && id.value() != 0 ? Messages.SET_VULKAN : null;
                 case "shared", "packed" -> client == Client.VULKAN ? Messages.packingInVulkan(id.name()) : null;

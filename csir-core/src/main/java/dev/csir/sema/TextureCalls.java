@@ -9,6 +9,7 @@ import dev.csir.types.SamplerType;
 import dev.csir.types.ScalarKind;
 import dev.csir.types.ScalarType;
 import dev.csir.types.ShaderStage;
+import dev.csir.types.SubpassInputType;
 import dev.csir.types.Type;
 import dev.csir.types.VectorType;
 import java.util.ArrayList;
@@ -27,7 +28,8 @@ import java.util.List;
  * with the same versions, their offset a constant in [-8, 7]; and {@code textureGather},
  * {@code textureGatherOffset} and {@code textureGatherOffsets} (see {@link GatherCalls}); and on
  * the desktop {@code textureQueryLevels} from 4.30 and {@code textureQueryLod} from 1.50 in
- * fragment shaders. Each becomes one {@link Typed.Texture}.
+ * fragment shaders; and GLSL for Vulkan's {@code subpassLoad} in fragment shaders. Each becomes one
+ * {@link Typed.Texture}.
  */
 final class TextureCalls {
     /**
@@ -55,7 +57,27 @@ final class TextureCalls {
 
     /** Whether {@code name} is a texture built-in of this shader (a user function of a 1.10 name hides it). */
     boolean has(String name) {
-        return form(name) != null || gathers.has(name);
+        return form(name) != null || gathers.has(name) || subpassLoads(name);
+    }
+
+    /** {@code subpassLoad}: GLSL for Vulkan's, in fragment shaders (glslang declares it nowhere else). */
+    private boolean subpassLoads(String name) {
+        return name.equals("subpassLoad") && checker.client() == dev.csir.lang.Client.VULKAN
+                && checker.stage() == ShaderStage.FRAGMENT;
+    }
+
+    /** {@code subpassLoad(s)}, or {@code subpassLoad(s, sample)} for a multisampled input: the texel as a 4-vector of its type. */
+    private Typed.Expr subpassLoad(Ast.Call c, List<Typed.Expr> args) {
+        if (args.getFirst() instanceof Typed.VarRef ref && ref.type() instanceof SubpassInputType s) {
+            List<Typed.Expr> operands = args.subList(1, args.size());
+            boolean fits = s.multisampled() ? operands.size() == 1 && integer(operands.getFirst(), 1) != null : operands.isEmpty();
+            if (!fits) {
+                return fail(c.pos(), Messages.textureArguments(c.name(), s.name()));
+            }
+            return new Typed.Texture(c.pos(), new VectorType(ScalarType.of(s.sampled()), 4), ref.variable(),
+                    Typed.TextureOp.SUBPASS_LOAD, false, null, List.copyOf(operands), List.of());
+        }
+        return fail(c.pos(), Messages.WRONG_ARGUMENTS);
     }
 
     private Form form(String name) {
@@ -119,6 +141,9 @@ final class TextureCalls {
         ExprChecker.SamplerChoice choice = args.isEmpty() ? null : exprs.takeChoice(args.getFirst());
         if (choice != null) {
             return chosen(c, args, choice);
+        }
+        if (subpassLoads(c.name())) {
+            return args.isEmpty() ? fail(c.pos(), Messages.WRONG_ARGUMENTS) : subpassLoad(c, args);
         }
         Form f = form(c.name());
         if (args.isEmpty() || !(args.getFirst() instanceof Typed.VarRef ref) || !(ref.type() instanceof SamplerType s)

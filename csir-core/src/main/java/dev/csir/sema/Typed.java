@@ -89,10 +89,11 @@ public final class Typed {
     /**
      * What a variable's layout says beyond its location (-1 where it says nothing): the descriptor
      * set and binding of a sampler, the component of an input or output, the specialization
-     * constant id of a constant, and the interface block the variable is a member of (null: none).
+     * constant id of a constant, the interface block the variable is a member of (null: none), its
+     * interpolation, and an input attachment's index.
      */
     public record Decoration(int set, int binding, int component, int constantId, Member member,
-            Ast.Interp interp, boolean centroid) {
+            Ast.Interp interp, boolean centroid, int inputAttachment) {
         public static final Decoration NONE = new Decoration(-1, -1, -1, -1, null);
 
         public Decoration {
@@ -100,12 +101,17 @@ public final class Typed {
         }
 
         public Decoration(int set, int binding, int component, int constantId, Member member) {
-            this(set, binding, component, constantId, member, Ast.Interp.NONE, false);
+            this(set, binding, component, constantId, member, Ast.Interp.NONE, false, -1);
         }
 
         /** This decoration with the interpolation qualifiers of {@code q}. */
         public Decoration interpolated(Ast.Qualifiers q) {
-            return new Decoration(set, binding, component, constantId, member, q.interp(), q.centroid());
+            return new Decoration(set, binding, component, constantId, member, q.interp(), q.centroid(), inputAttachment);
+        }
+
+        /** This decoration with input attachment index {@code index}. */
+        public Decoration withInputAttachment(int index) {
+            return new Decoration(set, binding, component, constantId, member, interp, centroid, index);
         }
 
         // equals and hashCode as the record's own would be, written out: see Variable
@@ -113,7 +119,7 @@ public final class Typed {
         public boolean equals(Object other) {
             return this == other || other instanceof Decoration o && o.set == set && o.binding == binding
                     && o.component == component && o.constantId == constantId && Objects.equals(o.member, member)
-                    && o.interp == interp && o.centroid == centroid;
+                    && o.interp == interp && o.centroid == centroid && o.inputAttachment == inputAttachment;
         }
 
         @Override
@@ -124,6 +130,7 @@ public final class Typed {
             h = 31 * h + constantId;
             h = 31 * h + Objects.hashCode(member);
             h = 31 * h + interp.hashCode();
+            h = 31 * h + inputAttachment;
             return 31 * h + Boolean.hashCode(centroid);
         }
     }
@@ -531,7 +538,9 @@ public final class Typed {
     }
 
     /** What a texture built-in does (the transform IR has an instruction for each). */
-    public enum TextureOp { SAMPLE, SAMPLE_LOD, SAMPLE_GRAD, SAMPLE_COMPARE, FETCH, SIZE, GATHER, GATHER_COMPARE, QUERY_LEVELS, QUERY_LOD }
+    public enum TextureOp { SAMPLE, SAMPLE_LOD, SAMPLE_GRAD, SAMPLE_COMPARE, FETCH, SIZE, GATHER, GATHER_COMPARE, QUERY_LEVELS, QUERY_LOD,
+        /** {@code subpassLoad}: an input attachment's texel at the fragment (its operand the sample index, if multisampled). */
+        SUBPASS_LOAD }
 
     /**
      * A texture built-in on {@code sampler}: {@code coord} is the coordinate as written (null for

@@ -30,7 +30,8 @@ public final class Copier {
         }
         for (GlobalVariable g : m.globals()) {
             GlobalVariable c = new GlobalVariable(g.name(), g.space(), g.valueType()).setLocation(g.location())
-                    .setBuiltIn(g.builtIn()).setBinding(g.set(), g.binding()).setInterpolation(g.interpolation()).setCentroid(g.centroid())
+                    .setBuiltIn(g.builtIn()).setBinding(g.set(), g.binding())
+                    .setInputAttachment(g.inputAttachment()).setInterpolation(g.interpolation()).setCentroid(g.centroid())
                     .setLayout(g.layout()).setInitializer(g.initializer());
             map.put(g, c);
             out.addGlobal(c);

@@ -17,6 +17,8 @@ public final class GlobalVariable implements Value {
     private BuiltIn builtIn;
     private int set = -1;
     private int binding = -1;
+    /** An input attachment's index ({@code input_attachment_index}), or -1. */
+    private int inputAttachment = -1;
     private Interpolation interpolation = Interpolation.SMOOTH;
     /** Sampled within the primitive's coverage ({@code centroid}) rather than at the pixel centre. */
     private boolean centroid;
@@ -84,6 +86,16 @@ public final class GlobalVariable implements Value {
     public GlobalVariable setBinding(int set, int binding) {
         this.set = set;
         this.binding = binding;
+        return this;
+    }
+
+    /** The input attachment index of a subpass input, or -1. */
+    public int inputAttachment() {
+        return inputAttachment;
+    }
+
+    public GlobalVariable setInputAttachment(int index) {
+        this.inputAttachment = index;
         return this;
     }
 

@@ -95,6 +95,11 @@ public enum Opcode {
     QUERY_LOD("querylod", Family.TEXTURE, 2, 2),
     /** {@code texsize sampler [, lod]}: the size of a level in texels. */
     TEXTURE_SIZE("texsize", Family.TEXTURE, 1, 2),
+    /**
+     * {@code subpassload input [, sample]}: an input attachment's texel at the fragment's own
+     * position (GLSL for Vulkan's {@code subpassLoad}); the sample index for a multisampled input.
+     */
+    SUBPASS_LOAD("subpassload", Family.TEXTURE, 1, 2),
     /** {@code imageload image, intcoord}. */
     IMAGE_LOAD("imageload", Family.TEXTURE, 2, 2),
     /** {@code imagestore image, intcoord, value}. */
@@ -171,7 +176,7 @@ public enum Opcode {
             case UNARY, BINARY, COMPARE, SELECT, CONVERT, COMPOSITE -> true;
             case MEMORY -> this == ACCESS_CHAIN;
             case TEXTURE -> this == SAMPLE_LOD || this == SAMPLE_GRAD || this == FETCH || this == TEXTURE_SIZE
-                    || this == GATHER || this == GATHER_COMPARE || this == QUERY_LEVELS;
+                    || this == GATHER || this == GATHER_COMPARE || this == QUERY_LEVELS || this == SUBPASS_LOAD;
             default -> false;
         };
     }

@@ -6,7 +6,7 @@ package dev.csir.types;
  * {@code ptr<function, vec4>} for pointers.
  */
 public sealed interface Type permits ScalarType, VectorType, MatrixType, ArrayType, StructType, SamplerType,
-        ImageType, TextureType, SamplerStateType, PointerType, VoidType {
+        ImageType, TextureType, SamplerStateType, SubpassInputType, PointerType, VoidType {
 
     String name();
 
@@ -49,9 +49,10 @@ public sealed interface Type permits ScalarType, VectorType, MatrixType, ArrayTy
         return 0;
     }
 
-    /** Opaque types hold a handle, not data: samplers, images, and GLSL for Vulkan's textures and sampler states. */
+    /** Opaque types hold a handle, not data: samplers, images, and GLSL for Vulkan's textures, sampler states and input attachments. */
     default boolean isOpaque() {
         return this instanceof SamplerType || this instanceof ImageType || this instanceof TextureType
-                || this instanceof SamplerStateType || this instanceof ArrayType a && a.element().isOpaque();
+                || this instanceof SamplerStateType || this instanceof SubpassInputType
+                || this instanceof ArrayType a && a.element().isOpaque();
     }
 }

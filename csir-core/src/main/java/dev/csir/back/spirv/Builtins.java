@@ -180,7 +180,27 @@ final class Builtins {
         return like instanceof VectorType v ? new Operations(f).splatBool(cond, id, v.size()) : id;
     }
 
+    /**
+     * {@code subpassLoad}: OpImageRead of the input at coordinate (0, 0), which Vulkan reads as
+     * the fragment's own position; a multisampled input's sample index is the Sample operand.
+     */
+    private void subpassLoad(Instruction i) {
+        Type input = ((PointerType) i.operand(0).type()).pointee();
+        int image = f.fresh(Spv.Op.OpLoad, input, f.value(i.operand(0)));
+        int origin = f.types.constant(new Constant.Composite(new VectorType(dev.csir.types.ScalarType.INT, 2),
+                List.of(Constant.ofInt(0), Constant.ofInt(0))));
+        ImageOperandList extra = new ImageOperandList();
+        if (i.operands().size() > 1) {
+            extra.add(Spv.ImageOperands.Sample, f.value(i.operand(1)));
+        }
+        sample(i, Spv.Op.OpImageRead, image, origin, extra);
+    }
+
     private void texture(Instruction i) {
+        if (i.op() == Opcode.SUBPASS_LOAD) {
+            subpassLoad(i);
+            return;
+        }
         if (!(i.operand(0).type() instanceof PointerType p) || !(p.pointee() instanceof SamplerType s)) {
             throw new SpirvException(i.op().mnemonic() + " on " + i.operand(0).type().name() + " is not written yet");
         }

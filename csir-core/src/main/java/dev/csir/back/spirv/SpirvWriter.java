@@ -211,6 +211,9 @@ public final class SpirvWriter {
                 annotations.op(Spv.Op.OpDecorate, id, Spv.Decoration.DescriptorSet, g.set());
                 annotations.op(Spv.Op.OpDecorate, id, Spv.Decoration.Binding, g.binding());
             }
+            if (g.inputAttachment() >= 0) {
+                annotations.op(Spv.Op.OpDecorate, id, Spv.Decoration.InputAttachmentIndex, g.inputAttachment());
+            }
             if (TypeTable.isLaidOut(g.space())) {
                 if (!(g.valueType() instanceof StructType)) {
                     throw new SpirvException("a uniform block of " + g.valueType().name() + " (it must be a struct)");

@@ -182,6 +182,13 @@ final class TypeTable {
             // the image a non-comparing sampler of its kind holds, so that sampler constructors pair them as they are
             return imageOf(new SamplerType(tx.dim(), tx.arrayed(), false, tx.sampled()));
         }
+        if (t instanceof dev.csir.types.SubpassInputType sp) {
+            ids.capability(Spv.Capability.InputAttachment);
+            int image = ids.next();
+            types.op(Spv.Op.OpTypeImage, image, id(ScalarType.of(sp.sampled())), Spv.Dim.SubpassData, 0, 0,
+                    sp.multisampled() ? 1 : 0, 2, Spv.ImageFormat.Unknown);
+            return image;
+        }
         if (t instanceof dev.csir.types.SamplerStateType) {
             if (samplerType < 0) {
                 samplerType = ids.next();

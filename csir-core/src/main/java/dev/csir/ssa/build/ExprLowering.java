@@ -515,6 +515,7 @@ final class ExprLowering {
             case GATHER_COMPARE -> Opcode.GATHER_COMPARE;
             case QUERY_LEVELS -> Opcode.QUERY_LEVELS;
             case QUERY_LOD -> Opcode.QUERY_LOD;
+            case SUBPASS_LOAD -> Opcode.SUBPASS_LOAD;
         };
         Instruction i = b.texture(op, t.type(), operands.toArray(Value[]::new));
         if (!t.offsets().isEmpty()) {

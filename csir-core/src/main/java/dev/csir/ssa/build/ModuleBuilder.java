@@ -166,6 +166,7 @@ public final class ModuleBuilder {
                         ? new GlobalVariable(v.name(), AddressSpace.UNIFORM_CONSTANT, v.type())
                                 .setBinding(Math.max(v.decoration().set(), 0),
                                         v.decoration().binding() >= 0 ? v.decoration().binding() : free(bindings))
+                                .setInputAttachment(v.decoration().inputAttachment())
                         : null;
                 default -> new GlobalVariable(v.name(), AddressSpace.PRIVATE, v.type());
             };

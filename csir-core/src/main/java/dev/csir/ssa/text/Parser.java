@@ -195,6 +195,7 @@ public final class Parser {
                 case "location" -> g.setLocation(attrInt());
                 case "set" -> g.setBinding(attrInt(), g.binding());
                 case "binding" -> g.setBinding(g.set(), attrInt());
+                case "input_attachment" -> g.setInputAttachment(attrInt());
                 case "builtin" -> g.setBuiltIn(attrWord(BuiltIn::ofWord, "built-in"));
                 case "layout" -> g.setLayout(attrWord(BlockLayout::ofWord, "layout"));
                 case "centroid" -> g.setCentroid(true);

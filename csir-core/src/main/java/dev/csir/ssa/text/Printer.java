@@ -149,6 +149,9 @@ public final class Printer {
         if (g.binding() != -1) {
             out.append(" binding=").append(g.binding());
         }
+        if (g.inputAttachment() != -1) {
+            out.append(" input_attachment=").append(g.inputAttachment());
+        }
         if (g.interpolation() != null && g.interpolation() != Interpolation.SMOOTH) {
             out.append(' ').append(g.interpolation().word());
         }

@@ -51,6 +51,10 @@ final class TypeText {
             if (k == ScalarKind.BOOL || k == ScalarKind.DOUBLE) {
                 continue;
             }
+            for (boolean ms : new boolean[] {false, true}) {
+                Type subpass = new dev.csir.types.SubpassInputType(k, ms);
+                m.put(subpass.name(), subpass);
+            }
             for (Dim d : Dim.values()) {
                 for (boolean arrayed : new boolean[] {false, true}) {
                     Type image = new ImageType(d, arrayed, k, "");

@@ -16,6 +16,7 @@ import dev.csir.types.ImageType;
 import dev.csir.types.PointerType;
 import dev.csir.types.SamplerType;
 import dev.csir.types.ScalarType;
+import dev.csir.types.SubpassInputType;
 import dev.csir.types.Type;
 import dev.csir.types.VectorType;
 
@@ -37,6 +38,8 @@ import dev.csir.types.VectorType;
  *     lod (fetch); imagestore's value is the vec4 of the image's kind;</li>
  * <li>texsize of a sampler or image (with an optional int lod) yields the int vector of its
  *     size: a cube's faces are 2D, an arrayed one adds the layer count;</li>
+ * <li>subpassload takes a pointer to a subpass input, and the int sample index when it is
+ *     multisampled; it yields the vec4 of the input's kind;</li>
  * <li>atomics take a pointer to an int or uint in workgroup or storage memory (the only memory
  *     shared between invocations) and values and a result of that type.</li>
  * </ul>
@@ -45,6 +48,19 @@ import dev.csir.types.VectorType;
  */
 final class TextureRules {
     private TextureRules() {
+    }
+
+    private static void subpass(FunctionScope s, Instruction in) {
+        if (!operandOk(s, in, 0, t -> pointee(t) instanceof SubpassInputType, "a pointer to a subpass input")) {
+            return;
+        }
+        SubpassInputType input = (SubpassInputType) pointee(type(in, 0));
+        if (input.multisampled()) {
+            operandIs(s, in, 1, ScalarType.INT);
+        } else if (in.operands().size() > 1) {
+            operandOk(s, in, 1, t -> false, "no sample index (the input is not multisampled)");
+        }
+        resultIs(s, in, new VectorType(ScalarType.of(input.sampled()), 4));
     }
 
     static void texture(FunctionScope s, Instruction in) {
@@ -59,6 +75,10 @@ final class TextureRules {
         }
         if (op == Opcode.QUERY_LEVELS || op == Opcode.QUERY_LOD) {
             query(s, in);
+            return;
+        }
+        if (op == Opcode.SUBPASS_LOAD) {
+            subpass(s, in);
             return;
         }
         if (!operandOk(s, in, 0, t -> pointee(t) instanceof SamplerType, "a pointer to a sampler")) {

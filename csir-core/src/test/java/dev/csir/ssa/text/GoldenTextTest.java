@@ -49,6 +49,8 @@ class GoldenTextTest {
             global @img : ptr<uniform_constant, image2D<rgba8>> set=1 binding=1
             global @uimg : ptr<uniform_constant, uimage3D> set=1 binding=2
             global @iimg : ptr<uniform_constant, iimage2DArray<r32i>> set=1 binding=3
+            global @previous : ptr<uniform_constant, subpassInput> set=1 binding=10 input_attachment=0
+            global @samples : ptr<uniform_constant, usubpassInputMS> set=1 binding=11 input_attachment=4
             global @ubo : ptr<uniform, Globals> set=0 binding=0 layout=std140
             global @ssbo : ptr<storage, Buf> set=0 binding=3 layout=std430
             global @pc : ptr<push_constant, "my struct">
@@ -174,6 +176,8 @@ class GoldenTextTest {
               %5 = cmpxchg %2, %3, 0:uint : uint
               %6 = access @ssbo, 1:int, %1 : ptr<storage, vec4>
               %7 = atomic max @iimg, {0:int, 0:int, 1:int}:ivec3, 5:int : int
+              %8 = subpassload @previous : vec4
+              %9 = subpassload @samples, 2:int : uvec4
               barrier [3]
               unreachable
             }
