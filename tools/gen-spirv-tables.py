@@ -3,7 +3,8 @@
 
 The SPIR-V back end writes SPIR-V 1.0, so the tables hold only what 1.0 has: the core opcodes of
 the classes a shader can use and the enumerants of the operand kinds the writer needs, each
-without a "version" field (the grammar's mark for 1.0) and without an extension; and every
+without a "version" field (the grammar's mark for 1.0) and without an extension (but for those of
+the extensions the writer declares, WRITTEN_EXTENSIONS); and every
 GLSL.std.450 instruction. SpvGrammar.java holds what the disassembler reads: every such opcode's
 name and operand kinds, and the names and parameters of every enumerant of the kinds they use.
 The generated files are committed, so the build needs no grammar file.
@@ -28,8 +29,16 @@ KINDS = ["Capability", "SourceLanguage", "AddressingModel", "MemoryModel", "Exec
          "MemoryAccess", "ImageOperands", "Scope", "MemorySemantics"]
 
 
+# The extensions the writer declares (OpExtension) when a shader needs them: their enumerants are
+# in the tables too.
+WRITTEN_EXTENSIONS = {"SPV_KHR_multiview"}
+
+
 def is_one_zero(entry):
-    """True when the grammar says the entry is in SPIR-V 1.0 itself (no later version, no extension)."""
+    """True when the grammar says the entry is in SPIR-V 1.0 itself (no later version, no extension),
+    or an enumerant of one of the WRITTEN_EXTENSIONS."""
+    if set(entry.get("extensions", [])) & WRITTEN_EXTENSIONS:
+        return True
     return "version" not in entry and not entry.get("extensions")
 
 

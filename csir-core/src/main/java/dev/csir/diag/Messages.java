@@ -350,6 +350,9 @@ public final class Messages {
     public static final String BINDING_WITH_PUSH_CONSTANT = "binding cannot be used with push_constant";
     public static final String ONE_PUSH_CONSTANT = "only one push_constant block is allowed per stage";
     public static final String BLOCK_NEEDS_BINDING = "uniform blocks require layout(binding = N) when compiling GLSL for Vulkan";
+    public static final String LOCATION_VERSION = "location is not supported for this version or the enabled extensions"
+            + " (GLSL 3.30 or ES 3.00 for vertex inputs and fragment outputs, 4.10 or ES 3.10 for the others,"
+            + " or GL_ARB_explicit_attrib_location and GL_ARB_separate_shader_objects)";
     public static final String INPUT_ATTACHMENT_VULKAN =
             "input_attachment_index is only allowed when compiling GLSL for Vulkan (SPIR-V)";
     public static final String INPUT_ATTACHMENT_NOT_SUBPASS = "input_attachment_index can only be used with a subpass input";

@@ -45,10 +45,15 @@ public final class Preprocessor {
             "GL_ARB_shader_texture_lod", "GL_ARB_texture_rectangle", "GL_ARB_enhanced_layouts",
             "GL_ARB_uniform_buffer_object", "GL_EXT_frag_depth", "GL_OES_EGL_image_external",
             "GL_ARB_shading_language_packing", "GL_EXT_shader_integer_mix", "GL_ARB_derivative_control",
-            "GL_ARB_texture_gather", "GL_EXT_gpu_shader5", "GL_OES_gpu_shader5");
+            "GL_ARB_texture_gather", "GL_EXT_gpu_shader5", "GL_OES_gpu_shader5", "GL_EXT_multiview");
     /** Of {@link #KNOWN_EXTENSIONS}, those of the ES profile only. */
     private static final Set<String> ES_EXTENSIONS = Set.of("GL_OES_standard_derivatives", "GL_EXT_shader_texture_lod",
             "GL_EXT_frag_depth", "GL_OES_EGL_image_external", "GL_EXT_gpu_shader5", "GL_OES_gpu_shader5");
+    /** Where GL_EXT_multiview exists, as glslang has it: GLSL 1.40 and ES 3.10 on. */
+    public static boolean multiview(GlslVersion v) {
+        return v.number() >= (v.es() ? 310 : 140);
+    }
+
     /** Whether glslang defines the macro of this one of {@link #KNOWN_EXTENSIONS} for desktop GLSL only: the ARB's are. */
     private static boolean desktopOnly(String extension) {
         return extension.startsWith("GL_ARB_");
@@ -359,7 +364,7 @@ public final class Preprocessor {
         for (String e : KNOWN_EXTENSIONS) {
             // as glslang outside Vulkan: GL_KHR_vulkan_glsl is accepted but not defined
             if ((v.es() ? !desktopOnly(e) : !ES_EXTENSIONS.contains(e))
-                    && !e.equals("GL_KHR_vulkan_glsl")) {
+                    && !e.equals("GL_KHR_vulkan_glsl") && (!e.equals("GL_EXT_multiview") || multiview(v))) {
                 defineValue(e, "1", true);
             }
         }

@@ -267,6 +267,11 @@ public final class Checker {
                         Typed.BuiltinVar.FRAG_DEPTH, -1, Pos.NONE, null));
             }
         }
+        if (version.enabled("GL_EXT_multiview") && dev.csir.lang.Preprocessor.multiview(version)) {
+            // the view a multiview draw renders (GL_EXT_multiview), in both stages and clients
+            onDemand.add(new Typed.Variable(nextId++, "gl_ViewIndex", ScalarType.INT, Typed.Storage.INPUT,
+                    Typed.BuiltinVar.VIEW_INDEX, -1, Pos.NONE, null));
+        }
         if (stage == ShaderStage.VERTEX) {
             // points are not drawn: the size is a private variable, which is what it is to a triangle
             onDemand.add(new Typed.Variable(nextId++, "gl_PointSize", ScalarType.FLOAT, Typed.Storage.GLOBAL,

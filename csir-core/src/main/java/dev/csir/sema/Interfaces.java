@@ -64,6 +64,10 @@ final class Interfaces {
         if (!allowedIds(l, allowed, storage == Typed.Storage.UNIFORM)) {
             return null;
         }
+        if ((storage == Typed.Storage.INPUT || storage == Typed.Storage.OUTPUT) && l.has("location")
+                && !stageLocationAllowed(storage)) {
+            return fail(l.id("location").pos(), Messages.LOCATION_VERSION);
+        }
         if (client == Client.VULKAN) {
             if (storage == Typed.Storage.UNIFORM && !sampler) {
                 return fail(v.pos(), Messages.LOOSE_UNIFORM_VULKAN);
@@ -93,6 +97,22 @@ final class Interfaces {
         int set = sampler ? l.value("set") : -1;
         return new Typed.Decoration(set, l.value("binding"), l.value("component"), constantId, null)
                 .withInputAttachment(l.value("input_attachment_index"));
+    }
+
+    /**
+     * Whether this version takes a location on a stage variable, as glslang has it: a vertex input
+     * or fragment output from GLSL 3.30 and ES 3.00 (or with GL_ARB_explicit_attrib_location), any
+     * other from GLSL 4.10 and ES 3.10 (or with GL_ARB_separate_shader_objects, which also gives
+     * the first kind); the documented subset, which has no version, takes them all.
+     */
+    private boolean stageLocationAllowed(Typed.Storage storage) {
+        dev.csir.lang.GlslVersion v = checker.version();
+        boolean sso = !v.es() && v.enabled("GL_ARB_separate_shader_objects");
+        boolean attribute = (storage == Typed.Storage.INPUT) == (checker.stage() == ShaderStage.VERTEX);
+        if (!v.explicit() || sso || v.number() >= (v.es() ? 310 : 410)) {
+            return true;
+        }
+        return attribute && (v.number() >= (v.es() ? 300 : 330) || !v.es() && v.enabled("GL_ARB_explicit_attrib_location"));
     }
 
     private static boolean subpass(Type t) {

@@ -274,6 +274,11 @@ final class MemoryAccess {
             s.bind(i, s.constant(i.type() instanceof dev.csir.types.VectorType v ? dev.csir.ssa.Constant.splat(v, zero) : zero));
             return;
         }
+        if (root instanceof GlobalVariable g && g.builtIn() == dev.csir.ssa.BuiltIn.VIEW_INDEX) {
+            // CSIR's targets draw one view: GL_EXT_multiview's index is 0
+            s.bind(i, s.constant(dev.csir.ssa.Constant.ofInt(0)));
+            return;
+        }
         if (root instanceof GlobalVariable g && g.builtIn() == dev.csir.ssa.BuiltIn.FRONT_FACING) {
             if (!s.integers) {
                 // version 1 has no system values

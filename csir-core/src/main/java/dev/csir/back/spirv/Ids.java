@@ -3,10 +3,11 @@ package dev.csir.back.spirv;
 import java.util.Set;
 import java.util.TreeSet;
 
-/** The module's id counter (ids are dense from 1), the capabilities asked for and the options. */
+/** The module's id counter (ids are dense from 1), the capabilities and extensions asked for and the options. */
 final class Ids {
     private int next = 1;
     private final Set<Integer> capabilities = new TreeSet<>();
+    private final Set<String> extensions = new TreeSet<>();
     private final boolean debugNames;
     /** The OpString naming the source file, once written; 0 before (and without debug information). */
     private int sourceFile;
@@ -27,6 +28,15 @@ final class Ids {
 
     void capability(int capability) {
         capabilities.add(capability);
+    }
+
+    /** Declares a SPIR-V extension the module uses (OpExtension). */
+    void extension(String name) {
+        extensions.add(name);
+    }
+
+    Set<String> extensions() {
+        return extensions;
     }
 
     Set<Integer> capabilities() {

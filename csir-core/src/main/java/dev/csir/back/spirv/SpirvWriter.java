@@ -166,6 +166,9 @@ public final class SpirvWriter {
             for (int c : ids.capabilities()) {
                 all.op(Spv.Op.OpCapability, c);
             }
+            for (String e : ids.extensions()) {
+                all.opWithString(Spv.Op.OpExtension, new int[0], e);
+            }
             for (Words w : List.of(extImports, memoryModel, entryPoints, executionModes, names, annotations, types,
                     functions)) {
                 all.addAll(w);
@@ -197,7 +200,8 @@ public final class SpirvWriter {
             } else if (g.location() >= 0) {
                 annotations.op(Spv.Op.OpDecorate, id, Spv.Decoration.Location, g.location());
             }
-            if ((g.space() == AddressSpace.INPUT || g.space() == AddressSpace.OUTPUT) && g.builtIn() == null) {
+            if ((g.space() == AddressSpace.INPUT || g.space() == AddressSpace.OUTPUT)
+                    && (g.builtIn() == null || g.builtIn() == BuiltIn.VIEW_INDEX)) {
                 if (g.interpolation() == Interpolation.FLAT) {
                     annotations.op(Spv.Op.OpDecorate, id, Spv.Decoration.Flat);
                 } else if (g.interpolation() == Interpolation.NOPERSPECTIVE) {
@@ -236,6 +240,11 @@ public final class SpirvWriter {
                 case FRONT_FACING -> Spv.BuiltIn.FrontFacing;
                 case POINT_COORD -> Spv.BuiltIn.PointCoord;
                 case FRAG_DEPTH -> Spv.BuiltIn.FragDepth;
+                case VIEW_INDEX -> {
+                    ids.capability(Spv.Capability.MultiView);
+                    ids.extension("SPV_KHR_multiview");
+                    yield Spv.BuiltIn.ViewIndex;
+                }
                 case SAMPLE_ID -> {
                     ids.capability(Spv.Capability.SampleRateShading);
                     yield Spv.BuiltIn.SampleId;

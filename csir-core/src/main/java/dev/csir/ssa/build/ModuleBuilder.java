@@ -13,6 +13,7 @@ import dev.csir.ssa.GlobalVariable;
 import dev.csir.ssa.Interpolation;
 import dev.csir.ssa.Module;
 import dev.csir.types.AddressSpace;
+import dev.csir.types.ShaderStage;
 import dev.csir.types.SamplerType;
 import dev.csir.types.StructType;
 import dev.csir.types.Type;
@@ -160,8 +161,8 @@ public final class ModuleBuilder {
                 continue;
             }
             GlobalVariable g = switch (v.storage()) {
-                case INPUT -> stageVariable(v, AddressSpace.INPUT, inputs);
-                case OUTPUT -> stageVariable(v, AddressSpace.OUTPUT, outputs);
+                case INPUT -> stageVariable(v, AddressSpace.INPUT, inputs, unit.stage() == ShaderStage.FRAGMENT);
+                case OUTPUT -> stageVariable(v, AddressSpace.OUTPUT, outputs, false);
                 case UNIFORM -> v.type().isOpaque()
                         ? new GlobalVariable(v.name(), AddressSpace.UNIFORM_CONSTANT, v.type())
                                 .setBinding(Math.max(v.decoration().set(), 0),
@@ -226,7 +227,7 @@ public final class ModuleBuilder {
         return true;
     }
 
-    private static GlobalVariable stageVariable(Typed.Variable v, AddressSpace space, Set<Integer> taken) {
+    private static GlobalVariable stageVariable(Typed.Variable v, AddressSpace space, Set<Integer> taken, boolean fragment) {
         GlobalVariable g = new GlobalVariable(v.name(), space, v.type());
         switch (v.builtin()) {
             case POSITION -> g.setBuiltIn(BuiltIn.POSITION);
@@ -236,6 +237,9 @@ public final class ModuleBuilder {
             case FRONT_FACING -> g.setBuiltIn(BuiltIn.FRONT_FACING);
             case FRAG_DEPTH -> g.setBuiltIn(BuiltIn.FRAG_DEPTH);
             case POINT_COORD -> g.setBuiltIn(BuiltIn.POINT_COORD);
+            // an integer input of the fragment stage is flat, as SPIR-V wants it
+            case VIEW_INDEX -> g.setBuiltIn(BuiltIn.VIEW_INDEX)
+                    .setInterpolation(space == AddressSpace.INPUT && fragment ? Interpolation.FLAT : Interpolation.SMOOTH);
             case CLIP_DISTANCE -> g.setBuiltIn(BuiltIn.CLIP_DISTANCE);
             case NONE -> {
                 int location = v.location();
