@@ -115,9 +115,10 @@ final class Interfaces {
 
     /**
      * The block itself and its members as variables, in order (null after reporting an error).
-     * A {@code gl_PerVertex} output redeclares the built-ins and gives no block.
+     * A {@code gl_PerVertex} output redeclares the built-ins and gives no block. {@code elements}
+     * is the size of the instance array, 0 when it is none.
      */
-    Typed.InterfaceBlock block(Ast.BlockDecl b) {
+    Typed.InterfaceBlock block(Ast.BlockDecl b, int elements) {
         Ast.Storage st = b.qualifiers().storage();
         Ast.Layout l = b.qualifiers().layout();
         boolean uniform = st == Ast.Storage.UNIFORM;
@@ -205,9 +206,13 @@ final class Interfaces {
                 && !b.name().equals("gl_PerVertex")) {
             return fail(b.pos(), Messages.LOCATION_NEEDS_VULKAN);
         }
+        if (elements > 0 && kind != Typed.BlockKind.UNIFORM) {
+            // glslang takes arrays of stage blocks too; csir's stage blocks are one each so far
+            return fail(b.instancePos(), Messages.BLOCK_ARRAY_KIND);
+        }
         return new Typed.InterfaceBlock(b.name(), b.instance(), kind,
                 rule == BufferLayout.STD430 ? Typed.Packing.STD430 : Typed.Packing.STD140, l.value("set"),
-                l.value("binding"), members);
+                l.value("binding"), members, elements);
     }
 
     /** The location of each member of a stage block: its own, else the next after the one before. */

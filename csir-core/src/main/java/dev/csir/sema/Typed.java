@@ -147,10 +147,13 @@ public final class Typed {
 
     /**
      * An interface block: its block name, instance name (null: none), kind, packing, descriptor
-     * set and binding (-1: not given), and members in declaration order.
+     * set and binding (-1: not given), members in declaration order, and how many blocks an
+     * instance array of it declares ({@code ubo[2]}; 0 when the instance is no array). The members
+     * of an array of blocks are variables of arrays over its elements: {@code ubo[k].m} is element
+     * k of the variable of member m.
      */
     public record InterfaceBlock(String name, String instance, BlockKind kind, Packing packing, int set, int binding,
-            List<BlockMember> members) {
+            List<BlockMember> members, int elements) {
         public InterfaceBlock {
             members = List.copyOf(members);
         }

@@ -183,8 +183,10 @@ public final class ModuleBuilder {
      */
     private static GlobalVariable uniformBlock(Typed.InterfaceBlock b, Set<Integer> bindings) {
         boolean push = b.kind() == Typed.BlockKind.PUSH_CONSTANT;
+        // an array of blocks is one variable of an array of the block struct (one binding in Vulkan)
+        Type type = b.elements() > 0 ? new dev.csir.types.ArrayType(b.struct(), b.elements()) : b.struct();
         GlobalVariable g = new GlobalVariable(b.instance() != null ? b.instance() : b.name(),
-                push ? AddressSpace.PUSH_CONSTANT : AddressSpace.UNIFORM, b.struct())
+                push ? AddressSpace.PUSH_CONSTANT : AddressSpace.UNIFORM, type)
                 .setLayout(b.packing() == Typed.Packing.STD430 ? BlockLayout.STD430 : BlockLayout.STD140);
         return push ? g : g.setBinding(Math.max(b.set(), 0), b.binding() >= 0 ? b.binding() : free(bindings));
     }

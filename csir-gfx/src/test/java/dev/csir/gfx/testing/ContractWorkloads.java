@@ -114,7 +114,8 @@ public final class ContractWorkloads {
                 fragCoord(), discard(), builtins(), uniformBlockCube(), pushConstants(), matrices(), vertexNumbers(),
                 integerArithmetic(), skybox(), volumeAndLayers(), matrixInterface(), twoColourOutputs(), interpolation(), frontFacing(), fragDepth(),
                 packingAndModf(), uniformArrayLoop(), derivatives(), aggregateValues(), samplerAtRunTimeIndex(),
-                ShadowIntegerScene.workload(), offsetsAndGather(), shadowReferencesOutOfRange(), clipDistances());
+                ShadowIntegerScene.workload(), offsetsAndGather(), shadowReferencesOutOfRange(), clipDistances(),
+                uniformBlockArray());
     }
 
     /** Channel c (0 red, 1 green, 2 blue) of texel (x, y) of the 4x4 texture of {@link #offsetsAndGather}. */
@@ -367,6 +368,56 @@ public final class ContractWorkloads {
             assertThat(c[1]).isBetween(64 - 2, 64 + 2);
             assertThat(c[2]).isBetween(191 - 2, 191 + 2);
         });
+    }
+
+    /**
+     * An array of uniform blocks, read at constant indexes (a counted loop) and at a run-time one
+     * (a uniform): red, green and blue blocks of gains 0.2, 0.4 and 0.6, green picked, so half of
+     * green and a quarter of (0.2, 0.4, 0.6): (0.05, 0.6, 0.15).
+     */
+    private static Workload uniformBlockArray() {
+        LinkedProgram p = TestPrograms.link("lights.vert", """
+                #version 400 core
+                layout(location = 0) in vec4 position;
+                void main() {
+                    gl_Position = position;
+                }
+                """, "lights.frag", """
+                #version 400 core
+                layout(std140) uniform Light { vec4 color; float gain; } lights[3];
+                uniform int pick;
+                out vec4 fragColor;
+                void main() {
+                    vec4 sum = vec4(0.0);
+                    for (int i = 0; i < 3; i++) {
+                        sum += lights[i].color * lights[i].gain;
+                    }
+                    fragColor = vec4(lights[pick].color.rgb * 0.5 + sum.rgb * 0.25, 1.0);
+                }
+                """);
+        UniformValues u = p.newUniforms();
+        for (int k = 0; k < 3; k++) {
+            float[] colour = new float[4];
+            colour[k] = 1f;
+            colour[3] = 1f;
+            for (java.util.Optional<String> e : List.of(u.set("Light[" + k + "].color", colour),
+                    u.set("Light[" + k + "].gain", 0.2f * (k + 1)))) {
+                e.ifPresent(m -> {
+                    throw new IllegalStateException(m);
+                });
+            }
+        }
+        u.set("pick", 1f).ifPresent(e -> {
+            throw new IllegalStateException(e);
+        });
+        Mesh m = screenQuad();
+        return new Workload("uniform block array at constant and run-time indexes",
+                d -> d.draw(p, u, m, DrawState.FLAT), f -> {
+                    int[] c = f.channels(W / 2, H / 2);
+                    assertThat(c[0]).isBetween(13 - 2, 13 + 2);
+                    assertThat(c[1]).isBetween(153 - 2, 153 + 2);
+                    assertThat(c[2]).isBetween(38 - 2, 38 + 2);
+                });
     }
 
     /**
