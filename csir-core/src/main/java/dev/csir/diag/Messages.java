@@ -379,6 +379,8 @@ public final class Messages {
     public static final String BLOCK_ARRAY_NOT_INDEXED = "an array of blocks must be indexed before a member is named";
     /** {@code ubo} or {@code ubo[k]} used as a value. */
     public static final String BLOCK_NOT_A_VALUE = "a block is not a value; name one of its members";
+    public static final String EARLY_FRAGMENT_TESTS_VERSION =
+            "early_fragment_tests needs GLSL 4.20 or GLSL ES 3.10";
     public static final String BLOCK_INDEX_VERSION = "indexing an array of uniform blocks at a run-time index needs GLSL ES 3.20";
     /** A struct has no member of the name a {@code .} names. */
     public static final String NO_SUCH_FIELD = "no such field in the structure";

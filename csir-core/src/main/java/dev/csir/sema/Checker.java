@@ -164,7 +164,7 @@ public final class Checker {
         List<Typed.Variable> all = new ArrayList<>(builtinsOfStage());
         all.addAll(vars);
         all.addAll(pairedSamplers.keySet());
-        return new Typed.Unit(stage, all, bodies, main, pairedSamplers);
+        return new Typed.Unit(stage, all, bodies, main, pairedSamplers, interfaces.earlyFragmentTests());
     }
 
     // ---- declarations ------------------------------------------------------------------------

@@ -4,6 +4,7 @@ import dev.csir.diag.Messages;
 import dev.csir.lang.Ast;
 import dev.csir.lang.Ast.Pos;
 import dev.csir.lang.Client;
+import dev.csir.lang.GlslVersion;
 import dev.csir.lang.LayoutIds;
 import dev.csir.types.BufferLayout;
 import dev.csir.types.SamplerType;
@@ -38,6 +39,7 @@ final class Interfaces {
     /** The packing of {@code layout(std140) uniform;}, or null while none was declared. */
     private String defaultPacking;
     private boolean pushConstant;
+    private boolean earlyFragmentTests;
     private final Set<Integer> constantIds = new HashSet<>();
 
     Interfaces(Checker checker, Client client) {
@@ -91,6 +93,10 @@ final class Interfaces {
     /** {@code layout(std140) uniform;} and its kin: packing alone, for the blocks after it. */
     void defaultLayout(Ast.DefaultLayout d) {
         Ast.Layout l = d.qualifiers().layout();
+        if (l.has("early_fragment_tests")) {
+            earlyFragmentTests(d);
+            return;
+        }
         for (Ast.LayoutId id : l.ids()) {
             if (!DEFAULT.contains(id.name()) || d.qualifiers().storage() != Ast.Storage.UNIFORM) {
                 if (d.qualifiers().storage() == Ast.Storage.UNIFORM && id.hasValue()) {
@@ -111,6 +117,32 @@ final class Interfaces {
                 defaultPacking = id.name();
             }
         }
+    }
+
+    /**
+     * {@code layout(early_fragment_tests) in;}, as glslang takes it: alone, on {@code in}, in a
+     * fragment shader of GLSL 4.20 or ES 3.10 on, any number of times. glslang also takes it with
+     * GL_ARB_shader_image_load_store, an extension csir does not know (it would promise images).
+     */
+    private void earlyFragmentTests(Ast.DefaultLayout d) {
+        for (Ast.LayoutId id : d.qualifiers().layout().ids()) {
+            if (!id.name().equals("early_fragment_tests") || id.hasValue() || d.qualifiers().storage() != Ast.Storage.IN
+                    || checker.stage() != ShaderStage.FRAGMENT) {
+                checker.error(id.pos(), Messages.layoutNotHere(id.name()));
+                return;
+            }
+        }
+        GlslVersion v = checker.version();
+        if (v.number() < (v.es() ? 310 : 420)) {
+            checker.error(d.qualifiers().layout().id("early_fragment_tests").pos(), Messages.EARLY_FRAGMENT_TESTS_VERSION);
+            return;
+        }
+        earlyFragmentTests = true;
+    }
+
+    /** Whether the shader asked for its depth and stencil tests before it runs. */
+    boolean earlyFragmentTests() {
+        return earlyFragmentTests;
     }
 
     /**

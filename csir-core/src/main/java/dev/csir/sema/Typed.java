@@ -21,10 +21,11 @@ public final class Typed {
     /** A checked shader: its globals and functions in source order, and which one is main. */
     /**
      * A checked shader. {@code pairs} gives each sampler a GLSL for Vulkan sampler constructor made
-     * ({@code sampler2D(t, s)}, a uniform of the unit's globals) its texture and sampler state.
+     * ({@code sampler2D(t, s)}, a uniform of the unit's globals) its texture and sampler state;
+     * {@code earlyFragmentTests}: a fragment shader's {@code layout(early_fragment_tests) in;}.
      */
     public record Unit(ShaderStage stage, List<Variable> globals, List<Function> functions, Function main,
-            java.util.Map<Variable, List<Variable>> pairs) {
+            java.util.Map<Variable, List<Variable>> pairs, boolean earlyFragmentTests) {
         public Unit {
             globals = List.copyOf(globals);
             functions = List.copyOf(functions);
@@ -32,7 +33,7 @@ public final class Typed {
         }
 
         public Unit(ShaderStage stage, List<Variable> globals, List<Function> functions, Function main) {
-            this(stage, globals, functions, main, java.util.Map.of());
+            this(stage, globals, functions, main, java.util.Map.of(), false);
         }
     }
 

@@ -273,6 +273,9 @@ public final class SpirvWriter {
                     if (e.interfaceVariables().stream().anyMatch(g -> g.builtIn() == BuiltIn.FRAG_DEPTH)) {
                         executionModes.op(Spv.Op.OpExecutionMode, fn, Spv.ExecutionMode.DepthReplacing);
                     }
+                    if (e.earlyFragmentTests()) {
+                        executionModes.op(Spv.Op.OpExecutionMode, fn, Spv.ExecutionMode.EarlyFragmentTests);
+                    }
                 }
                 case COMPUTE -> {
                     List<Integer> size = e.workgroupSize();

@@ -90,7 +90,8 @@ public final class ModuleBuilder {
         }
         List<GlobalVariable> iface = module.globals().stream()
                 .filter(g -> g.space() == AddressSpace.INPUT || g.space() == AddressSpace.OUTPUT).toList();
-        module.entryPoints().add(new EntryPoint(unit.stage(), functions.get(unit.main().signature()), iface, List.of()));
+        module.entryPoints().add(new EntryPoint(unit.stage(), functions.get(unit.main().signature()), iface, List.of(),
+                unit.earlyFragmentTests()));
         return module;
     }
 

@@ -115,7 +115,7 @@ public final class ContractWorkloads {
                 integerArithmetic(), skybox(), volumeAndLayers(), matrixInterface(), twoColourOutputs(), interpolation(), frontFacing(), fragDepth(),
                 packingAndModf(), uniformArrayLoop(), derivatives(), aggregateValues(), samplerAtRunTimeIndex(),
                 ShadowIntegerScene.workload(), offsetsAndGather(), shadowReferencesOutOfRange(), clipDistances(),
-                uniformBlockArray());
+                uniformBlockArray(), earlyFragmentTests());
     }
 
     /** Channel c (0 red, 1 green, 2 blue) of texel (x, y) of the 4x4 texture of {@link #offsetsAndGather}. */
@@ -368,6 +368,58 @@ public final class ContractWorkloads {
             assertThat(c[1]).isBetween(64 - 2, 64 + 2);
             assertThat(c[2]).isBetween(191 - 2, 191 + 2);
         });
+    }
+
+    /**
+     * Early fragment tests: a near quad whose shader asks for them and discards the left half,
+     * then a far green quad. With the tests before shading the discarded fragments have written
+     * their depth, so the far quad is hidden there too: black on the left (green without early
+     * tests), red on the right.
+     */
+    private static Workload earlyFragmentTests() {
+        String vertex = """
+                #version 450
+                layout(location = 0) in vec4 position;
+                void main() {
+                    gl_Position = position;
+                }
+                """;
+        LinkedProgram early = TestPrograms.link("early.vert", vertex, "early.frag", """
+                #version 450
+                layout(early_fragment_tests) in;
+                out vec4 fragColor;
+                void main() {
+                    if (gl_FragCoord.x < 48.0) {
+                        discard;
+                    }
+                    fragColor = vec4(1.0, 0.0, 0.0, 1.0);
+                }
+                """);
+        LinkedProgram plain = TestPrograms.link("plain.vert", vertex, "plain.frag", """
+                #version 450
+                out vec4 fragColor;
+                void main() {
+                    fragColor = vec4(0.0, 1.0, 0.0, 1.0);
+                }
+                """);
+        Mesh near = quadAt(-0.5f);
+        Mesh far = quadAt(0.5f);
+        return new Workload("early fragment tests under a discard", d -> {
+            d.draw(early, early.newUniforms(), near, DrawState.DEPTH);
+            d.draw(plain, plain.newUniforms(), far, DrawState.DEPTH);
+        }, f -> {
+            assertThat(f.channels(W / 4, H / 2)).containsExactly(0, 0, 0, 255);
+            assertThat(f.channels(3 * W / 4, H / 2)).containsExactly(255, 0, 0, 255);
+        });
+    }
+
+    /** The full-target quad at clip-space depth {@code z}. */
+    private static Mesh quadAt(float z) {
+        float[] v = screenQuad().vertices().clone();
+        for (int k = 2; k < v.length; k += 4) {
+            v[k] = z;
+        }
+        return new Mesh(v, VertexLayout.of(4, new VertexAttribute(0, 4, 0)));
     }
 
     /**
