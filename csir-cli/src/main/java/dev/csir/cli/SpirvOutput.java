@@ -35,6 +35,9 @@ final class SpirvOutput {
             bm.put("name", b.name());
             bm.put("set", b.set());
             bm.put("binding", b.binding());
+            if (b.element() >= 0) {
+                bm.put("element", b.element()); // of an array of blocks, all at one binding
+            }
             bm.put("size", b.size());
             List<Object> members = new ArrayList<>();
             for (Reflection.Member mb : b.members()) {

@@ -380,6 +380,17 @@ public final class Messages {
             "gl_ClipDistance must be redeclared with a size before it is indexed with a variable";
     public static final String CLIP_DISTANCE_UNSIZED = "gl_ClipDistance must be redeclared with a size before it is used whole";
     public static final String UNKNOWN_MEMBER = "no such member of the block";
+    /** An array of blocks of a kind csir takes only one of: stage blocks and push constants. */
+    public static final String BLOCK_ARRAY_KIND = "only uniform blocks can be declared as arrays here";
+    public static final String BLOCK_ARRAY_OF_ARRAYS = "arrays of arrays of blocks are not supported yet";
+    public static final String BLOCK_ARRAY_UNSIZED = "an array of blocks needs its size declared here";
+    /** {@code ubo.member} where {@code ubo} is an array of blocks. */
+    public static final String BLOCK_ARRAY_NOT_INDEXED = "an array of blocks must be indexed before a member is named";
+    /** {@code ubo} or {@code ubo[k]} used as a value. */
+    public static final String BLOCK_NOT_A_VALUE = "a block is not a value; name one of its members";
+    public static final String EARLY_FRAGMENT_TESTS_VERSION =
+            "early_fragment_tests needs GLSL 4.20 or GLSL ES 3.10";
+    public static final String BLOCK_INDEX_VERSION = "indexing an array of uniform blocks at a run-time index needs GLSL ES 3.20";
     /** A struct has no member of the name a {@code .} names. */
     public static final String NO_SUCH_FIELD = "no such field in the structure";
     public static final String ARRAY_SIZE_CONSTANT = "array size must be a constant integer expression";

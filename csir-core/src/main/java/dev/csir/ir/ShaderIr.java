@@ -21,6 +21,8 @@ public final class ShaderIr {
     /** Source line and column of each instruction (0 when unknown), or null for none at all. */
     private final int[] lines;
     private final int[] columns;
+    /** The fragment shader asked for its depth and stencil tests before it runs (TGSI's FS_EARLY_DEPTH_STENCIL). */
+    private boolean earlyFragmentTests;
 
     public ShaderIr(String name, Stage stage, List<Insn> code, float[] immediates, int temps,
             ShaderInterface iface) {
@@ -110,17 +112,38 @@ public final class ShaderIr {
     public ShaderIr withCode(List<Insn> newCode) {
         boolean same = newCode.size() == code.length;
         return new ShaderIr(name, stage, newCode, immediates, temps, iface, same ? lines : null,
-                same ? columns : null);
+                same ? columns : null).withEarlyFragmentTests(earlyFragmentTests);
     }
 
     /** The same shader under another name. */
     public ShaderIr withName(String newName) {
-        return new ShaderIr(newName, stage, List.of(code), immediates, temps, iface, lines, columns);
+        return new ShaderIr(newName, stage, List.of(code), immediates, temps, iface, lines, columns)
+                .withEarlyFragmentTests(earlyFragmentTests);
     }
 
     /** The same shader with another interface. */
     public ShaderIr withInterface(ShaderInterface newIface) {
-        return new ShaderIr(name, stage, List.of(code), immediates, temps, newIface, lines, columns);
+        return new ShaderIr(name, stage, List.of(code), immediates, temps, newIface, lines, columns)
+                .withEarlyFragmentTests(earlyFragmentTests);
+    }
+
+    /** The same shader, asking (or not) for the depth and stencil tests before it runs. */
+    public ShaderIr withEarlyFragmentTests(boolean early) {
+        if (early == earlyFragmentTests) {
+            return this;
+        }
+        ShaderIr s = new ShaderIr(name, stage, List.of(code), immediates, temps, iface, lines, columns);
+        s.earlyFragmentTests = early;
+        return s;
+    }
+
+    /**
+     * Whether the fragment shader asked for the depth and stencil tests before it runs. Only the
+     * TGSI text says so: CSIR's devices cannot tell (see {@code SoftwareDevice}'s note), and a CSI
+     * blob does not keep it.
+     */
+    public boolean earlyFragmentTests() {
+        return earlyFragmentTests;
     }
 
     /** Instructions that are not NOP. */

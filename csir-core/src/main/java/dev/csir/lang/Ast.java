@@ -167,12 +167,14 @@ public final class Ast {
     /**
      * An interface block, {@code [layout] uniform|in|out Name { members } [instance];} — pos is
      * the block name's; {@code instance} is null when the block has no instance name (its members
-     * are then names of their own).
+     * are then names of their own). {@code dims} are the instance's array sizes ({@code ubo[2]}),
+     * outermost first, a null one for {@code []}; empty when the instance is no array.
      */
     public record BlockDecl(Pos pos, Qualifiers qualifiers, String name, List<VarDecl> members, String instance,
-            Pos instancePos) implements Decl {
+            Pos instancePos, List<Expr> dims) implements Decl {
         public BlockDecl {
             members = List.copyOf(members);
+            dims = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(dims));
         }
     }
 

@@ -83,7 +83,15 @@ public final class AstDump {
                 if (b.instance() != null) {
                     sb.append(" instance ").append(b.instance());
                 }
+                for (Ast.Expr dim : b.dims()) {
+                    sb.append(dim == null ? "[]" : "[.]");
+                }
                 end(b.pos());
+                for (Ast.Expr dim : b.dims()) {
+                    if (dim != null) {
+                        expr(dim, depth + 1, "size");
+                    }
+                }
                 for (Ast.VarDecl m : b.members()) {
                     decl(m, depth + 1, "member");
                 }

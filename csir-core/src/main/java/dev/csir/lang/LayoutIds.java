@@ -17,7 +17,7 @@ public final class LayoutIds {
             "row_major", "column_major", "origin_upper_left", "pixel_center_integer", "early_fragment_tests");
     /** Ids of the language that csir does not implement: a located error says so. */
     public static final Set<String> UNSUPPORTED = Set.of("index", "xfb_buffer", "xfb_offset", "xfb_stride",
-            "row_major", "origin_upper_left", "pixel_center_integer", "early_fragment_tests");
+            "row_major", "origin_upper_left", "pixel_center_integer");
 
     public static boolean takesValue(String id) {
         return VALUED.contains(id);

@@ -884,17 +884,22 @@ public final class Parser {
         adv();
         String instance = null;
         Ast.Pos instancePos = null;
+        List<Ast.Expr> dims = List.of();
         if (at(TokenKind.IDENT)) {
             instance = tk.text(tp);
             instancePos = pos(tp);
             blockInstances.add(instance);
             adv();
+            dims = dims();
+            if (dims == null) {
+                return null;
+            }
         }
         if (!expect(TokenKind.SEMI, Messages.EXPECTED_SEMICOLON)) {
             return null;
         }
         Ast.Pos p = pos(nameTok);
-        return new Ast.DeclStmt(p, new Ast.BlockDecl(p, q, tk.text(nameTok), members, instance, instancePos));
+        return new Ast.DeclStmt(p, new Ast.BlockDecl(p, q, tk.text(nameTok), members, instance, instancePos, dims));
     }
 
     /** Whether the member just named at {@code memberTok} is {@code gl_ClipDistance[]}, the one unsized member GLSL redeclares. */

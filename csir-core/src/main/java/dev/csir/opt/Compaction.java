@@ -72,7 +72,8 @@ final class Compaction {
             }
         }
         return new ShaderIr(ir.name(), ir.stage(), kept, Arrays.copyOf(pool, nimm), temps, ir.iface(),
-                Arrays.copyOf(lines, kept.size()), Arrays.copyOf(columns, kept.size()));
+                Arrays.copyOf(lines, kept.size()), Arrays.copyOf(columns, kept.size()))
+                .withEarlyFragmentTests(ir.earlyFragmentTests());
     }
 
     private static void mark(boolean[] used, int base, int span) {

@@ -169,7 +169,7 @@ public final class Checker {
         List<Typed.Variable> all = new ArrayList<>(builtinsOfStage());
         all.addAll(vars);
         all.addAll(pairedSamplers.keySet());
-        return new Typed.Unit(stage, all, bodies, main, pairedSamplers);
+        return new Typed.Unit(stage, all, bodies, main, pairedSamplers, interfaces.earlyFragmentTests());
     }
 
     // ---- declarations ------------------------------------------------------------------------
@@ -314,6 +314,8 @@ public final class Checker {
     }
 
     private final Set<String> instanceNames = new HashSet<>();
+    /** The sizes of the block instances that are arrays, by instance name. */
+    private final Map<String, Integer> instanceArrays = new HashMap<>();
     /** Block names, a name space of their own: two blocks of one name are an error. */
     private final Set<String> blockNames = new HashSet<>();
 
@@ -484,7 +486,11 @@ public final class Checker {
                 return List.of();
             }
         }
-        Typed.InterfaceBlock block = interfaces.block(b);
+        int elements = blockElements(b);
+        if (elements < 0) {
+            return List.of();
+        }
+        Typed.InterfaceBlock block = interfaces.block(b, elements);
         if (block != null && !blockNames.add(b.name())) {
             error(b.pos(), Messages.DUPLICATE_SYMBOL);
             return List.of();
@@ -508,7 +514,8 @@ public final class Checker {
             if (b.instance() == null && taken(m.name(), m.pos())) {
                 continue;
             }
-            Typed.Variable v = new Typed.Variable(nextId++, name, m.type(), storage, Typed.BuiltinVar.NONE,
+            Type type = elements > 0 ? new dev.csir.types.ArrayType(m.type(), elements) : m.type();
+            Typed.Variable v = new Typed.Variable(nextId++, name, type, storage, Typed.BuiltinVar.NONE,
                     stageBlock ? locations[i] : -1, m.pos(), null,
                     new Typed.Decoration(block.set(), block.binding(), -1, -1, new Typed.Member(block, i))
                             .interpolated(stageBlock ? m.qualifiers() : Ast.Qualifiers.NONE));
@@ -521,8 +528,45 @@ public final class Checker {
         if (b.instance() != null) {
             instances.put(b.instance(), members);
             instanceNames.add(b.instance());
+            if (elements > 0) {
+                instanceArrays.put(b.instance(), elements);
+            }
         }
         return out;
+    }
+
+    /**
+     * The size of a block's instance array ({@code ubo[2]}), 0 when it is none, -1 after
+     * reporting an error: one constant positive size; an unsized array (which glslang sizes from
+     * the largest index used) and arrays of arrays are refused.
+     */
+    private int blockElements(Ast.BlockDecl b) {
+        if (b.dims().isEmpty()) {
+            return 0;
+        }
+        if (b.dims().size() > 1) {
+            error(b.instancePos(), version.arraysOfArrays() ? Messages.BLOCK_ARRAY_OF_ARRAYS : Messages.ARRAYS_OF_ARRAYS);
+            return -1;
+        }
+        Ast.Expr d = b.dims().getFirst();
+        if (d == null) {
+            error(b.instancePos(), Messages.BLOCK_ARRAY_UNSIZED);
+            return -1;
+        }
+        Typed.Expr size = exprs.expr(d);
+        if (size == null) {
+            return -1;
+        }
+        Long v = Constants.intValue(size);
+        if (v == null) {
+            error(d.pos(), Messages.ARRAY_SIZE_CONSTANT);
+            return -1;
+        }
+        if (v < 1 || v > 65536) {
+            error(d.pos(), Messages.ARRAY_SIZE_POSITIVE);
+            return -1;
+        }
+        return (int) (long) v;
     }
 
     /** {@code out gl_PerVertex { vec4 gl_Position; float gl_PointSize; };}: the built-ins, redeclared. */
@@ -558,6 +602,11 @@ public final class Checker {
     OpaqueUniforms.Split split(String name) {
         OpaqueUniforms.Split s = opaque.get(name);
         return s == null || isLocal(name) ? null : s;
+    }
+
+    /** The size of the block instance array {@code name}, or null when no instance array is called so. */
+    Integer instanceArray(String name) {
+        return instanceArrays.get(name);
     }
 
     /** The members of the block instance {@code name}, or null when no instance is called so. */

@@ -361,6 +361,7 @@ final class ExprChecker {
         }
         if (v == null) {
             return fail(id.pos(), checker.isFunctionName(id.name()) ? Messages.FUNCTION_AS_VALUE
+                    : checker.instance(id.name()) != null && !checker.isLocal(id.name()) ? Messages.BLOCK_NOT_A_VALUE
                     : Messages.UNKNOWN_IDENTIFIER);
         }
         if (v.builtin() == Typed.BuiltinVar.POSITION && checker.stage() != ShaderStage.VERTEX) {
@@ -404,6 +405,12 @@ final class ExprChecker {
      * struct, or letters that are a bad swizzle of a vector or scalar.
      */
     private Typed.Expr field(Ast.Field f) {
+        if (f.base() instanceof Ast.Index ix && blockArray(ix.base())) {
+            return blockArrayMember(ix, f.name(), f.pos());
+        }
+        if (blockArray(f.base())) {
+            return fail(f.pos(), Messages.BLOCK_ARRAY_NOT_INDEXED);
+        }
         if (f.base() instanceof Ast.Ident id && !checker.isLocal(id.name()) && checker.instance(id.name()) != null) {
             Typed.Variable m = checker.instance(id.name()).get(f.name());
             return m == null ? fail(f.pos(), Messages.UNKNOWN_MEMBER) : new Typed.VarRef(f.pos(), m);
@@ -422,6 +429,40 @@ final class ExprChecker {
         return swizzle(new Ast.Swizzle(f.pos(), f.base(), f.name(), mask, f.name().length()), base);
     }
 
+    /** Whether {@code e} names an array of blocks ({@code ubo} of {@code uniform UBO {...} ubo[2];}) no local hides. */
+    private boolean blockArray(Ast.Expr e) {
+        return e instanceof Ast.Ident id && !checker.isLocal(id.name()) && checker.instanceArray(id.name()) != null;
+    }
+
+    /**
+     * {@code ubo[k].name}: element k of the variable of member {@code name} of the array of blocks
+     * {@code ubo}. A run-time index is taken where glslang takes one: in every desktop version
+     * (GLSL asks it to be dynamically uniform, which no compiler can check) and from ES 3.20.
+     */
+    private Typed.Expr blockArrayMember(Ast.Index ix, String name, Pos pos) {
+        Typed.Variable m = checker.instance(((Ast.Ident) ix.base()).name()).get(name);
+        Typed.Expr i = expr(ix.index());
+        if (i == null) {
+            return null;
+        }
+        if (!(i.type() instanceof ScalarType st) || !st.kind().isInteger()) {
+            return fail(ix.pos(), Messages.TYPE_MISMATCH);
+        }
+        if (m == null) {
+            return fail(pos, Messages.UNKNOWN_MEMBER);
+        }
+        ArrayType blocks = (ArrayType) m.type();
+        Long k = Constants.intValue(i);
+        if (k != null && (k < 0 || k >= blocks.length())) {
+            return fail(ix.pos(), Messages.INDEX_OUT_OF_RANGE);
+        }
+        if (k == null && checker.version().es() && checker.version().number() < 320) {
+            return fail(ix.pos(), Messages.BLOCK_INDEX_VERSION);
+        }
+        checker.used(m);
+        return new Typed.Index(pos, blocks.element(), new Typed.VarRef(ix.base().pos(), m), i);
+    }
+
     private Typed.Expr member(Pos pos, Typed.Expr base, StructType st, String name) {
         int k = st.indexOf(name);
         if (k < 0) {
@@ -432,6 +473,9 @@ final class ExprChecker {
 
     /** {@code base.length()}: a constant int, the element count of an array (a vector's size, a matrix's columns). */
     private Typed.Expr length(Ast.Length l) {
+        if (blockArray(l.base())) {
+            return new Typed.Literal(l.pos(), ScalarType.INT, checker.instanceArray(((Ast.Ident) l.base()).name()));
+        }
         Typed.Expr base = expr(l.base());
         if (base == null) {
             return null;
@@ -454,6 +498,9 @@ final class ExprChecker {
     }
 
     private Typed.Expr swizzle(Ast.Swizzle s) {
+        if (s.base() instanceof Ast.Index ix && blockArray(ix.base())) {
+            return blockArrayMember(ix, s.letters(), s.pos());
+        }
         if (s.base() instanceof Ast.Ident id && !checker.isLocal(id.name()) && checker.instance(id.name()) != null) {
             return field(new Ast.Field(s.pos(), s.base(), s.letters(), s.pos()));
         }

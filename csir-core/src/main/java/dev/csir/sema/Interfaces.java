@@ -4,6 +4,7 @@ import dev.csir.diag.Messages;
 import dev.csir.lang.Ast;
 import dev.csir.lang.Ast.Pos;
 import dev.csir.lang.Client;
+import dev.csir.lang.GlslVersion;
 import dev.csir.lang.LayoutIds;
 import dev.csir.types.BufferLayout;
 import dev.csir.types.SamplerType;
@@ -41,6 +42,7 @@ final class Interfaces {
     /** The packing of {@code layout(std140) uniform;}, or null while none was declared. */
     private String defaultPacking;
     private boolean pushConstant;
+    private boolean earlyFragmentTests;
     private final Set<Integer> constantIds = new HashSet<>();
 
     Interfaces(Checker checker, Client client) {
@@ -142,6 +144,10 @@ final class Interfaces {
     /** {@code layout(std140) uniform;} and its kin: packing alone, for the blocks after it. */
     void defaultLayout(Ast.DefaultLayout d) {
         Ast.Layout l = d.qualifiers().layout();
+        if (l.has("early_fragment_tests")) {
+            earlyFragmentTests(d);
+            return;
+        }
         for (Ast.LayoutId id : l.ids()) {
             if (!DEFAULT.contains(id.name()) || d.qualifiers().storage() != Ast.Storage.UNIFORM) {
                 if (d.qualifiers().storage() == Ast.Storage.UNIFORM && id.hasValue()) {
@@ -165,10 +171,37 @@ final class Interfaces {
     }
 
     /**
-     * The block itself and its members as variables, in order (null after reporting an error).
-     * A {@code gl_PerVertex} output redeclares the built-ins and gives no block.
+     * {@code layout(early_fragment_tests) in;}, as glslang takes it: alone, on {@code in}, in a
+     * fragment shader of GLSL 4.20 or ES 3.10 on, any number of times. glslang also takes it with
+     * GL_ARB_shader_image_load_store, an extension csir does not know (it would promise images).
      */
-    Typed.InterfaceBlock block(Ast.BlockDecl b) {
+    private void earlyFragmentTests(Ast.DefaultLayout d) {
+        for (Ast.LayoutId id : d.qualifiers().layout().ids()) {
+            if (!id.name().equals("early_fragment_tests") || id.hasValue() || d.qualifiers().storage() != Ast.Storage.IN
+                    || checker.stage() != ShaderStage.FRAGMENT) {
+                checker.error(id.pos(), Messages.layoutNotHere(id.name()));
+                return;
+            }
+        }
+        GlslVersion v = checker.version();
+        if (v.number() < (v.es() ? 310 : 420)) {
+            checker.error(d.qualifiers().layout().id("early_fragment_tests").pos(), Messages.EARLY_FRAGMENT_TESTS_VERSION);
+            return;
+        }
+        earlyFragmentTests = true;
+    }
+
+    /** Whether the shader asked for its depth and stencil tests before it runs. */
+    boolean earlyFragmentTests() {
+        return earlyFragmentTests;
+    }
+
+    /**
+     * The block itself and its members as variables, in order (null after reporting an error).
+     * A {@code gl_PerVertex} output redeclares the built-ins and gives no block. {@code elements}
+     * is the size of the instance array, 0 when it is none.
+     */
+    Typed.InterfaceBlock block(Ast.BlockDecl b, int elements) {
         Ast.Storage st = b.qualifiers().storage();
         Ast.Layout l = b.qualifiers().layout();
         boolean uniform = st == Ast.Storage.UNIFORM;
@@ -256,9 +289,13 @@ final class Interfaces {
                 && !b.name().equals("gl_PerVertex")) {
             return fail(b.pos(), Messages.LOCATION_NEEDS_VULKAN);
         }
+        if (elements > 0 && kind != Typed.BlockKind.UNIFORM) {
+            // glslang takes arrays of stage blocks too; csir's stage blocks are one each so far
+            return fail(b.instancePos(), Messages.BLOCK_ARRAY_KIND);
+        }
         return new Typed.InterfaceBlock(b.name(), b.instance(), kind,
                 rule == BufferLayout.STD430 ? Typed.Packing.STD430 : Typed.Packing.STD140, l.value("set"),
-                l.value("binding"), members);
+                l.value("binding"), members, elements);
     }
 
     /** The location of each member of a stage block: its own, else the next after the one before. */

@@ -21,10 +21,11 @@ public final class Typed {
     /** A checked shader: its globals and functions in source order, and which one is main. */
     /**
      * A checked shader. {@code pairs} gives each sampler a GLSL for Vulkan sampler constructor made
-     * ({@code sampler2D(t, s)}, a uniform of the unit's globals) its texture and sampler state.
+     * ({@code sampler2D(t, s)}, a uniform of the unit's globals) its texture and sampler state;
+     * {@code earlyFragmentTests}: a fragment shader's {@code layout(early_fragment_tests) in;}.
      */
     public record Unit(ShaderStage stage, List<Variable> globals, List<Function> functions, Function main,
-            java.util.Map<Variable, List<Variable>> pairs) {
+            java.util.Map<Variable, List<Variable>> pairs, boolean earlyFragmentTests) {
         public Unit {
             globals = List.copyOf(globals);
             functions = List.copyOf(functions);
@@ -32,7 +33,7 @@ public final class Typed {
         }
 
         public Unit(ShaderStage stage, List<Variable> globals, List<Function> functions, Function main) {
-            this(stage, globals, functions, main, java.util.Map.of());
+            this(stage, globals, functions, main, java.util.Map.of(), false);
         }
     }
 
@@ -154,10 +155,13 @@ public final class Typed {
 
     /**
      * An interface block: its block name, instance name (null: none), kind, packing, descriptor
-     * set and binding (-1: not given), and members in declaration order.
+     * set and binding (-1: not given), members in declaration order, and how many blocks an
+     * instance array of it declares ({@code ubo[2]}; 0 when the instance is no array). The members
+     * of an array of blocks are variables of arrays over its elements: {@code ubo[k].m} is element
+     * k of the variable of member m.
      */
     public record InterfaceBlock(String name, String instance, BlockKind kind, Packing packing, int set, int binding,
-            List<BlockMember> members) {
+            List<BlockMember> members, int elements) {
         public InterfaceBlock {
             members = List.copyOf(members);
         }

@@ -60,7 +60,7 @@ public final class Copier {
                 iface.add((GlobalVariable) map.getOrDefault(g, g));
             }
             out.entryPoints().add(new EntryPoint(e.stage(), (Function) map.getOrDefault(e.function(), e.function()),
-                    iface, e.workgroupSize()));
+                    iface, e.workgroupSize(), e.earlyFragmentTests()));
         }
         return out;
     }

@@ -192,6 +192,9 @@ public final class TgsiEmitter {
                 // gl_FragDepth, from z
                 w.text("DCL ").reg("OUT", depthOutput).text(", POSITION").end();
             }
+            if (ir.earlyFragmentTests()) {
+                w.text("PROPERTY FS_EARLY_DEPTH_STENCIL 1").end();
+            }
         }
         for (int i = 0; i <= iface.sampHi(); i++) {
             w.text("DCL ").reg("SAMP", i).end();

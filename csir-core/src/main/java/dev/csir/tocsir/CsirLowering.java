@@ -80,7 +80,7 @@ public final class CsirLowering {
         for (int v = 0; v < s.code.registers(); v++) {
             virtual += s.code.width(v);
         }
-        return new Lowered(b.build(name, csirStage, slots.iface), virtual);
+        return new Lowered(b.build(name, csirStage, slots.iface).withEarlyFragmentTests(entry.earlyFragmentTests()), virtual);
     }
 
     /**

@@ -298,9 +298,14 @@ final class Slots {
 
     /**
      * The CSIR uniform name of a block member: its own name, as the program's uniforms are set
-     * by name; {@code Block.member} where two blocks of the module have a member of that name.
+     * by name; {@code Block.member} where two blocks of the module have a member of that name, and
+     * {@code Block[k].member} in element k of an array of blocks.
      */
     static String uniformName(Module m, StructType block, String member) {
+        if (block.name().endsWith("]")) {
+            // an element of an array of blocks (SplitBlockArrays): always named with its block
+            return block.name() + "." + member;
+        }
         int holders = 0;
         for (GlobalVariable g : m.globals()) {
             if ((g.space() == AddressSpace.UNIFORM || g.space() == AddressSpace.PUSH_CONSTANT)

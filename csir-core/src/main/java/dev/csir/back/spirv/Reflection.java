@@ -38,10 +38,22 @@ public record Reflection(List<Variable> inputs, List<Variable> outputs, List<Uni
     public record Variable(String name, Type type, int location, String builtIn) {
     }
 
-    /** A uniform block at a descriptor set and binding, {@code size} bytes under std140. */
-    public record UniformBlock(String name, int set, int binding, int size, List<Member> members) {
+    /**
+     * A uniform block at a descriptor set and binding, {@code size} bytes under std140. An array
+     * of blocks ({@code lights[3]}) is one UniformBlock per element, each at the array's binding:
+     * {@code element} is its index there (-1 for a block that is no element), and {@code uniformPrefix}
+     * what its members' CSIR uniform names start with ({@code Light[1].}; empty for a lone block).
+     * A module the CSIR pipeline made has the elements as blocks of their own, at bindings of
+     * their own (OpenGL's numbering): each is then a lone block with its element's prefix.
+     */
+    public record UniformBlock(String name, int set, int binding, int size, List<Member> members, int element,
+            String uniformPrefix) {
         public UniformBlock {
             members = List.copyOf(members);
+        }
+
+        public UniformBlock(String name, int set, int binding, int size, List<Member> members) {
+            this(name, set, binding, size, members, -1, "");
         }
     }
 
@@ -69,7 +81,11 @@ public record Reflection(List<Variable> inputs, List<Variable> outputs, List<Uni
                 }
                 case UNIFORM, PUSH_CONSTANT, STORAGE_BUFFER -> {
                     if (g.valueType() instanceof StructType s) {
-                        blocks.add(block(g, s));
+                        blocks.add(block(g, s, -1));
+                    } else if (g.valueType() instanceof ArrayType a && a.element() instanceof StructType s) {
+                        for (int k = 0; k < a.length(); k++) {
+                            blocks.add(block(g, s, k));
+                        }
                     }
                 }
                 case UNIFORM_CONSTANT -> {
@@ -86,7 +102,7 @@ public record Reflection(List<Variable> inputs, List<Variable> outputs, List<Uni
         return new Reflection(inputs, outputs, blocks, samplers, pairings);
     }
 
-    private static UniformBlock block(GlobalVariable g, StructType s) {
+    private static UniformBlock block(GlobalVariable g, StructType s, int index) {
         int[] offsets = Std140.offsets(s);
         List<Member> members = new ArrayList<>();
         for (int i = 0; i < offsets.length; i++) {
@@ -96,6 +112,13 @@ public record Reflection(List<Variable> inputs, List<Variable> outputs, List<Uni
             int matrixStride = element instanceof MatrixType mt ? Std140.matrixStride(mt) : 0;
             members.add(new Member(s.members().get(i).name(), t, offsets[i], arrayStride, matrixStride));
         }
-        return new UniformBlock(g.name(), g.set(), g.binding(), Std140.size(s), members);
+        if (index < 0) {
+            // an element the CSIR pipeline split from an array of blocks (SplitBlockArrays) is named so
+            return new UniformBlock(g.name(), g.set(), g.binding(), Std140.size(s), members, -1,
+                    s.name().endsWith("]") ? s.name() + "." : "");
+        }
+        // the names CSIR gives the uniforms of the element's block (SplitBlockArrays, Slots.uniformName)
+        return new UniformBlock(g.name() + "[" + index + "]", g.set(), g.binding(), Std140.size(s), members, index,
+                s.name() + "[" + index + "].");
     }
 }

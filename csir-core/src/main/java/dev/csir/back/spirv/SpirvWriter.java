@@ -11,8 +11,10 @@ import dev.csir.ssa.Value;
 import dev.csir.ssa.verify.Problem;
 import dev.csir.ssa.verify.Verifier;
 import dev.csir.types.AddressSpace;
+import dev.csir.types.ArrayType;
 import dev.csir.types.ShaderStage;
 import dev.csir.types.StructType;
+import dev.csir.types.Type;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
@@ -144,6 +146,11 @@ public final class SpirvWriter {
                 values.put(s, table.specConstant(s));
             }
             for (GlobalVariable g : m.globals()) {
+                if (TypeTable.isLaidOut(g.space()) && g.valueType() instanceof ArrayType a) {
+                    table.blockArray(a);
+                }
+            }
+            for (GlobalVariable g : m.globals()) {
                 if (g.pair() == null) { // a sampler constructor's sampler is made at each lookup
                     global(g);
                 }
@@ -219,10 +226,12 @@ public final class SpirvWriter {
                 annotations.op(Spv.Op.OpDecorate, id, Spv.Decoration.InputAttachmentIndex, g.inputAttachment());
             }
             if (TypeTable.isLaidOut(g.space())) {
-                if (!(g.valueType() instanceof StructType)) {
+                // an array of blocks: its element struct is the Block (SPIR-V 2.16.2)
+                Type block = g.valueType() instanceof ArrayType a ? a.element() : g.valueType();
+                if (!(block instanceof StructType)) {
                     throw new SpirvException("a uniform block of " + g.valueType().name() + " (it must be a struct)");
                 }
-                annotations.op(Spv.Op.OpDecorate, table.laidOutId(g.valueType()), Spv.Decoration.Block);
+                annotations.op(Spv.Op.OpDecorate, table.laidOutId(block), Spv.Decoration.Block);
             }
         }
 
@@ -275,6 +284,9 @@ public final class SpirvWriter {
                     executionModes.op(Spv.Op.OpExecutionMode, fn, Spv.ExecutionMode.OriginUpperLeft);
                     if (e.interfaceVariables().stream().anyMatch(g -> g.builtIn() == BuiltIn.FRAG_DEPTH)) {
                         executionModes.op(Spv.Op.OpExecutionMode, fn, Spv.ExecutionMode.DepthReplacing);
+                    }
+                    if (e.earlyFragmentTests()) {
+                        executionModes.op(Spv.Op.OpExecutionMode, fn, Spv.ExecutionMode.EarlyFragmentTests);
                     }
                 }
                 case COMPUTE -> {

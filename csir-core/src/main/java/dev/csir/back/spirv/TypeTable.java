@@ -37,6 +37,14 @@ final class TypeTable {
     private final Map<List<Integer>, Integer> functionTypes = new HashMap<>();
     private final Map<Constant, Integer> constants = new HashMap<>();
 
+    /** The array types of arrays of blocks ({@link #blockArray}). */
+    private final java.util.Set<Type> blockArrays = new java.util.HashSet<>();
+
+    /** Makes {@code a} an array of blocks, laid out without an ArrayStride; before it is first declared. */
+    void blockArray(ArrayType a) {
+        blockArrays.add(a);
+    }
+
     TypeTable(Ids ids, Words types, Words annotations, Words names) {
         this.ids = ids;
         this.types = types;
@@ -211,7 +219,10 @@ final class TypeTable {
         }
         if (t instanceof ArrayType a) {
             int id = array(a, laidOutId(a.element()));
-            annotations.op(Spv.Op.OpDecorate, id, Spv.Decoration.ArrayStride, Std140.arrayStride(a));
+            if (!blockArrays.contains(a)) {
+                // an array of blocks has no stride: each element is a block of its own, not memory
+                annotations.op(Spv.Op.OpDecorate, id, Spv.Decoration.ArrayStride, Std140.arrayStride(a));
+            }
             return id;
         }
         if (t instanceof StructType s) {

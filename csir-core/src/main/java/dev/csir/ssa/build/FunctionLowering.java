@@ -96,6 +96,12 @@ final class FunctionLowering {
         if (lvalue instanceof Typed.Field m) {
             return b.access(pointer(m.base()), Constant.ofInt(m.index()));
         }
+        if (lvalue instanceof Typed.Index ix && ix.base() instanceof Typed.VarRef r && locals.get(r.variable().id()) == null
+                && r.variable().member() != null && r.variable().member().block().elements() > 0) {
+            // ubo[k].m: the block's element, then its member
+            ModuleBuilder.Storage s = module.storage(r.variable());
+            return b.access(s.global(), exprs.expr(ix.index()), Constant.ofInt(s.member()));
+        }
         if (lvalue instanceof Typed.Index ix) {
             return b.access(pointer(ix.base()), exprs.expr(ix.index()));
         }

@@ -91,7 +91,8 @@ public final class ModuleBuilder {
         }
         List<GlobalVariable> iface = module.globals().stream()
                 .filter(g -> g.space() == AddressSpace.INPUT || g.space() == AddressSpace.OUTPUT).toList();
-        module.entryPoints().add(new EntryPoint(unit.stage(), functions.get(unit.main().signature()), iface, List.of()));
+        module.entryPoints().add(new EntryPoint(unit.stage(), functions.get(unit.main().signature()), iface, List.of(),
+                unit.earlyFragmentTests()));
         return module;
     }
 
@@ -185,8 +186,10 @@ public final class ModuleBuilder {
      */
     private static GlobalVariable uniformBlock(Typed.InterfaceBlock b, Set<Integer> bindings) {
         boolean push = b.kind() == Typed.BlockKind.PUSH_CONSTANT;
+        // an array of blocks is one variable of an array of the block struct (one binding in Vulkan)
+        Type type = b.elements() > 0 ? new dev.csir.types.ArrayType(b.struct(), b.elements()) : b.struct();
         GlobalVariable g = new GlobalVariable(b.instance() != null ? b.instance() : b.name(),
-                push ? AddressSpace.PUSH_CONSTANT : AddressSpace.UNIFORM, b.struct())
+                push ? AddressSpace.PUSH_CONSTANT : AddressSpace.UNIFORM, type)
                 .setLayout(b.packing() == Typed.Packing.STD430 ? BlockLayout.STD430 : BlockLayout.STD140);
         return push ? g : g.setBinding(Math.max(b.set(), 0), b.binding() >= 0 ? b.binding() : free(bindings));
     }

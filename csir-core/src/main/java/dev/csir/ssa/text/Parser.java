@@ -271,6 +271,10 @@ public final class Parser {
                 size.add(integer());
             } while (accept(","));
         }
+        boolean early = lx.peek().isIdent("early_fragment_tests");
+        if (early) {
+            advance();
+        }
         // the function usually follows the entry line: resolve when everything is read
         later.add(() -> {
             Function f = functions.get(fname);
@@ -288,7 +292,7 @@ public final class Parser {
                 gs.add(g);
             }
             if (ok) {
-                module.entryPoints().add(new EntryPoint(stage, f, gs, size));
+                module.entryPoints().add(new EntryPoint(stage, f, gs, size, early));
             }
         });
     }

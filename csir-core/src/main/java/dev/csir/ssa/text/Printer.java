@@ -45,6 +45,7 @@ import java.util.Set;
  * attr      := 'location='INT | 'builtin='WORD | 'set='INT | 'binding='INT | 'pair='GLOBAL','GLOBAL | 'flat' | 'noperspective'
  *            | 'layout='WORD                    (each only when not the default)
  * entry     := 'entry' STAGE '@'NAME '(' [ '@'NAME { ',' '@'NAME } ] ')' [ 'local_size=' INT { ',' INT } ]
+ *              [ 'early_fragment_tests' ]
  * function  := 'func' '@'NAME '(' [ param { ',' param } ] ')' '->' type '{' [ ';' HINT { ',' HINT } ] NL
  *              { block } '}'              param := '%argN' ':' type; the hints are the parameters' names
  * block     := 'bbN' ':' [ ';' [ kind ] [ 'hint=' WORD ] [ '(' NAME ')' ] ] NL { '  ' inst NL }
@@ -181,6 +182,9 @@ public final class Printer {
         if (!e.workgroupSize().isEmpty()) {
             out.append(" local_size=")
                     .append(String.join(",", e.workgroupSize().stream().map(String::valueOf).toList()));
+        }
+        if (e.earlyFragmentTests()) {
+            out.append(" early_fragment_tests");
         }
         out.append('\n');
     }

@@ -60,6 +60,11 @@ public final class CompiledShading implements Shading {
     }
 
     @Override
+    public boolean earlyFragmentTests() {
+        return reference.earlyFragmentTests();
+    }
+
+    @Override
     public Interpolation interpolation(int slot) {
         return reference.interpolation(slot);
     }

@@ -18,6 +18,8 @@ import java.util.Arrays;
 public final class InterpretedShading implements Shading {
     private final Interpreter vertex;
     private final Interpreter fragment;
+    /** The fragment stage's layout(early_fragment_tests) ({@link Shading#earlyFragmentTests}). */
+    private boolean early;
     final float[] vertexUniforms;
     final float[] fragmentUniforms;
     final Texture2D[] textures;
@@ -59,6 +61,7 @@ public final class InterpretedShading implements Shading {
                 Math.min(vertex.varyingOutSlots(), fragment.varyingInSlots()));
         InterpretedShading shading = new InterpretedShading(vertex, fragment, vu, fu, textures.clone(), slots);
         shading.clipDistances = clipDistanceComponents(program.vertex().iface(), slots);
+        shading.early = program.fragment().earlyFragmentTests();
         for (VaryingInfo v : program.iface().varyings()) {
             // a matrix varying's columns take the slots after its first
             for (int k = v.slot(); k < Math.min(slots, v.slot() + v.type().uniformSlots()); k++) {
@@ -94,6 +97,11 @@ public final class InterpretedShading implements Shading {
     @Override
     public boolean writesDepth() {
         return fragment.depthOutput() >= 0;
+    }
+
+    @Override
+    public boolean earlyFragmentTests() {
+        return early;
     }
 
     /** The fragment output that holds gl_FragDepth ({@link Interpreter#depthOutput}). */

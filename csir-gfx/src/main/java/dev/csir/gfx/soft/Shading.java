@@ -30,6 +30,15 @@ public interface Shading {
     }
 
     /**
+     * Whether the fragment stage asked for the depth test before it runs
+     * ({@code layout(early_fragment_tests) in;}): then a fragment that passes the test writes its
+     * depth even when the shader discards it, and gl_FragDepth is not used.
+     */
+    default boolean earlyFragmentTests() {
+        return false;
+    }
+
+    /**
      * The varying components ({@code 4 * slot + lane}) that hold the vertex stage's clip
      * distances (gl_ClipDistance), one per distance: the rasterizer keeps the part of each
      * triangle where all of them are at least 0. None by default.

@@ -159,8 +159,12 @@ public final class SoftwareRenderer implements AutoCloseable {
         bins.reset(s.width, s.height);
         bins.bin(tris);
         nextTile.set(0);
-        boolean lateDepth = shading.writesDepth();
-        runParallel(i -> rasterizers[i].run(tris, bins, nextTile, s, drawing[i], depthTest, lateDepth,
+        // early fragment tests: csir's shaders have no side effects (no image stores, no atomics)
+        // a test after shading could skip, so what they change is only that a discarded fragment
+        // that passed still writes its depth, and that gl_FragDepth is not used
+        boolean early = shading.earlyFragmentTests();
+        boolean lateDepth = shading.writesDepth() && !early;
+        runParallel(i -> rasterizers[i].run(tris, bins, nextTile, s, drawing[i], depthTest, lateDepth, early,
                 varyingComponents));
         for (TileRasterizer r : rasterizers) {
             fragments += r.shaded;

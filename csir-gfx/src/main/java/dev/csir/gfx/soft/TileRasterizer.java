@@ -30,15 +30,21 @@ final class TileRasterizer {
     private final float[] laneDy = new float[FragmentBatch.SIZE];
     private final float[] laneW = new float[FragmentBatch.SIZE];
 
+    /** The draw's early fragment tests, with the depth test on ({@link #run}). */
+    private boolean earlyWrites;
+
     /** Fragments shaded by the last {@link #run} (covered pixels that passed the depth test). */
     long shaded;
 
     /**
      * {@code lateDepth}: the shader writes gl_FragDepth, so the depth test (when on) takes the
-     * written depth after shading instead of the interpolated one before it.
+     * written depth after shading instead of the interpolated one before it. {@code earlyWrites}:
+     * the shader asked for early fragment tests, so a fragment that passed the depth test writes
+     * its depth whether or not the shader discards it.
      */
     void run(Triangles tris, Bins bins, AtomicInteger nextTile, Surface s, Shading.Context ctx, boolean depthTest,
-            boolean lateDepth, int varyingComponents) {
+            boolean lateDepth, boolean earlyWrites, int varyingComponents) {
+        this.earlyWrites = earlyWrites && depthTest;
         if (batch == null || batch.components() != varyingComponents) {
             batch = new FragmentBatch(varyingComponents);
         }
@@ -342,6 +348,10 @@ final class TileRasterizer {
         int[] cbuf = s.color;
         float[] dbuf = s.depth;
         for (int i = 0; i < n; i++) {
+            if (earlyWrites && !b.kept[i] && b.pixel[i] >= 0) {
+                dbuf[b.pixel[i]] = b.z[i]; // tested before shading, written whatever the shader did
+                continue;
+            }
             // a helper of a quad (pixel -1) is never written
             if (b.kept[i] && b.pixel[i] >= 0) {
                 int idx = b.pixel[i];

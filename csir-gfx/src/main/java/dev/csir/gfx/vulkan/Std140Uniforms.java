@@ -16,7 +16,8 @@ import java.util.Optional;
  * Fills a stage's std140 uniform block from the program's CSIR uniform slots: each member by
  * name from the vec4 slots where the stage keeps that uniform (a matrix one slot per column,
  * an array one slot run per element), at the offsets and strides the SPIR-V reflection gives.
- * Members the program interface does not know stay zero, as an unset uniform reads in GL.
+ * Members the program interface does not know stay zero, as an unset uniform reads in GL. An
+ * element of an array of blocks reads the uniforms CSIR names {@code Block[k].member}.
  */
 final class Std140Uniforms {
     private Std140Uniforms() {
@@ -43,11 +44,12 @@ final class Std140Uniforms {
         }
         float[] words = values.words(stage);
         for (Reflection.Member m : block.members()) {
+            String name = block.uniformPrefix() + m.name();
             if (m.type() instanceof ArrayType a) {
-                array(b, m, a, stage, iface, words);
+                array(b, name, m, a, stage, iface, words);
                 continue;
             }
-            Optional<Integer> slot = slot(iface, m.name(), stage);
+            Optional<Integer> slot = slot(iface, name, stage);
             if (slot.isPresent()) {
                 value(b, m.type(), m.offset(), m.matrixStride(), slot.get(), words);
             }
@@ -62,10 +64,10 @@ final class Std140Uniforms {
      * An array member, element by element: the program interface names each element as OpenGL
      * does ({@code pal[0]}, {@code pal[1]}), where the reflection names the member {@code pal}.
      */
-    private static void array(ByteBuffer b, Reflection.Member m, ArrayType a, Stage stage, ProgramInterface iface,
-            float[] words) {
+    private static void array(ByteBuffer b, String name, Reflection.Member m, ArrayType a, Stage stage,
+            ProgramInterface iface, float[] words) {
         for (int e = 0; e < a.length(); e++) {
-            Optional<Integer> slot = slot(iface, m.name() + "[" + e + "]", stage);
+            Optional<Integer> slot = slot(iface, name + "[" + e + "]", stage);
             if (slot.isPresent()) {
                 value(b, a.element(), m.offset() + e * m.arrayStride(), m.matrixStride(), slot.get(), words);
             }

@@ -114,7 +114,8 @@ public final class ContractWorkloads {
                 fragCoord(), discard(), builtins(), uniformBlockCube(), pushConstants(), matrices(), vertexNumbers(),
                 integerArithmetic(), skybox(), volumeAndLayers(), matrixInterface(), twoColourOutputs(), interpolation(), frontFacing(), fragDepth(),
                 packingAndModf(), uniformArrayLoop(), derivatives(), aggregateValues(), samplerAtRunTimeIndex(),
-                ShadowIntegerScene.workload(), offsetsAndGather(), shadowReferencesOutOfRange(), clipDistances());
+                ShadowIntegerScene.workload(), offsetsAndGather(), shadowReferencesOutOfRange(), clipDistances(),
+                uniformBlockArray(), earlyFragmentTests());
     }
 
     /** Channel c (0 red, 1 green, 2 blue) of texel (x, y) of the 4x4 texture of {@link #offsetsAndGather}. */
@@ -367,6 +368,108 @@ public final class ContractWorkloads {
             assertThat(c[1]).isBetween(64 - 2, 64 + 2);
             assertThat(c[2]).isBetween(191 - 2, 191 + 2);
         });
+    }
+
+    /**
+     * Early fragment tests: a near quad whose shader asks for them and discards the left half,
+     * then a far green quad. With the tests before shading the discarded fragments have written
+     * their depth, so the far quad is hidden there too: black on the left (green without early
+     * tests), red on the right.
+     */
+    private static Workload earlyFragmentTests() {
+        String vertex = """
+                #version 450
+                layout(location = 0) in vec4 position;
+                void main() {
+                    gl_Position = position;
+                }
+                """;
+        LinkedProgram early = TestPrograms.link("early.vert", vertex, "early.frag", """
+                #version 450
+                layout(early_fragment_tests) in;
+                out vec4 fragColor;
+                void main() {
+                    if (gl_FragCoord.x < 48.0) {
+                        discard;
+                    }
+                    fragColor = vec4(1.0, 0.0, 0.0, 1.0);
+                }
+                """);
+        LinkedProgram plain = TestPrograms.link("plain.vert", vertex, "plain.frag", """
+                #version 450
+                out vec4 fragColor;
+                void main() {
+                    fragColor = vec4(0.0, 1.0, 0.0, 1.0);
+                }
+                """);
+        Mesh near = quadAt(-0.5f);
+        Mesh far = quadAt(0.5f);
+        return new Workload("early fragment tests under a discard", d -> {
+            d.draw(early, early.newUniforms(), near, DrawState.DEPTH);
+            d.draw(plain, plain.newUniforms(), far, DrawState.DEPTH);
+        }, f -> {
+            assertThat(f.channels(W / 4, H / 2)).containsExactly(0, 0, 0, 255);
+            assertThat(f.channels(3 * W / 4, H / 2)).containsExactly(255, 0, 0, 255);
+        });
+    }
+
+    /** The full-target quad at clip-space depth {@code z}. */
+    private static Mesh quadAt(float z) {
+        float[] v = screenQuad().vertices().clone();
+        for (int k = 2; k < v.length; k += 4) {
+            v[k] = z;
+        }
+        return new Mesh(v, VertexLayout.of(4, new VertexAttribute(0, 4, 0)));
+    }
+
+    /**
+     * An array of uniform blocks, read at constant indexes (a counted loop) and at a run-time one
+     * (a uniform): red, green and blue blocks of gains 0.2, 0.4 and 0.6, green picked, so half of
+     * green and a quarter of (0.2, 0.4, 0.6): (0.05, 0.6, 0.15).
+     */
+    private static Workload uniformBlockArray() {
+        LinkedProgram p = TestPrograms.link("lights.vert", """
+                #version 400 core
+                layout(location = 0) in vec4 position;
+                void main() {
+                    gl_Position = position;
+                }
+                """, "lights.frag", """
+                #version 400 core
+                layout(std140) uniform Light { vec4 color; float gain; } lights[3];
+                uniform int pick;
+                out vec4 fragColor;
+                void main() {
+                    vec4 sum = vec4(0.0);
+                    for (int i = 0; i < 3; i++) {
+                        sum += lights[i].color * lights[i].gain;
+                    }
+                    fragColor = vec4(lights[pick].color.rgb * 0.5 + sum.rgb * 0.25, 1.0);
+                }
+                """);
+        UniformValues u = p.newUniforms();
+        for (int k = 0; k < 3; k++) {
+            float[] colour = new float[4];
+            colour[k] = 1f;
+            colour[3] = 1f;
+            for (java.util.Optional<String> e : List.of(u.set("Light[" + k + "].color", colour),
+                    u.set("Light[" + k + "].gain", 0.2f * (k + 1)))) {
+                e.ifPresent(m -> {
+                    throw new IllegalStateException(m);
+                });
+            }
+        }
+        u.set("pick", 1f).ifPresent(e -> {
+            throw new IllegalStateException(e);
+        });
+        Mesh m = screenQuad();
+        return new Workload("uniform block array at constant and run-time indexes",
+                d -> d.draw(p, u, m, DrawState.FLAT), f -> {
+                    int[] c = f.channels(W / 2, H / 2);
+                    assertThat(c[0]).isBetween(13 - 2, 13 + 2);
+                    assertThat(c[1]).isBetween(153 - 2, 153 + 2);
+                    assertThat(c[2]).isBetween(38 - 2, 38 + 2);
+                });
     }
 
     /**
