@@ -31,7 +31,7 @@ KINDS = ["Capability", "SourceLanguage", "AddressingModel", "MemoryModel", "Exec
 
 # The extensions the writer declares (OpExtension) when a shader needs them: their enumerants are
 # in the tables too.
-WRITTEN_EXTENSIONS = {"SPV_KHR_multiview"}
+WRITTEN_EXTENSIONS = {"SPV_KHR_multiview", "SPV_KHR_fragment_shading_rate"}
 
 
 def is_one_zero(entry):

@@ -8,7 +8,8 @@ import java.util.function.Predicate;
  * 4.60 7.3, ES 3.20 7.4), declared in the versions glslang declares them, with csir's values: the
  * default profile's limits where csir has one (16 attributes, 32 varyings of 4 components, 1,024
  * uniform vectors, 32 samplers a stage, 8 colour outputs), the specification's minimum otherwise;
- * the same in every profile. The geometry, tessellation, compute and mesh stages' constants,
+ * the same in every profile; and the four flags of GL_EXT_fragment_shading_rate where it is
+ * enabled. The geometry, tessellation, compute and mesh stages' constants,
  * which glslang declares in every stage, csir does not, nor the two whose names are past the
  * lexer's 39-character name limit (gl_MaxCombinedImageUnitsAndFragmentOutputs and
  * gl_MaxTransformFeedbackInterleavedComponents).
@@ -66,7 +67,21 @@ public final class BuiltinConstants {
             new Constant("gl_MaxAtomicCounterBufferSize", 32, BuiltinConstants::atomics),
             new Constant("gl_MaxCullDistances", 8, v -> !v.es() && v.number() >= 450),
             new Constant("gl_MaxCombinedClipAndCullDistances", 8, v -> !v.es() && v.number() >= 450),
-            new Constant("gl_MaxSamples", 4, v -> v.number() >= (v.es() ? 310 : 450)));
+            new Constant("gl_MaxSamples", 4, v -> v.number() >= (v.es() ? 310 : 450)),
+            // GL_EXT_fragment_shading_rate's flags of gl_ShadingRateEXT and gl_PrimitiveShadingRateEXT
+            new Constant("gl_ShadingRateFlag2VerticalPixelsEXT", 1, BuiltinConstants::shadingRateEnabled),
+            new Constant("gl_ShadingRateFlag4VerticalPixelsEXT", 2, BuiltinConstants::shadingRateEnabled),
+            new Constant("gl_ShadingRateFlag2HorizontalPixelsEXT", 4, BuiltinConstants::shadingRateEnabled),
+            new Constant("gl_ShadingRateFlag4HorizontalPixelsEXT", 8, BuiltinConstants::shadingRateEnabled));
+
+    /** Where GL_EXT_fragment_shading_rate exists, as glslang has it: GLSL 4.50 and ES 3.10 on. */
+    public static boolean shadingRate(GlslVersion v) {
+        return v.number() >= (v.es() ? 310 : 450);
+    }
+
+    private static boolean shadingRateEnabled(GlslVersion v) {
+        return shadingRate(v) && v.enabled("GL_EXT_fragment_shading_rate");
+    }
 
     /** The image constants: ES 3.10 on, desktop GLSL from 1.30 (as glslang declares them). */
     private static boolean images(GlslVersion v) {
@@ -80,7 +95,7 @@ public final class BuiltinConstants {
 
     /** The value of the constant {@code name} in version {@code v}, or null when it declares no such constant. */
     public static Integer value(String name, GlslVersion v) {
-        if (!name.startsWith("gl_M")) {
+        if (!name.startsWith("gl_M") && !name.startsWith("gl_S")) {
             return null;
         }
         for (Constant c : TABLE) {

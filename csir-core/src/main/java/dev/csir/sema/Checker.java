@@ -272,6 +272,14 @@ public final class Checker {
             onDemand.add(new Typed.Variable(nextId++, "gl_ViewIndex", ScalarType.INT, Typed.Storage.INPUT,
                     Typed.BuiltinVar.VIEW_INDEX, -1, Pos.NONE, null));
         }
+        if (version.enabled("GL_EXT_fragment_shading_rate") && dev.csir.lang.BuiltinConstants.shadingRate(version)) {
+            // GL_EXT_fragment_shading_rate: the rate a fragment was shaded at, and the one a vertex asks for
+            onDemand.add(stage == ShaderStage.FRAGMENT
+                    ? new Typed.Variable(nextId++, "gl_ShadingRateEXT", ScalarType.INT, Typed.Storage.INPUT,
+                            Typed.BuiltinVar.SHADING_RATE, -1, Pos.NONE, null)
+                    : new Typed.Variable(nextId++, "gl_PrimitiveShadingRateEXT", ScalarType.INT, Typed.Storage.OUTPUT,
+                            Typed.BuiltinVar.PRIMITIVE_SHADING_RATE, -1, Pos.NONE, null));
+        }
         if (stage == ShaderStage.VERTEX) {
             // points are not drawn: the size is a private variable, which is what it is to a triangle
             onDemand.add(new Typed.Variable(nextId++, "gl_PointSize", ScalarType.FLOAT, Typed.Storage.GLOBAL,

@@ -41,7 +41,8 @@ public final class Typed {
     public enum Storage { INPUT, OUTPUT, UNIFORM, GLOBAL, CONST, LOCAL, PARAM }
 
     /** A built-in variable a variable stands for. */
-    public enum BuiltinVar { NONE, POSITION, FRAG_COORD, VERTEX_INDEX, INSTANCE_INDEX, FRONT_FACING, FRAG_DEPTH, POINT_COORD, CLIP_DISTANCE, VIEW_INDEX }
+    public enum BuiltinVar { NONE, POSITION, FRAG_COORD, VERTEX_INDEX, INSTANCE_INDEX, FRONT_FACING, FRAG_DEPTH, POINT_COORD, CLIP_DISTANCE, VIEW_INDEX, SHADING_RATE,
+        PRIMITIVE_SHADING_RATE }
 
     /**
      * A declared (or built-in) variable. {@code id} is unique within a unit, so two locals of the

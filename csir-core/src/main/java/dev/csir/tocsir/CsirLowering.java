@@ -117,6 +117,8 @@ public final class CsirLowering {
                 continue; // CSI version 1: every use was refused
             } else if (g.builtIn() == dev.csir.ssa.BuiltIn.CLIP_DISTANCE) {
                 storeClipDistances(s, home, ((dev.csir.types.ArrayType) g.valueType()).length(), slots.slot(g));
+            } else if (g.builtIn() == dev.csir.ssa.BuiltIn.PRIMITIVE_SHADING_RATE) {
+                continue; // a rate the target may use: CSIR's shade every pixel
             } else if (g.builtIn() != null) {
                 // the ChrisOS profile's version 1 has no depth output
                 s.unsupported("the built-in output " + g.name());

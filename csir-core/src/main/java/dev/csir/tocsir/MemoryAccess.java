@@ -274,8 +274,10 @@ final class MemoryAccess {
             s.bind(i, s.constant(i.type() instanceof dev.csir.types.VectorType v ? dev.csir.ssa.Constant.splat(v, zero) : zero));
             return;
         }
-        if (root instanceof GlobalVariable g && g.builtIn() == dev.csir.ssa.BuiltIn.VIEW_INDEX) {
-            // CSIR's targets draw one view: GL_EXT_multiview's index is 0
+        if (root instanceof GlobalVariable g && (g.builtIn() == dev.csir.ssa.BuiltIn.VIEW_INDEX
+                || g.builtIn() == dev.csir.ssa.BuiltIn.SHADING_RATE)) {
+            // CSIR's targets draw one view (GL_EXT_multiview's index is 0) and shade every pixel
+            // (GL_EXT_fragment_shading_rate's rate 0 is one pixel by one)
             s.bind(i, s.constant(dev.csir.ssa.Constant.ofInt(0)));
             return;
         }

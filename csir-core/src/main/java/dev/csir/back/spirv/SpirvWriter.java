@@ -208,7 +208,7 @@ public final class SpirvWriter {
                 annotations.op(Spv.Op.OpDecorate, id, Spv.Decoration.Location, g.location());
             }
             if ((g.space() == AddressSpace.INPUT || g.space() == AddressSpace.OUTPUT)
-                    && (g.builtIn() == null || g.builtIn() == BuiltIn.VIEW_INDEX)) {
+                    && (g.builtIn() == null || g.builtIn() == BuiltIn.VIEW_INDEX || g.builtIn() == BuiltIn.SHADING_RATE)) {
                 if (g.interpolation() == Interpolation.FLAT) {
                     annotations.op(Spv.Op.OpDecorate, id, Spv.Decoration.Flat);
                 } else if (g.interpolation() == Interpolation.NOPERSPECTIVE) {
@@ -253,6 +253,11 @@ public final class SpirvWriter {
                     ids.capability(Spv.Capability.MultiView);
                     ids.extension("SPV_KHR_multiview");
                     yield Spv.BuiltIn.ViewIndex;
+                }
+                case SHADING_RATE, PRIMITIVE_SHADING_RATE -> {
+                    ids.capability(Spv.Capability.FragmentShadingRateKHR);
+                    ids.extension("SPV_KHR_fragment_shading_rate");
+                    yield b == BuiltIn.SHADING_RATE ? Spv.BuiltIn.ShadingRateKHR : Spv.BuiltIn.PrimitiveShadingRateKHR;
                 }
                 case SAMPLE_ID -> {
                     ids.capability(Spv.Capability.SampleRateShading);

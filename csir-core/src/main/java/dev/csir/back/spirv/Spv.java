@@ -332,6 +332,7 @@ public final class Spv {
         public static final int StorageImageReadWithoutFormat = 55;
         public static final int StorageImageWriteWithoutFormat = 56;
         public static final int MultiViewport = 57;
+        public static final int FragmentShadingRateKHR = 4422;
         public static final int MultiView = 4439;
     }
 
@@ -542,7 +543,9 @@ public final class Spv {
         public static final int CoreMaxIDARM = 4162;
         public static final int WarpIDARM = 4163;
         public static final int WarpMaxIDARM = 4164;
+        public static final int PrimitiveShadingRateKHR = 4432;
         public static final int ViewIndex = 4440;
+        public static final int ShadingRateKHR = 4444;
     }
 
     /** Dim (values). */

@@ -325,6 +325,7 @@ final class SpvGrammar {
             Capability V 55 StorageImageReadWithoutFormat
             Capability V 56 StorageImageWriteWithoutFormat
             Capability V 57 MultiViewport
+            Capability V 4422 FragmentShadingRateKHR
             Capability V 4439 MultiView
             Decoration V 0 RelaxedPrecision
             Decoration V 1 SpecId LiteralInteger
@@ -557,7 +558,9 @@ final class SpvGrammar {
             BuiltIn V 4162 CoreMaxIDARM
             BuiltIn V 4163 WarpIDARM
             BuiltIn V 4164 WarpMaxIDARM
+            BuiltIn V 4432 PrimitiveShadingRateKHR
             BuiltIn V 4440 ViewIndex
+            BuiltIn V 4444 ShadingRateKHR
             FunctionParameterAttribute V 0 Zext
             FunctionParameterAttribute V 1 Sext
             FunctionParameterAttribute V 2 ByVal

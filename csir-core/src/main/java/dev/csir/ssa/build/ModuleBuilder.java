@@ -243,6 +243,8 @@ public final class ModuleBuilder {
             // an integer input of the fragment stage is flat, as SPIR-V wants it
             case VIEW_INDEX -> g.setBuiltIn(BuiltIn.VIEW_INDEX)
                     .setInterpolation(space == AddressSpace.INPUT && fragment ? Interpolation.FLAT : Interpolation.SMOOTH);
+            case SHADING_RATE -> g.setBuiltIn(BuiltIn.SHADING_RATE).setInterpolation(Interpolation.FLAT);
+            case PRIMITIVE_SHADING_RATE -> g.setBuiltIn(BuiltIn.PRIMITIVE_SHADING_RATE);
             case CLIP_DISTANCE -> g.setBuiltIn(BuiltIn.CLIP_DISTANCE);
             case NONE -> {
                 int location = v.location();
