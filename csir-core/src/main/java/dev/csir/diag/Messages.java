@@ -353,6 +353,8 @@ public final class Messages {
     public static final String LOCATION_VERSION = "location is not supported for this version or the enabled extensions"
             + " (GLSL 3.30 or ES 3.00 for vertex inputs and fragment outputs, 4.10 or ES 3.10 for the others,"
             + " or GL_ARB_explicit_attrib_location and GL_ARB_separate_shader_objects)";
+    public static final String UNIFORM_LOCATION_VERSION = "a uniform's location is not supported for this version or the"
+            + " enabled extensions (GLSL 4.30 or ES 3.10, or GL_ARB_explicit_uniform_location from GLSL 3.30)";
     public static final String INPUT_ATTACHMENT_VULKAN =
             "input_attachment_index is only allowed when compiling GLSL for Vulkan (SPIR-V)";
     public static final String INPUT_ATTACHMENT_NOT_SUBPASS = "input_attachment_index can only be used with a subpass input";

@@ -70,6 +70,9 @@ final class Interfaces {
                 && !stageLocationAllowed(storage)) {
             return fail(l.id("location").pos(), Messages.LOCATION_VERSION);
         }
+        if (storage == Typed.Storage.UNIFORM && l.has("location") && client == Client.OPENGL && !uniformLocationAllowed()) {
+            return fail(l.id("location").pos(), Messages.UNIFORM_LOCATION_VERSION);
+        }
         if (client == Client.VULKAN) {
             if (storage == Typed.Storage.UNIFORM && !sampler) {
                 return fail(v.pos(), Messages.LOOSE_UNIFORM_VULKAN);
@@ -115,6 +118,13 @@ final class Interfaces {
             return true;
         }
         return attribute && (v.number() >= (v.es() ? 300 : 330) || !v.es() && v.enabled("GL_ARB_explicit_attrib_location"));
+    }
+
+    /** A uniform's location, as glslang has it: GLSL 4.30 and ES 3.10 on, or GL_ARB_explicit_uniform_location from 3.30. */
+    private boolean uniformLocationAllowed() {
+        dev.csir.lang.GlslVersion v = checker.version();
+        return !v.explicit() || v.number() >= (v.es() ? 310 : 430)
+                || !v.es() && v.number() >= 330 && v.enabled("GL_ARB_explicit_uniform_location");
     }
 
     private static boolean subpass(Type t) {
