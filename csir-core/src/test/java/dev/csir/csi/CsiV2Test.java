@@ -145,7 +145,7 @@ class CsiV2Test {
         // GLSL lets a uniform carry layout(location); CSIR assigns uniform slots itself, so the
         // flag stays off and the blob loads (the front-end fuzzer found this one)
         CompileResult r = ShaderCompiler.compile(Stage.FRAGMENT, "u.frag", """
-                #version 330 core
+                #version 430 core
                 layout(location = 3) uniform sampler2D detail;
                 out vec4 color;
                 void main() { color = texture(detail, vec2(0.5)); }
