@@ -136,6 +136,23 @@ final class Lanes {
         spread(scratch, t, at, stride);
     }
 
+    static void sampleCubeArray(Texture2D tex, float x, float y, float z, float layer, float[] scratch, float[] t,
+            int at, int stride) {
+        Texture2D.sampleCubeArray(tex, x, y, z, layer, scratch, 0);
+        spread(scratch, t, at, stride);
+    }
+
+    static void shadowCubeArray(Texture2D tex, float x, float y, float z, float layer, float reference, float[] scratch,
+            float[] t, int at, int stride) {
+        Texture2D.shadowCubeArray(tex, x, y, z, layer, reference, scratch, 0);
+        spread(scratch, t, at, stride);
+    }
+
+    static void sizeCubeArray(Texture2D tex, float lod, float[] scratch, float[] t, int at, int stride) {
+        Interpreter.textureSizeCubeArray(tex, lod, scratch, 0);
+        spread(scratch, t, at, stride);
+    }
+
     static void size3d(Texture2D tex, float lod, float[] scratch, float[] t, int at, int stride) {
         Interpreter.textureSize3d(tex, lod, scratch, 0);
         spread(scratch, t, at, stride);

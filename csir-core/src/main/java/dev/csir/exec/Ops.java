@@ -134,4 +134,11 @@ final class Ops {
     /** The same at a 2D array slot, a.z the layer. */
     static final int SAMPLE_ARRAY_OFFSET = 85;
     static final int GATHER_ARRAY = 86;
+    /**
+     * Cube-map array lookups at slot x: a.xyz the direction, a.w the layer (the shadow lookup's
+     * reference b.x); the size of one as dst.xyz, a face's width and height and the cubes.
+     */
+    static final int SAMPLE_CUBE_ARRAY = 87;
+    static final int SHADOW_CUBE_ARRAY = 88;
+    static final int TEXSIZE_CUBE_ARRAY = 89;
 }

@@ -88,6 +88,7 @@ public final class Parser {
         }
         namesBeforeTheirVersion(tokens);
         InterpolationWords.apply(tokens, log);
+        SamplerWords.apply(tokens, log);
         Parser p = new Parser(tokens, log, vulkan);
         if (!p.full()) {
             p.unit(globals);
