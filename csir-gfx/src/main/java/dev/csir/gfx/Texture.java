@@ -6,7 +6,8 @@ import dev.csir.ir.Type;
  * An RGBA8 texture sampled nearest with clamp-to-edge, of one of CSIR's sampler kinds: a 2D
  * image ({@link Type#SAMPLER2D}), a cube map's six faces in GL's order +X, -X, +Y, -Y, +Z, -Z
  * ({@link Type#SAMPLERCUBE}), a 3D texture's slices ({@link Type#SAMPLER3D}) or a 2D array's
- * layers ({@link Type#SAMPLER2DARRAY}). The shadow kinds' textures ({@link Type#SAMPLER2DSHADOW},
+ * layers ({@link Type#SAMPLER2DARRAY}), or a cube-map array's cubes, six faces each in that
+ * order, layer-face {@code 6 * cube + face} ({@link Type#SAMPLERCUBEARRAY}). The shadow kinds' textures ({@link Type#SAMPLER2DSHADOW},
  * ...) are depth textures: a texel's depth is its red byte over 255, the other bytes unused. The
  * integer kinds' ({@link Type#ISAMPLER2D}, {@link Type#USAMPLER2D}, ...) hold the bytes as the
  * integers 0 to 255 that a lookup gives. Texels are given in rows of {@code width * 4} bytes,
@@ -26,7 +27,8 @@ public final class Texture {
 
     public Texture(int width, int height, int layers, Type kind, byte[] rgba) {
         if (kind == null || !kind.isSampler() || (kind.samplerGeometry() == Type.SAMPLER2D && layers != 1)
-                || (kind.samplerGeometry() == Type.SAMPLERCUBE && (layers != 6 || width != height))) {
+                || (kind.samplerGeometry() == Type.SAMPLERCUBE && (layers != 6 || width != height))
+                || (kind.samplerGeometry() == Type.SAMPLERCUBEARRAY && (layers % 6 != 0 || width != height))) {
             throw new IllegalArgumentException("a " + kind + " texture of " + layers + " layers of " + width + "x" + height);
         }
         if (width < 1 || height < 1 || layers < 1 || rgba.length != width * height * layers * 4) {
