@@ -319,7 +319,8 @@ final class Assembler {
                     default -> Ops.SAMPLE;
                 };
             });
-            case FETCH -> lookup(in, Ops.FETCH);
+            case FETCH -> lookup(in, ir.iface().samplerKind(in.aux()).samplerGeometry() == dev.csir.ir.Type.SAMPLER2DMS
+                    ? Ops.FETCH_SAMPLE : Ops.FETCH);
             // one level here too: textureLodOffset reads as textureOffset
             case SAMPLE_OFFSET, SAMPLE_LOD_OFFSET -> offsetTexture(in, array(in) ? Ops.SAMPLE_ARRAY_OFFSET
                     : Ops.SAMPLE_OFFSET);

@@ -76,6 +76,12 @@ final class Lanes {
         spread(scratch, t, at, stride);
     }
 
+    /** A multisample fetch: the texture's one sample, whatever sample index the shader asked for. */
+    static void fetchSample(Texture2D tex, float x, float y, float[] scratch, float[] t, int at, int stride) {
+        Texture2D.fetch(tex, x, y, 0f, scratch, 0);
+        spread(scratch, t, at, stride);
+    }
+
     static void fetchOffset(Texture2D tex, float x, float y, float lod, int offset, float[] scratch, float[] t,
             int at, int stride) {
         Texture2D.fetchOffset(tex, x, y, lod, offset, scratch, 0);

@@ -141,4 +141,9 @@ final class Ops {
     static final int SAMPLE_CUBE_ARRAY = 87;
     static final int SHADOW_CUBE_ARRAY = 88;
     static final int TEXSIZE_CUBE_ARRAY = 89;
+    /**
+     * A fetch at a multisample slot x: texel a.x, a.y; a.w, the sample, read as the texture's one
+     * sample whatever its value (the executors' textures are single-sampled).
+     */
+    static final int FETCH_SAMPLE = 90;
 }

@@ -33,7 +33,10 @@ public enum Type {
     // Cube-map arrays (CSI version 2): a lookup's coordinate fills a register (direction in xyz,
     // layer in w), so its bias, level or shadow reference rides in a second one (Opcode.SAMPLE2).
     SAMPLERCUBEARRAY("samplerCubeArray", 0, 0), SAMPLERCUBEARRAYSHADOW("samplerCubeArrayShadow", 0, 0),
-    ISAMPLERCUBEARRAY("isamplerCubeArray", 0, 0), USAMPLERCUBEARRAY("usamplerCubeArray", 0, 0);
+    ISAMPLERCUBEARRAY("isamplerCubeArray", 0, 0), USAMPLERCUBEARRAY("usamplerCubeArray", 0, 0),
+    // Multisample 2D kinds (CSI version 2): FETCH's a.w is the sample, not a level. The
+    // executors' textures have one sample, which every sample index reads.
+    SAMPLER2DMS("sampler2DMS", 0, 0), ISAMPLER2DMS("isampler2DMS", 0, 0), USAMPLER2DMS("usampler2DMS", 0, 0);
 
     private static final Type[] BY_CODE = values();
 
@@ -86,12 +89,13 @@ public enum Type {
 
     /** Whether this is a sampler kind: what a sampler slot's symbol has as its type. */
     public boolean isSampler() {
-        return this == SAMPLER2D || ordinal() >= SAMPLERCUBE.ordinal() && ordinal() <= USAMPLERCUBEARRAY.ordinal();
+        return this == SAMPLER2D || ordinal() >= SAMPLERCUBE.ordinal() && ordinal() <= USAMPLER2DMS.ordinal();
     }
 
     /**
      * The float kind of this sampler kind's texture shape, which says how its lookups read the
-     * coordinate: sampler2D, samplerCube, sampler3D, sampler2DArray or samplerCubeArray ({@code sampler2DShadow}
+     * coordinate: sampler2D, samplerCube, sampler3D, sampler2DArray, samplerCubeArray or
+     * sampler2DMS ({@code sampler2DShadow}
      * and {@code isampler2D} are 2D, ...); null for types that are no sampler.
      */
     public Type samplerGeometry() {
@@ -101,6 +105,7 @@ public enum Type {
             case SAMPLER3D, ISAMPLER3D, USAMPLER3D -> SAMPLER3D;
             case SAMPLER2DARRAY, SAMPLER2DARRAYSHADOW, ISAMPLER2DARRAY, USAMPLER2DARRAY -> SAMPLER2DARRAY;
             case SAMPLERCUBEARRAY, SAMPLERCUBEARRAYSHADOW, ISAMPLERCUBEARRAY, USAMPLERCUBEARRAY -> SAMPLERCUBEARRAY;
+            case SAMPLER2DMS, ISAMPLER2DMS, USAMPLER2DMS -> SAMPLER2DMS;
             default -> null;
         };
     }
@@ -114,12 +119,13 @@ public enum Type {
     /** Whether lookups of this sampler kind give integer lanes (isampler and usampler kinds). */
     public boolean isIntegerSampler() {
         return ordinal() >= ISAMPLER2D.ordinal() && ordinal() <= USAMPLER2DARRAY.ordinal()
-                || this == ISAMPLERCUBEARRAY || this == USAMPLERCUBEARRAY;
+                || this == ISAMPLERCUBEARRAY || this == USAMPLERCUBEARRAY || this == ISAMPLER2DMS || this == USAMPLER2DMS;
     }
 
     /** Whether this is an unsigned integer sampler kind (usampler). */
     public boolean isUnsignedSampler() {
-        return ordinal() >= USAMPLER2D.ordinal() && ordinal() <= USAMPLER2DARRAY.ordinal() || this == USAMPLERCUBEARRAY;
+        return ordinal() >= USAMPLER2D.ordinal() && ordinal() <= USAMPLER2DARRAY.ordinal() || this == USAMPLERCUBEARRAY
+                || this == USAMPLER2DMS;
     }
 
     /**
@@ -139,7 +145,8 @@ public enum Type {
      * types that are no sampler.
      */
     public int samplerCoordinates() {
-        return !isSampler() ? 0 : samplerGeometry() == SAMPLER2D ? 2 : samplerGeometry() == SAMPLERCUBEARRAY ? 4 : 3;
+        Type g = samplerGeometry();
+        return !isSampler() ? 0 : g == SAMPLER2D || g == SAMPLER2DMS ? 2 : g == SAMPLERCUBEARRAY ? 4 : 3;
     }
 
     /** Components textureSize gives for this sampler kind: a 3D texture's and the arrays' three, else two. */

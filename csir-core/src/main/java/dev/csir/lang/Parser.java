@@ -834,7 +834,7 @@ public final class Parser {
         }
         // sampler2D and samplerCube have a default (lowp) in both stages; the others none
         if (base instanceof dev.csir.types.SamplerType s && samplerWithoutPrecision == null && !hasDefault(s)
-                && !(s.sampled() == dev.csir.types.ScalarKind.FLOAT && !s.shadow() && !s.arrayed()
+                && !(s.sampled() == dev.csir.types.ScalarKind.FLOAT && !s.shadow() && !s.arrayed() && !s.multisampled()
                         && (s.dim() == dev.csir.types.Dim.D2 || s.dim() == dev.csir.types.Dim.CUBE))) {
             samplerWithoutPrecision = pos(typeTok);
             samplerName = s.name();

@@ -16,7 +16,8 @@ import java.util.List;
 
 /**
  * The texture built-ins of GLSL 4.60 8.9 over the language's samplers (2D, 3D, cube, 2D and
- * cube-map arrays, float and int, and the shadow ones): {@code texture}, {@code textureLod},
+ * cube-map arrays, float and int, the shadow ones, and the multisample ones, which have texelFetch
+ * by sample and textureSize without a level only): {@code texture}, {@code textureLod},
  * {@code textureGrad}, {@code texelFetch}, {@code textureProj}, {@code textureProjLod} and
  * {@code textureSize} from 1.30 and 3.00 es (and in the documented subset, which has no
  * {@code #version}), and where the version has GLSL 1.10's forms, {@code texture2D},
@@ -183,7 +184,7 @@ final class TextureCalls {
         GlslVersion v = checker.version();
         // a 2D array shadow's textureOffset came in 4.30 (glslang has it from there, and not in ES)
         boolean arrayShadow = s.shadow() && s.arrayed() && (v.es() || v.explicit() && v.number() < 430);
-        if (s.dim() == Dim.CUBE || arrayShadow || args.size() < 2 || at >= args.size()) {
+        if (s.dim() == Dim.CUBE || s.multisampled() || arrayShadow || args.size() < 2 || at >= args.size()) {
             return null;
         }
         Typed.Expr offset = integer(args.get(at), s.dim().coordinates());
@@ -215,13 +216,24 @@ final class TextureCalls {
             // ES 3.00 may name a cube-map array (with the extension) but has no lookup of one, as glslang
             return null;
         }
+        if (s.multisampled() && (f.op() != Typed.TextureOp.FETCH && f.op() != Typed.TextureOp.SIZE
+                || version.number() < (version.es() ? 310 : 150) || !version.explicit())) {
+            // a multisample sampler has texelFetch by sample and textureSize only (GLSL 4.60 8.9),
+            // from GLSL 1.50 and ES 3.10 (glslang has neither with the extensions before)
+            return null;
+        }
         int n = s.dim().coordinates() + (s.arrayed() ? 1 : 0);
         boolean fragment = checker.stage() == ShaderStage.FRAGMENT;
         Type texel = new VectorType(ScalarType.of(s.sampled()), 4);
         switch (f.op()) {
             case SIZE -> {
-                Typed.Expr lod = args.size() == 1 ? integer(args.getFirst(), 1) : null;
                 int lanes = (s.dim() == Dim.CUBE ? 2 : s.dim().coordinates()) + (s.arrayed() ? 1 : 0);
+                if (s.multisampled()) {
+                    // one level: no lod argument
+                    return args.isEmpty() ? texture(c, new VectorType(ScalarType.INT, lanes), sampler,
+                            Typed.TextureOp.SIZE, false, null, List.of()) : null;
+                }
+                Typed.Expr lod = args.size() == 1 ? integer(args.getFirst(), 1) : null;
                 return lod == null ? null : texture(c, new VectorType(ScalarType.INT, lanes), sampler,
                         Typed.TextureOp.SIZE, false, null, List.of(lod));
             }

@@ -85,6 +85,11 @@ final class MemoryAccess {
                 what);
     }
 
+    /** Whether sampler slot {@code slot} is a multisample one of any kind (its fetch's w the sample). */
+    private boolean multisample(int slot) {
+        return kind(slot).samplerGeometry() == dev.csir.ir.Type.SAMPLER2DMS;
+    }
+
     /** Whether sampler slot {@code slot} is a cube-map array of any kind. */
     private boolean cubeArray(int slot) {
         return kind(slot).samplerGeometry() == dev.csir.ir.Type.SAMPLERCUBEARRAY;
@@ -196,7 +201,7 @@ final class MemoryAccess {
     /** {@code fetch sampler, texel, lod}: TXF's texel and level in one register, the level in w. */
     void fetch(Instruction i) {
         int slot = samplerSlot(i);
-        if (slot >= 0 && is2d(slot, "texelFetch")) {
+        if (slot >= 0 && (multisample(slot) || is2d(slot, "texelFetch"))) {
             int texel = packed(slot, i.operand(1), i.operand(2));
             if (s.integers) {
                 texel = s.ints.toFloats(texel, 4, false); // FETCH takes CSIR's float-valued ints

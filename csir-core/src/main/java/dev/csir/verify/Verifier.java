@@ -274,19 +274,27 @@ public final class Verifier {
             return iface.samplerKind(slot).samplerGeometry() == dev.csir.ir.Type.SAMPLERCUBEARRAY;
         }
 
+        /** Whether sampler slot {@code slot} (a valid one) is a multisample one of any kind. */
+        private boolean multisample(int slot) {
+            return iface.samplerKind(slot).samplerGeometry() == dev.csir.ir.Type.SAMPLER2DMS;
+        }
+
         private void slotsAndSpans(Opcode op, Insn in) {
             lookupType(op, in);
             switch (op) {
                 case TEXSIZE -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots()), Messages.INVALID_SAMPLER);
                 // a cube-map array shadow's reference has no lane in a: its lookup is SAMPLE2's
                 case SAMPLE -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots())
-                        && iface.samplerKind(in.aux()) != dev.csir.ir.Type.SAMPLERCUBEARRAYSHADOW, Messages.INVALID_SAMPLER);
+                        && iface.samplerKind(in.aux()) != dev.csir.ir.Type.SAMPLERCUBEARRAYSHADOW && !multisample(in.aux()),
+                        Messages.INVALID_SAMPLER);
                 // a shadow slot's reference takes a lane: no bias beside it, a level only beside 2D's z;
                 // a cube-map array's coordinate takes all four, so its bias and level are SAMPLE2's
                 case SAMPLE_BIAS -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots())
-                        && !iface.samplerKind(in.aux()).isShadowSampler() && !cubeArray(in.aux()), Messages.INVALID_SAMPLER);
+                        && !iface.samplerKind(in.aux()).isShadowSampler() && !cubeArray(in.aux()) && !multisample(in.aux()),
+                        Messages.INVALID_SAMPLER);
                 case SAMPLE_LOD -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots())
-                        && iface.samplerKind(in.aux()).samplerReferenceLane() != 3 && !cubeArray(in.aux()),
+                        && iface.samplerKind(in.aux()).samplerReferenceLane() != 3 && !cubeArray(in.aux())
+                        && !multisample(in.aux()),
                         Messages.INVALID_SAMPLER);
                 // the reference at the shadow kind, a bias or a level at the others
                 case SAMPLE2 -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots()) && cubeArray(in.aux())
@@ -295,8 +303,12 @@ public final class Verifier {
                         && (in.aux2() == Opcode.SAMPLE2_REFERENCE) == iface.samplerKind(in.aux()).isShadowSampler(),
                         Messages.INVALID_SAMPLER);
                 // explicit derivatives and texel fetches are defined on 2D slots without a comparison only
-                case SAMPLE_GRAD, FETCH -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots())
+                case SAMPLE_GRAD -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots())
                         && iface.samplerKind(in.aux()).samplerGeometry() == dev.csir.ir.Type.SAMPLER2D
+                        && !iface.samplerKind(in.aux()).isShadowSampler(), Messages.INVALID_SAMPLER);
+                // a multisample slot's fetch reads a sample
+                case FETCH -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots())
+                        && (iface.samplerKind(in.aux()).samplerGeometry() == dev.csir.ir.Type.SAMPLER2D || multisample(in.aux()))
                         && !iface.samplerKind(in.aux()).isShadowSampler(), Messages.INVALID_SAMPLER);
                 // and so is the offset fetch; the other offset lookups and the gather take 2D arrays too
                 case FETCH_OFFSET -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots())

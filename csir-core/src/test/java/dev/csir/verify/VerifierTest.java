@@ -473,6 +473,19 @@ class VerifierTest {
         }
 
         @Test
+        void aMultisampleSlotTakesFetchAndSizeOnly() {
+            for (Type kind : List.of(Type.SAMPLER2DMS, Type.ISAMPLER2DMS, Type.USAMPLER2DMS)) {
+                for (Opcode op : List.of(FETCH, TEXSIZE)) {
+                    assertThat(Verifier.verify(atKind(op, kind))).as("%s at a %s", op, kind.glslName()).isEmpty();
+                }
+                for (Opcode op : List.of(SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, Opcode.FETCH_OFFSET, Opcode.GATHER)) {
+                    rejects(atKind(op, kind), 0, Messages.INVALID_SAMPLER);
+                }
+                rejects(sample2(kind, Opcode.SAMPLE2_LOD), 0, Messages.INVALID_SAMPLER);
+            }
+        }
+
+        @Test
         void integerSlotsTakeDerivativesAndFetchesOn2dOnly() {
             for (Type ints : List.of(Type.ISAMPLER2D, Type.USAMPLER2D)) {
                 for (Opcode op : List.of(SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, TEXSIZE)) {

@@ -7,7 +7,10 @@ import dev.csir.ir.Type;
  * image ({@link Type#SAMPLER2D}), a cube map's six faces in GL's order +X, -X, +Y, -Y, +Z, -Z
  * ({@link Type#SAMPLERCUBE}), a 3D texture's slices ({@link Type#SAMPLER3D}) or a 2D array's
  * layers ({@link Type#SAMPLER2DARRAY}), or a cube-map array's cubes, six faces each in that
- * order, layer-face {@code 6 * cube + face} ({@link Type#SAMPLERCUBEARRAY}). The shadow kinds' textures ({@link Type#SAMPLER2DSHADOW},
+ * order, layer-face {@code 6 * cube + face} ({@link Type#SAMPLERCUBEARRAY}), or a 2D image for a
+ * multisample sampler ({@link Type#SAMPLER2DMS} and its integer kinds): one sample per texel,
+ * which every sample index reads (the software device makes single-sample textures only; the
+ * VirGL and Vulkan devices refuse such a texture, see {@link #singleSampleOnly}). The shadow kinds' textures ({@link Type#SAMPLER2DSHADOW},
  * ...) are depth textures: a texel's depth is its red byte over 255, the other bytes unused. The
  * integer kinds' ({@link Type#ISAMPLER2D}, {@link Type#USAMPLER2D}, ...) hold the bytes as the
  * integers 0 to 255 that a lookup gives. Texels are given in rows of {@code width * 4} bytes,
@@ -26,7 +29,8 @@ public final class Texture {
     }
 
     public Texture(int width, int height, int layers, Type kind, byte[] rgba) {
-        if (kind == null || !kind.isSampler() || (kind.samplerGeometry() == Type.SAMPLER2D && layers != 1)
+        if (kind == null || !kind.isSampler()
+                || ((kind.samplerGeometry() == Type.SAMPLER2D || kind.samplerGeometry() == Type.SAMPLER2DMS) && layers != 1)
                 || (kind.samplerGeometry() == Type.SAMPLERCUBE && (layers != 6 || width != height))
                 || (kind.samplerGeometry() == Type.SAMPLERCUBEARRAY && (layers % 6 != 0 || width != height))) {
             throw new IllegalArgumentException("a " + kind + " texture of " + layers + " layers of " + width + "x" + height);
@@ -62,7 +66,7 @@ public final class Texture {
             return image;
         }
         Type shape = kind.samplerGeometry();
-        if (shape == Type.SAMPLER2D) {
+        if (shape == Type.SAMPLER2D || shape == Type.SAMPLER2DMS) {
             return new Texture(image.width, image.height, 1, kind, image.rgba);
         }
         int n = shape == Type.SAMPLERCUBE ? 6 : 4;
@@ -83,6 +87,18 @@ public final class Texture {
             }
         }
         return new Texture(w, h, n, kind, out);
+    }
+
+    /**
+     * Why a device that binds real images refuses {@code t}, or null when it does not: a
+     * multisample image cannot be filled from the texture's bytes (neither GL's glTexSubImage nor
+     * Vulkan's buffer-to-image copy writes one; it would have to be rendered), and a
+     * single-sample image at a multisample sampler is invalid to both.
+     */
+    public static String singleSampleOnly(Texture t) {
+        return t.kind().samplerGeometry() == Type.SAMPLER2DMS ? "a " + t.kind().glslName()
+                + " texture: this device cannot fill a multisample image from texels (only the software device binds one,"
+                + " as one sample)" : null;
     }
 
     /** Why {@code t} cannot be bound to sampler {@code s}: their kinds differ. */

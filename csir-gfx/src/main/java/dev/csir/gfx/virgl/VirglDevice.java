@@ -541,6 +541,9 @@ public final class VirglDevice implements Device {
                         throw new GfxException(Texture.kindMismatch(s, t));
                     }
                 }
+                if (Texture.singleSampleOnly(t) != null) {
+                    throw new GfxException(Texture.singleSampleOnly(t));
+                }
                 views[i] = texture(t, slots).view();
             }
         }

@@ -337,6 +337,9 @@ public final class VulkanDevice implements Device {
                     throw new GfxException(Texture.kindMismatch(info, t));
                 }
             }
+            if (Texture.singleSampleOnly(t) != null) {
+                throw new GfxException(Texture.singleSampleOnly(t));
+            }
             views[i] = textures.view(t, slots);
         }
         try (MemoryStack stack = MemoryStack.stackPush()) {
