@@ -52,11 +52,12 @@ public final class Texture {
 
     /**
      * A texture of {@code kind} built from a 2D image, for a sampler that is not 2D: every layer
-     * (six for a cube, four for a 3D texture or an array) is the image tinted by its own colour
-     * (layer i by the i-th of red, cyan, green, magenta, blue, yellow), so a wrong face, slice or
-     * layer shows in the picture. A 2D kind gives the image itself (a shadow or integer one its
-     * bytes as that kind reads them). A cube's faces are square: the image is cropped to its
-     * smaller side.
+     * (six for a cube, four for a 3D texture or an array, two cubes for a cube-map array) is the
+     * image tinted by its own colour (layer i by the i-th of red, cyan, green, magenta, blue,
+     * yellow; a cube-map array's second cube at half brightness), so a wrong face, slice, layer or
+     * cube shows in the picture. A 2D kind, multisample ones too, gives the image itself (a shadow
+     * or integer one its bytes as that kind reads them). A cube's faces are square: the image is
+     * cropped to its smaller side.
      */
     public static Texture layered(Texture image, Type kind) {
         if (image.kind != Type.SAMPLER2D) {
@@ -69,12 +70,14 @@ public final class Texture {
         if (shape == Type.SAMPLER2D || shape == Type.SAMPLER2DMS) {
             return new Texture(image.width, image.height, 1, kind, image.rgba);
         }
-        int n = shape == Type.SAMPLERCUBE ? 6 : 4;
-        int w = shape == Type.SAMPLERCUBE ? Math.min(image.width, image.height) : image.width;
-        int h = shape == Type.SAMPLERCUBE ? w : image.height;
+        boolean cubes = shape == Type.SAMPLERCUBE || shape == Type.SAMPLERCUBEARRAY;
+        int n = shape == Type.SAMPLERCUBE ? 6 : shape == Type.SAMPLERCUBEARRAY ? 12 : 4;
+        int w = cubes ? Math.min(image.width, image.height) : image.width;
+        int h = cubes ? w : image.height;
         byte[] out = new byte[w * h * n * 4];
         for (int l = 0; l < n; l++) {
-            int[] tint = TINTS[l];
+            // a cube-map array's second cube: its faces' tints at half brightness
+            int[] tint = l < 6 ? TINTS[l] : java.util.Arrays.stream(TINTS[l % 6]).map(c -> c / 2).toArray();
             for (int y = 0; y < h; y++) {
                 for (int x = 0; x < w; x++) {
                     int from = (y * image.width + x) * 4;

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A texture at a multisample sampler: the software device binds it as one sample, so texelFetch
  * of a sampler2DMS at any sample index draws exactly what texelFetch of a sampler2D of the same
- * texels draws, and a usampler2DMS its bytes. The VirGL and Vulkan devices refuse it by name: a
+ * texels draws, and a usampler2DMS its bytes. The VirGL and Vulkan devices refuse it by name (VirGL
+ * after virglrenderer has taken the program, TXF on 2D_MSAA, as it uploads shaders first): a
  * multisample image can only be rendered to, not filled from texels, so their values are tested
  * through the interpreter (MultisampleSamplersTest) and SPIR-V through spirv-val
  * (MultisampleSpirvTest) instead.
