@@ -319,8 +319,11 @@ final class Assembler {
                     default -> Ops.SAMPLE;
                 };
             });
-            case FETCH -> lookup(in, ir.iface().samplerKind(in.aux()).samplerGeometry() == dev.csir.ir.Type.SAMPLER2DMS
-                    ? Ops.FETCH_SAMPLE : Ops.FETCH);
+            case FETCH -> lookup(in, switch (ir.iface().samplerKind(in.aux()).samplerGeometry()) {
+                case SAMPLER2DMS -> Ops.FETCH_SAMPLE;
+                case SAMPLER2DMSARRAY -> Ops.FETCH_SAMPLE_ARRAY;
+                default -> Ops.FETCH;
+            });
             // one level here too: textureLodOffset reads as textureOffset
             case SAMPLE_OFFSET, SAMPLE_LOD_OFFSET -> offsetTexture(in, array(in) ? Ops.SAMPLE_ARRAY_OFFSET
                     : Ops.SAMPLE_OFFSET);
@@ -328,7 +331,7 @@ final class Assembler {
             case GATHER -> offsetTexture(in, array(in) ? Ops.GATHER_ARRAY : Ops.GATHER);
             case TEXSIZE -> texture(in, switch (ir.iface().samplerKind(in.aux()).samplerGeometry()) {
                 case SAMPLER3D -> Ops.TEXSIZE_3D;
-                case SAMPLER2DARRAY -> Ops.TEXSIZE_ARRAY;
+                case SAMPLER2DARRAY, SAMPLER2DMSARRAY -> Ops.TEXSIZE_ARRAY;
                 case SAMPLERCUBEARRAY -> Ops.TEXSIZE_CUBE_ARRAY;
                 default -> Ops.TEXSIZE;
             });

@@ -295,7 +295,7 @@ final class BatchCompiler {
                     Ops.SAMPLE_3D, Ops.SAMPLE_ARRAY, Ops.TEXSIZE_3D, Ops.TEXSIZE_ARRAY, Ops.SHADOW_2D, Ops.SHADOW_CUBE,
                     Ops.SHADOW_ARRAY, Ops.SAMPLE_OFFSET, Ops.FETCH_OFFSET, Ops.GATHER, Ops.SAMPLE_ARRAY_OFFSET,
                     Ops.GATHER_ARRAY, Ops.SAMPLE_CUBE_ARRAY, Ops.SHADOW_CUBE_ARRAY, Ops.TEXSIZE_CUBE_ARRAY,
-                    Ops.FETCH_SAMPLE -> true;
+                    Ops.FETCH_SAMPLE, Ops.FETCH_SAMPLE_ARRAY -> true;
             default -> false;
         };
     }
@@ -321,6 +321,7 @@ final class BatchCompiler {
             case Ops.TEXSIZE, Ops.TEXSIZE_3D, Ops.TEXSIZE_ARRAY, Ops.TEXSIZE_CUBE_ARRAY -> span(a, 1);
             case Ops.SAMPLE_CUBE_ARRAY -> span(a, 4);
             case Ops.FETCH_SAMPLE -> span(a, 2);
+            case Ops.FETCH_SAMPLE_ARRAY -> span(a, 3);
             case Ops.SHADOW_CUBE_ARRAY -> concat(span(a, 4), span(b, 1));
             case Ops.SAMPLE_CUBE, Ops.SAMPLE_3D, Ops.SAMPLE_ARRAY, Ops.SHADOW_2D, Ops.SAMPLE_ARRAY_OFFSET,
                     Ops.GATHER_ARRAY -> span(a, 3);
@@ -351,7 +352,8 @@ final class BatchCompiler {
                     Ops.FETCH, Ops.TEXSIZE, Ops.SAMPLE_CUBE, Ops.SAMPLE_3D, Ops.SAMPLE_ARRAY, Ops.TEXSIZE_3D,
                     Ops.SHADOW_2D, Ops.SHADOW_CUBE, Ops.SHADOW_ARRAY,
                     Ops.SAMPLE_OFFSET, Ops.FETCH_OFFSET, Ops.GATHER, Ops.SAMPLE_ARRAY_OFFSET, Ops.GATHER_ARRAY,
-                    Ops.TEXSIZE_ARRAY, Ops.SAMPLE_CUBE_ARRAY, Ops.SHADOW_CUBE_ARRAY, Ops.TEXSIZE_CUBE_ARRAY, Ops.FETCH_SAMPLE, Ops.LOAD_ATTR, Ops.LOAD_VAR, Ops.LOAD_FCOORD, Ops.LOAD_SYSVAL -> new int[] {d, 4};
+                    Ops.TEXSIZE_ARRAY, Ops.SAMPLE_CUBE_ARRAY, Ops.SHADOW_CUBE_ARRAY, Ops.TEXSIZE_CUBE_ARRAY, Ops.FETCH_SAMPLE, Ops.FETCH_SAMPLE_ARRAY,
+                    Ops.LOAD_ATTR, Ops.LOAD_VAR, Ops.LOAD_FCOORD, Ops.LOAD_SYSVAL -> new int[] {d, 4};
             case Ops.ICMP, Ops.UCMP -> new int[] {d, 1};
             case Ops.IUN, Ops.IBIN, Ops.IBFE, Ops.UBFE, Ops.DERIV -> new int[] {d, n};
             case Ops.MOVN, Ops.ADDN, Ops.SUBN, Ops.MULN, Ops.MAXN, Ops.MINN, Ops.ABSN, Ops.RSQ, Ops.RCP, Ops.SIN,
@@ -1018,6 +1020,7 @@ final class BatchCompiler {
                 case Ops.TEXSIZE_ARRAY -> texture("sizeArray", SIZE_CALL, new int[] {a});
                 case Ops.TEXSIZE_CUBE_ARRAY -> texture("sizeCubeArray", SIZE_CALL, new int[] {a});
                 case Ops.FETCH_SAMPLE -> texture("fetchSample", SAMPLE_FETCH_CALL, new int[] {a, a + 1});
+                case Ops.FETCH_SAMPLE_ARRAY -> texture("fetchSampleArray", LAYERED_SAMPLE_CALL, new int[] {a, a + 1, a + 2});
                 case Ops.SAMPLE_CUBE_ARRAY -> texture("sampleCubeArray", SHADOW_CALL, new int[] {a, a + 1, a + 2, a + 3});
                 case Ops.SHADOW_CUBE_ARRAY -> texture("shadowCubeArray", CUBE_ARRAY_SHADOW_CALL,
                         new int[] {a, a + 1, a + 2, a + 3, b});

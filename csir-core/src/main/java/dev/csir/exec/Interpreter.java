@@ -545,6 +545,7 @@ public final class Interpreter {
                 case Ops.TEXSIZE_ARRAY -> textureSizeArray(f.textures[c[pc + 4]], t[a], t, d);
                 // one sample per texture: every sample index reads level 0's texel
                 case Ops.FETCH_SAMPLE -> Texture2D.fetch(f.textures[c[pc + 4]], t[a], t[a + 1], 0f, t, d);
+                case Ops.FETCH_SAMPLE_ARRAY -> Texture2D.fetchLayer(f.textures[c[pc + 4]], t[a], t[a + 1], t[a + 2], t, d);
                 case Ops.FETCH -> Texture2D.fetch(f.textures[c[pc + 4]], t[a], t[a + 1], t[a + 3], t, d);
                 case Ops.SAMPLE_OFFSET -> Texture2D.sampleOffset(f.textures[c[pc + 4]], t[a], t[a + 1], c[pc + 6], t, d);
                 case Ops.FETCH_OFFSET -> Texture2D.fetchOffset(f.textures[c[pc + 4]], t[a], t[a + 1], t[a + 3], c[pc + 6],

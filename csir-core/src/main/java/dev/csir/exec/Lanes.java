@@ -82,6 +82,13 @@ final class Lanes {
         spread(scratch, t, at, stride);
     }
 
+    /** A multisample array's fetch in layer {@code layer}: its one sample, whatever the sample index. */
+    static void fetchSampleArray(Texture2D tex, float x, float y, float layer, float[] scratch, float[] t, int at,
+            int stride) {
+        Texture2D.fetchLayer(tex, x, y, layer, scratch, 0);
+        spread(scratch, t, at, stride);
+    }
+
     static void fetchOffset(Texture2D tex, float x, float y, float lod, int offset, float[] scratch, float[] t,
             int at, int stride) {
         Texture2D.fetchOffset(tex, x, y, lod, offset, scratch, 0);

@@ -146,4 +146,6 @@ final class Ops {
      * sample whatever its value (the executors' textures are single-sampled).
      */
     static final int FETCH_SAMPLE = 90;
+    /** The same at a multisample array slot, a.z the layer (GL's texelFetch: whole, out of range zero). */
+    static final int FETCH_SAMPLE_ARRAY = 91;
 }

@@ -236,6 +236,18 @@ public record Texture2D(int width, int height, int[] argb, Nearest nearest, int 
      * The texel at column {@code x}, row {@code y} (whole numbers, as CSIR holds integers) of level
      * {@code lod}; zeros outside the texture and for any level but the one these textures have.
      */
+    /**
+     * A texel of layer {@code layer} of an array, unfiltered (texelFetch on a sampler2DMSArray):
+     * whole coordinates, zeros outside the texture or its layers.
+     */
+    public static void fetchLayer(Texture2D tex, float x, float y, float layer, float[] out, int at) {
+        if (tex == null || !(layer >= 0f && layer < tex.depth && x >= 0f && x < tex.width && y >= 0f && y < tex.height)) {
+            java.util.Arrays.fill(out, at, at + 4, 0f);
+            return;
+        }
+        unpack(tex.argb[((int) layer * tex.height + (int) y) * tex.width + (int) x], out, at);
+    }
+
     public static void fetch(Texture2D tex, float x, float y, float lod, float[] out, int at) {
         if (tex == null || lod != 0f || !(x >= 0f && x < tex.width && y >= 0f && y < tex.height)) {
             java.util.Arrays.fill(out, at, at + 4, 0f);

@@ -55,9 +55,10 @@ package dev.csir.ir;
  * (cubes, not faces) in {@code dst.z}. SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, the offset
  * forms and GATHER take no cube-map array slot.
  *
- * <p><b>Multisample kinds</b> ({@link Type#SAMPLER2DMS} and its integer kinds): FETCH, its
- * {@code a.w} the sample index where the other kinds have the level (TGSI TXF on 2D_MSAA), and
- * TEXSIZE; no other lookup. The executors' textures have one sample: every index reads it.
+ * <p><b>Multisample kinds</b> ({@link Type#SAMPLER2DMS}, {@link Type#SAMPLER2DMSARRAY} and their
+ * integer kinds): FETCH, its {@code a.w} the sample index where the other kinds have the level
+ * (an array's layer in {@code a.z}; TGSI TXF on 2D_MSAA and 2D_ARRAY_MSAA), and TEXSIZE; no other
+ * lookup. The executors' textures have one sample: every index reads it.
  */
 public enum Opcode {
     NOP("nop"), CONST("const"), MOV("mov"), SWZ("swz"), SETLANE("lane"),

@@ -36,7 +36,10 @@ public enum Type {
     ISAMPLERCUBEARRAY("isamplerCubeArray", 0, 0), USAMPLERCUBEARRAY("usamplerCubeArray", 0, 0),
     // Multisample 2D kinds (CSI version 2): FETCH's a.w is the sample, not a level. The
     // executors' textures have one sample, which every sample index reads.
-    SAMPLER2DMS("sampler2DMS", 0, 0), ISAMPLER2DMS("isampler2DMS", 0, 0), USAMPLER2DMS("usampler2DMS", 0, 0);
+    SAMPLER2DMS("sampler2DMS", 0, 0), ISAMPLER2DMS("isampler2DMS", 0, 0), USAMPLER2DMS("usampler2DMS", 0, 0),
+    // and their arrays: FETCH's a.z the layer, a.w the sample
+    SAMPLER2DMSARRAY("sampler2DMSArray", 0, 0), ISAMPLER2DMSARRAY("isampler2DMSArray", 0, 0),
+    USAMPLER2DMSARRAY("usampler2DMSArray", 0, 0);
 
     private static final Type[] BY_CODE = values();
 
@@ -89,13 +92,13 @@ public enum Type {
 
     /** Whether this is a sampler kind: what a sampler slot's symbol has as its type. */
     public boolean isSampler() {
-        return this == SAMPLER2D || ordinal() >= SAMPLERCUBE.ordinal() && ordinal() <= USAMPLER2DMS.ordinal();
+        return this == SAMPLER2D || ordinal() >= SAMPLERCUBE.ordinal() && ordinal() <= USAMPLER2DMSARRAY.ordinal();
     }
 
     /**
      * The float kind of this sampler kind's texture shape, which says how its lookups read the
      * coordinate: sampler2D, samplerCube, sampler3D, sampler2DArray, samplerCubeArray or
-     * sampler2DMS ({@code sampler2DShadow}
+     * sampler2DMS or sampler2DMSArray ({@code sampler2DShadow}
      * and {@code isampler2D} are 2D, ...); null for types that are no sampler.
      */
     public Type samplerGeometry() {
@@ -106,6 +109,7 @@ public enum Type {
             case SAMPLER2DARRAY, SAMPLER2DARRAYSHADOW, ISAMPLER2DARRAY, USAMPLER2DARRAY -> SAMPLER2DARRAY;
             case SAMPLERCUBEARRAY, SAMPLERCUBEARRAYSHADOW, ISAMPLERCUBEARRAY, USAMPLERCUBEARRAY -> SAMPLERCUBEARRAY;
             case SAMPLER2DMS, ISAMPLER2DMS, USAMPLER2DMS -> SAMPLER2DMS;
+            case SAMPLER2DMSARRAY, ISAMPLER2DMSARRAY, USAMPLER2DMSARRAY -> SAMPLER2DMSARRAY;
             default -> null;
         };
     }
@@ -119,13 +123,14 @@ public enum Type {
     /** Whether lookups of this sampler kind give integer lanes (isampler and usampler kinds). */
     public boolean isIntegerSampler() {
         return ordinal() >= ISAMPLER2D.ordinal() && ordinal() <= USAMPLER2DARRAY.ordinal()
-                || this == ISAMPLERCUBEARRAY || this == USAMPLERCUBEARRAY || this == ISAMPLER2DMS || this == USAMPLER2DMS;
+                || this == ISAMPLERCUBEARRAY || this == USAMPLERCUBEARRAY || this == ISAMPLER2DMS || this == USAMPLER2DMS
+                || this == ISAMPLER2DMSARRAY || this == USAMPLER2DMSARRAY;
     }
 
     /** Whether this is an unsigned integer sampler kind (usampler). */
     public boolean isUnsignedSampler() {
         return ordinal() >= USAMPLER2D.ordinal() && ordinal() <= USAMPLER2DARRAY.ordinal() || this == USAMPLERCUBEARRAY
-                || this == USAMPLER2DMS;
+                || this == USAMPLER2DMS || this == USAMPLER2DMSARRAY;
     }
 
     /**
@@ -152,7 +157,7 @@ public enum Type {
     /** Components textureSize gives for this sampler kind: a 3D texture's and the arrays' three, else two. */
     public int samplerSizeComponents() {
         Type g = samplerGeometry();
-        return g == SAMPLER3D || g == SAMPLER2DARRAY || g == SAMPLERCUBEARRAY ? 3 : 2;
+        return g == SAMPLER3D || g == SAMPLER2DARRAY || g == SAMPLERCUBEARRAY || g == SAMPLER2DMSARRAY ? 3 : 2;
     }
 
     public boolean isIntLike() {

@@ -49,7 +49,7 @@ final class TgsiInstructions {
      * SHADOWCUBE and SHADOW2D_ARRAY from w. The cube-map arrays (CUBEARRAY, SHADOWCUBEARRAY, as
      * virglrenderer's parser spells them) read direction and layer from xyzw; their bias, level
      * and reference come from a second source, TXB2's, TXL2's and TEX2's src1.x (CSIR's SAMPLE2).
-     * The multisample kinds are 2D_MSAA, whose TXF reads the sample index from w, where CSIR's FETCH
+     * The multisample kinds are 2D_MSAA and 2D_ARRAY_MSAA, whose TXF reads the sample index from w, where CSIR's FETCH
      * has it. An integer kind has its shape's target (its SVIEW declares SINT or UINT, {@link #returnType}).
      */
     static String target(dev.csir.ir.Type kind) {
@@ -62,6 +62,7 @@ final class TgsiInstructions {
                 case SAMPLERCUBE -> "CUBE";
                 case SAMPLERCUBEARRAY -> "CUBEARRAY";
                 case SAMPLER2DMS -> "2D_MSAA";
+                case SAMPLER2DMSARRAY -> "2D_ARRAY_MSAA";
                 case SAMPLER3D -> "3D";
                 case SAMPLER2DARRAY -> "2D_ARRAY";
                 default -> "2D";

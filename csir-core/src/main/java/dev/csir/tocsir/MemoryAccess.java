@@ -87,7 +87,8 @@ final class MemoryAccess {
 
     /** Whether sampler slot {@code slot} is a multisample one of any kind (its fetch's w the sample). */
     private boolean multisample(int slot) {
-        return kind(slot).samplerGeometry() == dev.csir.ir.Type.SAMPLER2DMS;
+        dev.csir.ir.Type g = kind(slot).samplerGeometry();
+        return g == dev.csir.ir.Type.SAMPLER2DMS || g == dev.csir.ir.Type.SAMPLER2DMSARRAY;
     }
 
     /** Whether sampler slot {@code slot} is a cube-map array of any kind. */

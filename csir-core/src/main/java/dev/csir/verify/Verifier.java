@@ -276,7 +276,8 @@ public final class Verifier {
 
         /** Whether sampler slot {@code slot} (a valid one) is a multisample one of any kind. */
         private boolean multisample(int slot) {
-            return iface.samplerKind(slot).samplerGeometry() == dev.csir.ir.Type.SAMPLER2DMS;
+            dev.csir.ir.Type g = iface.samplerKind(slot).samplerGeometry();
+            return g == dev.csir.ir.Type.SAMPLER2DMS || g == dev.csir.ir.Type.SAMPLER2DMSARRAY;
         }
 
         private void slotsAndSpans(Opcode op, Insn in) {

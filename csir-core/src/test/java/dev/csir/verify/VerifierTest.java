@@ -474,7 +474,8 @@ class VerifierTest {
 
         @Test
         void aMultisampleSlotTakesFetchAndSizeOnly() {
-            for (Type kind : List.of(Type.SAMPLER2DMS, Type.ISAMPLER2DMS, Type.USAMPLER2DMS)) {
+            for (Type kind : List.of(Type.SAMPLER2DMS, Type.ISAMPLER2DMS, Type.USAMPLER2DMS, Type.SAMPLER2DMSARRAY,
+                    Type.ISAMPLER2DMSARRAY, Type.USAMPLER2DMSARRAY)) {
                 for (Opcode op : List.of(FETCH, TEXSIZE)) {
                     assertThat(Verifier.verify(atKind(op, kind))).as("%s at a %s", op, kind.glslName()).isEmpty();
                 }

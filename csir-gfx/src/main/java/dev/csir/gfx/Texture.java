@@ -99,7 +99,8 @@ public final class Texture {
      * single-sample image at a multisample sampler is invalid to both.
      */
     public static String singleSampleOnly(Texture t) {
-        return t.kind().samplerGeometry() == Type.SAMPLER2DMS ? "a " + t.kind().glslName()
+        Type g = t.kind().samplerGeometry();
+        return g == Type.SAMPLER2DMS || g == Type.SAMPLER2DMSARRAY ? "a " + t.kind().glslName()
                 + " texture: this device cannot fill a multisample image from texels (only the software device binds one,"
                 + " as one sample)" : null;
     }

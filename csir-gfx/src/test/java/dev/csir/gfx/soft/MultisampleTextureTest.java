@@ -75,6 +75,12 @@ class MultisampleTextureTest {
                 assertThat(ContractWorkloads.compare(ms, reference).exact()).as("sample %s", index)
                         .isEqualTo(ContractWorkloads.W * ContractWorkloads.H);
             }
+            // an array's layer 1 of two, the other layer black
+            byte[] two = new byte[2 * texels().length];
+            System.arraycopy(texels(), 0, two, texels().length, texels().length);
+            Frame layer = draw(d, program("sampler2DMSArray", "texelFetch(tex, ivec3(t, 1), 2)", "1.0"),
+                    new Texture(8, 8, 2, Type.SAMPLER2DMSARRAY, two));
+            assertThat(ContractWorkloads.compare(layer, reference).exact()).isEqualTo(ContractWorkloads.W * ContractWorkloads.H);
             Frame bytes = draw(d, program("usampler2DMS", "texelFetch(tex, t, 1)", "(1.0 / 255.0)"),
                     new Texture(8, 8, 1, Type.USAMPLER2DMS, texels()));
             assertThat(ContractWorkloads.compare(bytes, reference).worst()).isLessThanOrEqualTo(1);
