@@ -48,7 +48,7 @@ import java.util.Objects;
  * passes the {@link Verifier}. Anything else is rejected with the first failed check as reason.
  *
  * <p>Version 2 alone stores csir's own opcodes (LOOP 33, ENDLOOP 34, BREAK 35, CONTINUE 36, LG2 37, SAMPLE_BIAS 38,
- * TEXSIZE 39, SAMPLE_LOD 40, SAMPLE_GRAD 41, FETCH 42, and every later one up to GATHER 88) and types
+ * TEXSIZE 39, SAMPLE_LOD 40, SAMPLE_GRAD 41, FETCH 42, and every later one up to SAMPLE2 89) and types
  * (the matrices other than mat3 and mat4);
  * version 1 refuses them both ways, {@code opcode 33 (loop) needs CSI version 2}.
  *
@@ -356,7 +356,7 @@ public final class Csi {
                 case LOAD_ATTR -> attr = Math.max(attr, in.aux());
                 case LOAD_VAR, STORE_VAR -> vary = Math.max(vary, in.aux());
                 case LOAD_UNI -> uni = Math.max(uni, in.aux() + in.aux2() - 1);
-                case SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, TEXSIZE, SAMPLE_OFFSET, SAMPLE_LOD_OFFSET, FETCH_OFFSET, GATHER -> samp = Math.max(samp, in.aux());
+                case SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, TEXSIZE, SAMPLE_OFFSET, SAMPLE_LOD_OFFSET, FETCH_OFFSET, GATHER, SAMPLE2 -> samp = Math.max(samp, in.aux());
                 default -> {
                 }
             }

@@ -306,18 +306,24 @@ final class Assembler {
             // the textures a CSIR device binds have one level, which a bias cannot change
             // the interpreter's textures have one level, where a bias, a level or derivatives change nothing
             // one level per texture, so a bias or an explicit level reads as the plain lookup
-            case SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD -> lookup(in, switch (ir.iface().samplerKind(in.aux())) {
+            case SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, SAMPLE2 -> lookup(in, switch (ir.iface().samplerKind(in.aux())) {
                 case SAMPLER2DSHADOW -> Ops.SHADOW_2D;
+                case SAMPLERCUBEARRAYSHADOW -> Ops.SHADOW_CUBE_ARRAY;
                 case SAMPLERCUBESHADOW -> Ops.SHADOW_CUBE;
                 case SAMPLER2DARRAYSHADOW -> Ops.SHADOW_ARRAY;
                 default -> switch (ir.iface().samplerKind(in.aux()).samplerGeometry()) {
                     case SAMPLERCUBE -> Ops.SAMPLE_CUBE;
                     case SAMPLER3D -> Ops.SAMPLE_3D;
                     case SAMPLER2DARRAY -> Ops.SAMPLE_ARRAY;
+                    case SAMPLERCUBEARRAY -> Ops.SAMPLE_CUBE_ARRAY;
                     default -> Ops.SAMPLE;
                 };
             });
-            case FETCH -> lookup(in, Ops.FETCH);
+            case FETCH -> lookup(in, switch (ir.iface().samplerKind(in.aux()).samplerGeometry()) {
+                case SAMPLER2DMS -> Ops.FETCH_SAMPLE;
+                case SAMPLER2DMSARRAY -> Ops.FETCH_SAMPLE_ARRAY;
+                default -> Ops.FETCH;
+            });
             // one level here too: textureLodOffset reads as textureOffset
             case SAMPLE_OFFSET, SAMPLE_LOD_OFFSET -> offsetTexture(in, array(in) ? Ops.SAMPLE_ARRAY_OFFSET
                     : Ops.SAMPLE_OFFSET);
@@ -325,7 +331,8 @@ final class Assembler {
             case GATHER -> offsetTexture(in, array(in) ? Ops.GATHER_ARRAY : Ops.GATHER);
             case TEXSIZE -> texture(in, switch (ir.iface().samplerKind(in.aux()).samplerGeometry()) {
                 case SAMPLER3D -> Ops.TEXSIZE_3D;
-                case SAMPLER2DARRAY -> Ops.TEXSIZE_ARRAY;
+                case SAMPLER2DARRAY, SAMPLER2DMSARRAY -> Ops.TEXSIZE_ARRAY;
+                case SAMPLERCUBEARRAY -> Ops.TEXSIZE_CUBE_ARRAY;
                 default -> Ops.TEXSIZE;
             });
             case LOAD_ATTR -> {
@@ -457,7 +464,10 @@ final class Assembler {
             emit(Ops.ZERON, wr(in.dst(), 1), 0, 0, 0, 4);
         } else {
             samplerSlots = Math.max(samplerSlots, slot + 1);
-            emit(op, wr(in.dst(), 1), rd(in.a(), 1), 0, slot, 4);
+            // only the cube-map array's shadow lookup reads b (its reference); SAMPLE2's bias or
+            // level changes nothing at one level
+            int b = op == Ops.SHADOW_CUBE_ARRAY ? rd(in.b(), 1) : 0;
+            emit(op, wr(in.dst(), 1), rd(in.a(), 1), b, slot, 4);
         }
     }
 

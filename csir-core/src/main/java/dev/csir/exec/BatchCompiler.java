@@ -71,6 +71,12 @@ final class BatchCompiler {
     /** Lanes' shadow lookups of three coordinates and a reference: texture, coordinates, reference, scratch, temps, at, stride. */
     private static final MethodTypeDesc SHADOW_CALL = MethodTypeDesc.of(CD_void, CD_TEXTURE,
             CD_float, CD_float, CD_float, CD_float, CD_FLOATS, CD_FLOATS, CD_int, CD_int);
+    /** Lanes' multisample fetch: texture, texel x and y, scratch, temps, at, stride. */
+    private static final MethodTypeDesc SAMPLE_FETCH_CALL = MethodTypeDesc.of(CD_void, CD_TEXTURE,
+            CD_float, CD_float, CD_FLOATS, CD_FLOATS, CD_int, CD_int);
+    /** Lanes' cube-map array shadow lookup: texture, direction, layer, reference, scratch, temps, at, stride. */
+    private static final MethodTypeDesc CUBE_ARRAY_SHADOW_CALL = MethodTypeDesc.of(CD_void, CD_TEXTURE,
+            CD_float, CD_float, CD_float, CD_float, CD_float, CD_FLOATS, CD_FLOATS, CD_int, CD_int);
     private static final MethodTypeDesc SIZE_CALL = MethodTypeDesc.of(CD_void, CD_TEXTURE,
             CD_float, CD_FLOATS, CD_FLOATS, CD_int, CD_int);
     private static final ClassDesc CD_BOOLS = CD_boolean.arrayType();
@@ -288,7 +294,8 @@ final class BatchCompiler {
                     Ops.DOTN, Ops.MULMV, Ops.MULMM, Ops.SAMPLE, Ops.FETCH, Ops.TEXSIZE, Ops.SAMPLE_CUBE,
                     Ops.SAMPLE_3D, Ops.SAMPLE_ARRAY, Ops.TEXSIZE_3D, Ops.TEXSIZE_ARRAY, Ops.SHADOW_2D, Ops.SHADOW_CUBE,
                     Ops.SHADOW_ARRAY, Ops.SAMPLE_OFFSET, Ops.FETCH_OFFSET, Ops.GATHER, Ops.SAMPLE_ARRAY_OFFSET,
-                    Ops.GATHER_ARRAY -> true;
+                    Ops.GATHER_ARRAY, Ops.SAMPLE_CUBE_ARRAY, Ops.SHADOW_CUBE_ARRAY, Ops.TEXSIZE_CUBE_ARRAY,
+                    Ops.FETCH_SAMPLE, Ops.FETCH_SAMPLE_ARRAY -> true;
             default -> false;
         };
     }
@@ -311,7 +318,11 @@ final class BatchCompiler {
             case Ops.SWZ -> new int[] {a, b, x, word(p, Ops.Y)};
             case Ops.SAMPLE, Ops.SAMPLE_OFFSET, Ops.GATHER -> span(a, 2);
             case Ops.FETCH, Ops.FETCH_OFFSET -> new int[] {a, a + 1, a + 3};
-            case Ops.TEXSIZE, Ops.TEXSIZE_3D, Ops.TEXSIZE_ARRAY -> span(a, 1);
+            case Ops.TEXSIZE, Ops.TEXSIZE_3D, Ops.TEXSIZE_ARRAY, Ops.TEXSIZE_CUBE_ARRAY -> span(a, 1);
+            case Ops.SAMPLE_CUBE_ARRAY -> span(a, 4);
+            case Ops.FETCH_SAMPLE -> span(a, 2);
+            case Ops.FETCH_SAMPLE_ARRAY -> span(a, 3);
+            case Ops.SHADOW_CUBE_ARRAY -> concat(span(a, 4), span(b, 1));
             case Ops.SAMPLE_CUBE, Ops.SAMPLE_3D, Ops.SAMPLE_ARRAY, Ops.SHADOW_2D, Ops.SAMPLE_ARRAY_OFFSET,
                     Ops.GATHER_ARRAY -> span(a, 3);
             case Ops.SHADOW_CUBE, Ops.SHADOW_ARRAY -> span(a, 4);
@@ -341,7 +352,8 @@ final class BatchCompiler {
                     Ops.FETCH, Ops.TEXSIZE, Ops.SAMPLE_CUBE, Ops.SAMPLE_3D, Ops.SAMPLE_ARRAY, Ops.TEXSIZE_3D,
                     Ops.SHADOW_2D, Ops.SHADOW_CUBE, Ops.SHADOW_ARRAY,
                     Ops.SAMPLE_OFFSET, Ops.FETCH_OFFSET, Ops.GATHER, Ops.SAMPLE_ARRAY_OFFSET, Ops.GATHER_ARRAY,
-                    Ops.TEXSIZE_ARRAY, Ops.LOAD_ATTR, Ops.LOAD_VAR, Ops.LOAD_FCOORD, Ops.LOAD_SYSVAL -> new int[] {d, 4};
+                    Ops.TEXSIZE_ARRAY, Ops.SAMPLE_CUBE_ARRAY, Ops.SHADOW_CUBE_ARRAY, Ops.TEXSIZE_CUBE_ARRAY, Ops.FETCH_SAMPLE, Ops.FETCH_SAMPLE_ARRAY,
+                    Ops.LOAD_ATTR, Ops.LOAD_VAR, Ops.LOAD_FCOORD, Ops.LOAD_SYSVAL -> new int[] {d, 4};
             case Ops.ICMP, Ops.UCMP -> new int[] {d, 1};
             case Ops.IUN, Ops.IBIN, Ops.IBFE, Ops.UBFE, Ops.DERIV -> new int[] {d, n};
             case Ops.MOVN, Ops.ADDN, Ops.SUBN, Ops.MULN, Ops.MAXN, Ops.MINN, Ops.ABSN, Ops.RSQ, Ops.RCP, Ops.SIN,
@@ -1006,6 +1018,12 @@ final class BatchCompiler {
                         CD_FLOATS, CD_FLOATS, CD_int, CD_int), new int[] {a});
                 case Ops.TEXSIZE_3D -> texture("size3d", SIZE_CALL, new int[] {a});
                 case Ops.TEXSIZE_ARRAY -> texture("sizeArray", SIZE_CALL, new int[] {a});
+                case Ops.TEXSIZE_CUBE_ARRAY -> texture("sizeCubeArray", SIZE_CALL, new int[] {a});
+                case Ops.FETCH_SAMPLE -> texture("fetchSample", SAMPLE_FETCH_CALL, new int[] {a, a + 1});
+                case Ops.FETCH_SAMPLE_ARRAY -> texture("fetchSampleArray", LAYERED_SAMPLE_CALL, new int[] {a, a + 1, a + 2});
+                case Ops.SAMPLE_CUBE_ARRAY -> texture("sampleCubeArray", SHADOW_CALL, new int[] {a, a + 1, a + 2, a + 3});
+                case Ops.SHADOW_CUBE_ARRAY -> texture("shadowCubeArray", CUBE_ARRAY_SHADOW_CALL,
+                        new int[] {a, a + 1, a + 2, a + 3, b});
                 case Ops.SAMPLE_CUBE -> texture("sampleCube", LAYERED_SAMPLE_CALL, new int[] {a, a + 1, a + 2});
                 case Ops.SAMPLE_3D -> texture("sample3d", LAYERED_SAMPLE_CALL, new int[] {a, a + 1, a + 2});
                 case Ops.SAMPLE_ARRAY -> texture("sampleArray", LAYERED_SAMPLE_CALL, new int[] {a, a + 1, a + 2});

@@ -536,8 +536,16 @@ public final class Interpreter {
                 case Ops.SHADOW_2D -> Texture2D.shadow2d(f.textures[c[pc + 4]], t[a], t[a + 1], t[a + 2], t, d);
                 case Ops.SHADOW_CUBE -> Texture2D.shadowCube(f.textures[c[pc + 4]], t[a], t[a + 1], t[a + 2], t[a + 3], t, d);
                 case Ops.SHADOW_ARRAY -> Texture2D.shadowArray(f.textures[c[pc + 4]], t[a], t[a + 1], t[a + 2], t[a + 3], t, d);
+                case Ops.SAMPLE_CUBE_ARRAY -> Texture2D.sampleCubeArray(f.textures[c[pc + 4]], t[a], t[a + 1], t[a + 2],
+                        t[a + 3], t, d);
+                case Ops.SHADOW_CUBE_ARRAY -> Texture2D.shadowCubeArray(f.textures[c[pc + 4]], t[a], t[a + 1], t[a + 2],
+                        t[a + 3], t[b], t, d);
+                case Ops.TEXSIZE_CUBE_ARRAY -> textureSizeCubeArray(f.textures[c[pc + 4]], t[a], t, d);
                 case Ops.TEXSIZE_3D -> textureSize3d(f.textures[c[pc + 4]], t[a], t, d);
                 case Ops.TEXSIZE_ARRAY -> textureSizeArray(f.textures[c[pc + 4]], t[a], t, d);
+                // one sample per texture: every sample index reads level 0's texel
+                case Ops.FETCH_SAMPLE -> Texture2D.fetch(f.textures[c[pc + 4]], t[a], t[a + 1], 0f, t, d);
+                case Ops.FETCH_SAMPLE_ARRAY -> Texture2D.fetchLayer(f.textures[c[pc + 4]], t[a], t[a + 1], t[a + 2], t, d);
                 case Ops.FETCH -> Texture2D.fetch(f.textures[c[pc + 4]], t[a], t[a + 1], t[a + 3], t, d);
                 case Ops.SAMPLE_OFFSET -> Texture2D.sampleOffset(f.textures[c[pc + 4]], t[a], t[a + 1], c[pc + 6], t, d);
                 case Ops.FETCH_OFFSET -> Texture2D.fetchOffset(f.textures[c[pc + 4]], t[a], t[a + 1], t[a + 3], c[pc + 6],
@@ -690,5 +698,11 @@ public final class Interpreter {
     static void textureSizeArray(Texture2D tex, float lod, float[] t, int d) {
         textureSize(tex, lod, t, d);
         t[d + 2] = tex == null ? 0f : tex.depth();
+    }
+
+    /** A cube-map array's size: a face's width and height, and its layers counted in cubes (six faces each). */
+    static void textureSizeCubeArray(Texture2D tex, float lod, float[] t, int d) {
+        textureSize(tex, lod, t, d);
+        t[d + 2] = tex == null ? 0f : tex.depth() / Texture2D.CUBE_FACES;
     }
 }

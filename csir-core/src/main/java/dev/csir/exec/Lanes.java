@@ -76,6 +76,19 @@ final class Lanes {
         spread(scratch, t, at, stride);
     }
 
+    /** A multisample fetch: the texture's one sample, whatever sample index the shader asked for. */
+    static void fetchSample(Texture2D tex, float x, float y, float[] scratch, float[] t, int at, int stride) {
+        Texture2D.fetch(tex, x, y, 0f, scratch, 0);
+        spread(scratch, t, at, stride);
+    }
+
+    /** A multisample array's fetch in layer {@code layer}: its one sample, whatever the sample index. */
+    static void fetchSampleArray(Texture2D tex, float x, float y, float layer, float[] scratch, float[] t, int at,
+            int stride) {
+        Texture2D.fetchLayer(tex, x, y, layer, scratch, 0);
+        spread(scratch, t, at, stride);
+    }
+
     static void fetchOffset(Texture2D tex, float x, float y, float lod, int offset, float[] scratch, float[] t,
             int at, int stride) {
         Texture2D.fetchOffset(tex, x, y, lod, offset, scratch, 0);
@@ -133,6 +146,23 @@ final class Lanes {
     static void shadowArray(Texture2D tex, float u, float v, float r, float reference, float[] scratch, float[] t, int at,
             int stride) {
         Texture2D.shadowArray(tex, u, v, r, reference, scratch, 0);
+        spread(scratch, t, at, stride);
+    }
+
+    static void sampleCubeArray(Texture2D tex, float x, float y, float z, float layer, float[] scratch, float[] t,
+            int at, int stride) {
+        Texture2D.sampleCubeArray(tex, x, y, z, layer, scratch, 0);
+        spread(scratch, t, at, stride);
+    }
+
+    static void shadowCubeArray(Texture2D tex, float x, float y, float z, float layer, float reference, float[] scratch,
+            float[] t, int at, int stride) {
+        Texture2D.shadowCubeArray(tex, x, y, z, layer, reference, scratch, 0);
+        spread(scratch, t, at, stride);
+    }
+
+    static void sizeCubeArray(Texture2D tex, float lod, float[] scratch, float[] t, int at, int stride) {
+        Interpreter.textureSizeCubeArray(tex, lod, scratch, 0);
         spread(scratch, t, at, stride);
     }
 

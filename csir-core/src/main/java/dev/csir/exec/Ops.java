@@ -134,4 +134,18 @@ final class Ops {
     /** The same at a 2D array slot, a.z the layer. */
     static final int SAMPLE_ARRAY_OFFSET = 85;
     static final int GATHER_ARRAY = 86;
+    /**
+     * Cube-map array lookups at slot x: a.xyz the direction, a.w the layer (the shadow lookup's
+     * reference b.x); the size of one as dst.xyz, a face's width and height and the cubes.
+     */
+    static final int SAMPLE_CUBE_ARRAY = 87;
+    static final int SHADOW_CUBE_ARRAY = 88;
+    static final int TEXSIZE_CUBE_ARRAY = 89;
+    /**
+     * A fetch at a multisample slot x: texel a.x, a.y; a.w, the sample, read as the texture's one
+     * sample whatever its value (the executors' textures are single-sampled).
+     */
+    static final int FETCH_SAMPLE = 90;
+    /** The same at a multisample array slot, a.z the layer (GL's texelFetch: whole, out of range zero). */
+    static final int FETCH_SAMPLE_ARRAY = 91;
 }

@@ -91,7 +91,7 @@ final class Simplifier {
             switch (op) {
                 case MOV, SWZ, SETLANE, ABS, RSQ, RCP, SIN, COS, LG2, TRUNC, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, FETCH, SAMPLE_OFFSET, SAMPLE_LOD_OFFSET, FETCH_OFFSET, GATHER,
                         TEXSIZE, STORE_POS, STORE_VAR, STORE_COLOR, STORE_DEPTH, IF -> count(reads, in.a(), 1);
-                case ADD, SUB, MUL, MAX, MIN, DOT, POW, CMP, SAMPLE_GRAD -> {
+                case ADD, SUB, MUL, MAX, MIN, DOT, POW, CMP, SAMPLE_GRAD, SAMPLE2 -> {
                     count(reads, in.a(), 1);
                     count(reads, in.b(), 1);
                 }
@@ -164,7 +164,7 @@ final class Simplifier {
             return form == Opcode.IntegerForm.COMPARE ? 1 : lanes(nc, 4);
         }
         return switch (Opcode.of(in.op())) {
-            case CONST, SWZ, MULMV, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, TEXSIZE, SAMPLE_OFFSET, SAMPLE_LOD_OFFSET, FETCH_OFFSET, GATHER, LOAD_ATTR, LOAD_VAR,
+            case CONST, SWZ, MULMV, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, SAMPLE2, FETCH, TEXSIZE, SAMPLE_OFFSET, SAMPLE_LOD_OFFSET, FETCH_OFFSET, GATHER, LOAD_ATTR, LOAD_VAR,
                  LOAD_FCOORD, LOAD_SYSVAL -> 4;
             case LOAD_UNI -> in.aux2() <= 1 ? 4 : 0;
             case MOV, ADD, SUB, MUL, MAX, MIN, ABS, DDX, DDY, DDX_FINE, DDY_FINE -> lanes(nc, 4);

@@ -9,7 +9,8 @@ import java.util.Arrays;
  *
  * <p>{@code depth} images of {@code width x height} follow one another in {@code argb}: one for a
  * 2D texture, a 3D texture's slices (r = 0 first), a 2D array's layers, or a cube's six faces in
- * GL's order +X, -X, +Y, -Y, +Z, -Z. The sampler slot's kind says which; {@link #sampleCube},
+ * GL's order +X, -X, +Y, -Y, +Z, -Z, or a cube-map array's cubes, six faces each (layer-face
+ * {@code 6 * layer + face}, as GL numbers them). The sampler slot's kind says which; {@link #sampleCube},
  * {@link #sample3d} and {@link #sampleArray} read the layers, {@link #sample} the first.
  */
 public record Texture2D(int width, int height, int[] argb, Nearest nearest, int depth) {
@@ -77,8 +78,39 @@ public record Texture2D(int width, int height, int[] argb, Nearest nearest, int 
         unpack(cubeTexel(tex, x, y, z), out, at);
     }
 
+    /**
+     * A cube-map array lookup: direction (x, y, z) in the cube of layer {@code floor(layer + 0.5)}
+     * clamped to the cubes (GL's layer rule), whose six faces follow one another in GL's order
+     * from image {@code 6 * layer}; the face chosen as {@link #sampleCube} chooses it.
+     */
+    public static void sampleCubeArray(Texture2D tex, float x, float y, float z, float layer, float[] out, int at) {
+        if (empty(tex, out, at)) {
+            return;
+        }
+        unpack(cubeArrayTexel(tex, x, y, z, layer), out, at);
+    }
+
+    /** A shadow lookup of a cube-map array (samplerCubeArrayShadow): {@link #shadow2d}'s comparison on the texel {@link #sampleCubeArray} picks. */
+    public static void shadowCubeArray(Texture2D tex, float x, float y, float z, float layer, float reference, float[] out,
+            int at) {
+        if (!empty(tex, out, at)) {
+            compare(cubeArrayTexel(tex, x, y, z, layer), reference, out, at);
+        }
+    }
+
+    private static int cubeArrayTexel(Texture2D tex, float x, float y, float z, float layer) {
+        int cubes = Math.max(1, tex.depth / CUBE_FACES);
+        int cube = Math.clamp((long) Math.floor(layer + 0.5f), 0, cubes - 1);
+        return cubeTexel(tex, CUBE_FACES * cube, x, y, z);
+    }
+
     /** The texel a cube lookup in direction (x, y, z) picks ({@link #sampleCube}). */
     private static int cubeTexel(Texture2D tex, float x, float y, float z) {
+        return cubeTexel(tex, 0, x, y, z);
+    }
+
+    /** The texel a cube lookup in direction (x, y, z) picks in the cube whose faces start at image {@code first}. */
+    private static int cubeTexel(Texture2D tex, int first, float x, float y, float z) {
         float ax = Math.abs(x), ay = Math.abs(y), az = Math.abs(z);
         int face;
         float sc, tc, ma;
@@ -98,7 +130,7 @@ public record Texture2D(int width, int height, int[] argb, Nearest nearest, int 
             tc = -y;
             ma = az;
         }
-        return layerTexel(tex, Math.min(face, tex.depth - 1), 0.5f * (sc / ma + 1f), 0.5f * (tc / ma + 1f));
+        return layerTexel(tex, Math.min(first + face, tex.depth - 1), 0.5f * (sc / ma + 1f), 0.5f * (tc / ma + 1f));
     }
 
     /** A 3D lookup at (u, v, r), each clamped to [0, 1] and taken to its nearest texel as {@link #sample} does. */
@@ -204,6 +236,18 @@ public record Texture2D(int width, int height, int[] argb, Nearest nearest, int 
      * The texel at column {@code x}, row {@code y} (whole numbers, as CSIR holds integers) of level
      * {@code lod}; zeros outside the texture and for any level but the one these textures have.
      */
+    /**
+     * A texel of layer {@code layer} of an array, unfiltered (texelFetch on a sampler2DMSArray):
+     * whole coordinates, zeros outside the texture or its layers.
+     */
+    public static void fetchLayer(Texture2D tex, float x, float y, float layer, float[] out, int at) {
+        if (tex == null || !(layer >= 0f && layer < tex.depth && x >= 0f && x < tex.width && y >= 0f && y < tex.height)) {
+            java.util.Arrays.fill(out, at, at + 4, 0f);
+            return;
+        }
+        unpack(tex.argb[((int) layer * tex.height + (int) y) * tex.width + (int) x], out, at);
+    }
+
     public static void fetch(Texture2D tex, float x, float y, float lod, float[] out, int at) {
         if (tex == null || lod != 0f || !(x >= 0f && x < tex.width && y >= 0f && y < tex.height)) {
             java.util.Arrays.fill(out, at, at + 4, 0f);

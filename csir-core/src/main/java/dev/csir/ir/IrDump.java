@@ -50,8 +50,16 @@ public final class IrDump {
             sb.append(" %").append(in.b());
         }
         if (in.aux() != 0 || op == Opcode.LOAD_ATTR || op == Opcode.LOAD_UNI || op == Opcode.SAMPLE || op == Opcode.SAMPLE_BIAS
-                || op == Opcode.SAMPLE_LOD || op == Opcode.SAMPLE_GRAD || op == Opcode.FETCH || op == Opcode.TEXSIZE) {
+                || op == Opcode.SAMPLE_LOD || op == Opcode.SAMPLE_GRAD || op == Opcode.SAMPLE2 || op == Opcode.FETCH || op == Opcode.TEXSIZE) {
             sb.append(" aux ").append(in.aux());
+        }
+        if (op == Opcode.SAMPLE2) {
+            sb.append(switch (in.aux2()) {
+                case Opcode.SAMPLE2_REFERENCE -> " reference";
+                case Opcode.SAMPLE2_BIAS -> " bias";
+                case Opcode.SAMPLE2_LOD -> " lod";
+                default -> " aux2 " + in.aux2();
+            });
         }
         if (op == Opcode.SAMPLE_OFFSET || op == Opcode.SAMPLE_LOD_OFFSET || op == Opcode.FETCH_OFFSET || op == Opcode.GATHER) {
             sb.append(" aux ").append(in.aux()).append(" offset ").append(TexelOffset.x(in.aux2())).append(',')

@@ -47,6 +47,18 @@ package dev.csir.ir;
  * SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD and FETCH (the last two on 2D) give integer lanes, the
  * record's {@code ty} {@link Type#I32VEC4} or {@link Type#U32VEC4}: the nearest texel's channel
  * values unfiltered and unnormalized (for the executors' 8-bit textures 0 to 255).
+ *
+ * <p><b>Cube-map arrays</b> ({@link Type#SAMPLERCUBEARRAY}, its shadow and integer kinds): SAMPLE
+ * reads {@code a.xyzw}, the direction and the layer (rounded and clamped as an array's), its face
+ * chosen as a cube's; SAMPLE2 takes a bias, a level or (the shadow kind, whose SAMPLE is invalid)
+ * the reference in {@code b.x}; TEXSIZE gives a face's width and height and the layer count
+ * (cubes, not faces) in {@code dst.z}. SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, the offset
+ * forms and GATHER take no cube-map array slot.
+ *
+ * <p><b>Multisample kinds</b> ({@link Type#SAMPLER2DMS}, {@link Type#SAMPLER2DMSARRAY} and their
+ * integer kinds): FETCH, its {@code a.w} the sample index where the other kinds have the level
+ * (an array's layer in {@code a.z}; TGSI TXF on 2D_MSAA and 2D_ARRAY_MSAA), and TEXSIZE; no other
+ * lookup. The executors' textures have one sample: every index reads it.
  */
 public enum Opcode {
     NOP("nop"), CONST("const"), MOV("mov"), SWZ("swz"), SETLANE("lane"),
@@ -159,7 +171,23 @@ public enum Opcode {
      * {@code aux2} of the four texels bilinear filtering of {@code a.xy} reads at level 0, offset
      * by {@code aux2}'s offset, in GL's order: (i0, j1), (i1, j1), (i1, j0), (i0, j0) in x, y, z, w.
      */
-    GATHER("gather2d");
+    GATHER("gather2d"),
+    /**
+     * A lookup at a cube-map array slot with a scalar beside the coordinate, which fills
+     * {@code a} (direction in xyz, layer in w) and so leaves no lane for it (TGSI TEX2, TXB2 and
+     * TXL2): {@code b.x} the scalar, {@code aux} the slot, {@code aux2} what the scalar is:
+     * {@link #SAMPLE2_REFERENCE} a samplerCubeArrayShadow's depth reference, compared as SAMPLE
+     * compares at the other shadow kinds; {@link #SAMPLE2_BIAS} a level-of-detail bias;
+     * {@link #SAMPLE2_LOD} an explicit level. The plain lookup at such a slot is SAMPLE.
+     */
+    SAMPLE2("sample2");
+
+    /** SAMPLE2's aux2: b.x is a shadow lookup's depth reference. */
+    public static final int SAMPLE2_REFERENCE = 0;
+    /** SAMPLE2's aux2: b.x is a level-of-detail bias. */
+    public static final int SAMPLE2_BIAS = 1;
+    /** SAMPLE2's aux2: b.x is the level. */
+    public static final int SAMPLE2_LOD = 2;
 
     /** How an integer opcode uses its record's operands. */
     public enum IntegerForm {
@@ -250,6 +278,6 @@ public enum Opcode {
         return this == DDX || this == DDY || this == DDX_FINE || this == DDY_FINE;
     }
 
-    /** Highest valid opcode number (GATHER). */
-    public static final int MAX_CODE = 88;
+    /** Highest valid opcode number (SAMPLE2). */
+    public static final int MAX_CODE = 89;
 }

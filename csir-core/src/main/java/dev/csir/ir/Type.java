@@ -29,7 +29,17 @@ public enum Type {
     ISAMPLER2D("isampler2D", 0, 0), ISAMPLERCUBE("isamplerCube", 0, 0), ISAMPLER3D("isampler3D", 0, 0),
     ISAMPLER2DARRAY("isampler2DArray", 0, 0),
     USAMPLER2D("usampler2D", 0, 0), USAMPLERCUBE("usamplerCube", 0, 0), USAMPLER3D("usampler3D", 0, 0),
-    USAMPLER2DARRAY("usampler2DArray", 0, 0);
+    USAMPLER2DARRAY("usampler2DArray", 0, 0),
+    // Cube-map arrays (CSI version 2): a lookup's coordinate fills a register (direction in xyz,
+    // layer in w), so its bias, level or shadow reference rides in a second one (Opcode.SAMPLE2).
+    SAMPLERCUBEARRAY("samplerCubeArray", 0, 0), SAMPLERCUBEARRAYSHADOW("samplerCubeArrayShadow", 0, 0),
+    ISAMPLERCUBEARRAY("isamplerCubeArray", 0, 0), USAMPLERCUBEARRAY("usamplerCubeArray", 0, 0),
+    // Multisample 2D kinds (CSI version 2): FETCH's a.w is the sample, not a level. The
+    // executors' textures have one sample, which every sample index reads.
+    SAMPLER2DMS("sampler2DMS", 0, 0), ISAMPLER2DMS("isampler2DMS", 0, 0), USAMPLER2DMS("usampler2DMS", 0, 0),
+    // and their arrays: FETCH's a.z the layer, a.w the sample
+    SAMPLER2DMSARRAY("sampler2DMSArray", 0, 0), ISAMPLER2DMSARRAY("isampler2DMSArray", 0, 0),
+    USAMPLER2DMSARRAY("usampler2DMSArray", 0, 0);
 
     private static final Type[] BY_CODE = values();
 
@@ -82,12 +92,13 @@ public enum Type {
 
     /** Whether this is a sampler kind: what a sampler slot's symbol has as its type. */
     public boolean isSampler() {
-        return this == SAMPLER2D || ordinal() >= SAMPLERCUBE.ordinal() && ordinal() <= USAMPLER2DARRAY.ordinal();
+        return this == SAMPLER2D || ordinal() >= SAMPLERCUBE.ordinal() && ordinal() <= USAMPLER2DMSARRAY.ordinal();
     }
 
     /**
      * The float kind of this sampler kind's texture shape, which says how its lookups read the
-     * coordinate: sampler2D, samplerCube, sampler3D or sampler2DArray ({@code sampler2DShadow}
+     * coordinate: sampler2D, samplerCube, sampler3D, sampler2DArray, samplerCubeArray or
+     * sampler2DMS or sampler2DMSArray ({@code sampler2DShadow}
      * and {@code isampler2D} are 2D, ...); null for types that are no sampler.
      */
     public Type samplerGeometry() {
@@ -96,47 +107,57 @@ public enum Type {
             case SAMPLERCUBE, SAMPLERCUBESHADOW, ISAMPLERCUBE, USAMPLERCUBE -> SAMPLERCUBE;
             case SAMPLER3D, ISAMPLER3D, USAMPLER3D -> SAMPLER3D;
             case SAMPLER2DARRAY, SAMPLER2DARRAYSHADOW, ISAMPLER2DARRAY, USAMPLER2DARRAY -> SAMPLER2DARRAY;
+            case SAMPLERCUBEARRAY, SAMPLERCUBEARRAYSHADOW, ISAMPLERCUBEARRAY, USAMPLERCUBEARRAY -> SAMPLERCUBEARRAY;
+            case SAMPLER2DMS, ISAMPLER2DMS, USAMPLER2DMS -> SAMPLER2DMS;
+            case SAMPLER2DMSARRAY, ISAMPLER2DMSARRAY, USAMPLER2DMSARRAY -> SAMPLER2DMSARRAY;
             default -> null;
         };
     }
 
     /** Whether lookups of this sampler kind compare a depth reference (the shadow kinds). */
     public boolean isShadowSampler() {
-        return this == SAMPLER2DSHADOW || this == SAMPLERCUBESHADOW || this == SAMPLER2DARRAYSHADOW;
+        return this == SAMPLER2DSHADOW || this == SAMPLERCUBESHADOW || this == SAMPLER2DARRAYSHADOW
+                || this == SAMPLERCUBEARRAYSHADOW;
     }
 
     /** Whether lookups of this sampler kind give integer lanes (isampler and usampler kinds). */
     public boolean isIntegerSampler() {
-        return ordinal() >= ISAMPLER2D.ordinal() && ordinal() <= USAMPLER2DARRAY.ordinal();
+        return ordinal() >= ISAMPLER2D.ordinal() && ordinal() <= USAMPLER2DARRAY.ordinal()
+                || this == ISAMPLERCUBEARRAY || this == USAMPLERCUBEARRAY || this == ISAMPLER2DMS || this == USAMPLER2DMS
+                || this == ISAMPLER2DMSARRAY || this == USAMPLER2DMSARRAY;
     }
 
     /** Whether this is an unsigned integer sampler kind (usampler). */
     public boolean isUnsignedSampler() {
-        return ordinal() >= USAMPLER2D.ordinal() && ordinal() <= USAMPLER2DARRAY.ordinal();
+        return ordinal() >= USAMPLER2D.ordinal() && ordinal() <= USAMPLER2DARRAY.ordinal() || this == USAMPLERCUBEARRAY
+                || this == USAMPLER2DMS || this == USAMPLER2DMSARRAY;
     }
 
     /**
      * The coordinate lane a shadow lookup reads its depth reference from: z for sampler2DShadow,
      * w for the cube and array ones, whose coordinate fills xyz (as TGSI's SHADOW2D, SHADOWCUBE
-     * and SHADOW2D_ARRAY read it); -1 for other kinds.
+     * and SHADOW2D_ARRAY read it); -1 for other kinds, and for samplerCubeArrayShadow, whose
+     * coordinate fills the register (its reference is SAMPLE2's b.x, as TGSI's TEX2 takes it).
      */
     public int samplerReferenceLane() {
-        return this == SAMPLER2DSHADOW ? 2 : isShadowSampler() ? 3 : -1;
+        return this == SAMPLER2DSHADOW ? 2 : this == SAMPLERCUBEARRAYSHADOW ? -1 : isShadowSampler() ? 3 : -1;
     }
 
     /**
-     * Coordinate components a lookup of this sampler kind reads (2 for the 2D kinds, 3 for the
-     * others: a cube's direction, a 3D texture's s, t, r, an array's s, t and layer), 0 for
+     * Coordinate components a lookup of this sampler kind reads (2 for the 2D kinds, 4 for the
+     * cube-map arrays' direction and layer, 3 for the others: a cube's direction, a 3D texture's
+     * s, t, r, an array's s, t and layer), 0 for
      * types that are no sampler.
      */
     public int samplerCoordinates() {
-        return !isSampler() ? 0 : samplerGeometry() == SAMPLER2D ? 2 : 3;
+        Type g = samplerGeometry();
+        return !isSampler() ? 0 : g == SAMPLER2D || g == SAMPLER2DMS ? 2 : g == SAMPLERCUBEARRAY ? 4 : 3;
     }
 
-    /** Components textureSize gives for this sampler kind: a 3D texture's and an array's three, else two. */
+    /** Components textureSize gives for this sampler kind: a 3D texture's and the arrays' three, else two. */
     public int samplerSizeComponents() {
         Type g = samplerGeometry();
-        return g == SAMPLER3D || g == SAMPLER2DARRAY ? 3 : 2;
+        return g == SAMPLER3D || g == SAMPLER2DARRAY || g == SAMPLERCUBEARRAY || g == SAMPLER2DMSARRAY ? 3 : 2;
     }
 
     public boolean isIntLike() {

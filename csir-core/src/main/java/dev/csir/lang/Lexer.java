@@ -575,7 +575,10 @@ public final class Lexer {
     private static final TokenKind[] SAMPLERS = {TokenKind.SAMPLER2D, TokenKind.SAMPLER3D, TokenKind.SAMPLERCUBE,
         TokenKind.SAMPLER2DSHADOW, TokenKind.SAMPLERCUBESHADOW, TokenKind.SAMPLER2DARRAY, TokenKind.SAMPLER2DARRAYSHADOW,
         TokenKind.ISAMPLER2D, TokenKind.ISAMPLER3D, TokenKind.ISAMPLERCUBE, TokenKind.ISAMPLER2DARRAY,
-        TokenKind.USAMPLER2D, TokenKind.USAMPLER3D, TokenKind.USAMPLERCUBE, TokenKind.USAMPLER2DARRAY};
+        TokenKind.USAMPLER2D, TokenKind.USAMPLER3D, TokenKind.USAMPLERCUBE, TokenKind.USAMPLER2DARRAY,
+        TokenKind.SAMPLERCUBEARRAY, TokenKind.SAMPLERCUBEARRAYSHADOW, TokenKind.ISAMPLERCUBEARRAY,
+        TokenKind.USAMPLERCUBEARRAY, TokenKind.SAMPLER2DMS, TokenKind.ISAMPLER2DMS, TokenKind.USAMPLER2DMS,
+        TokenKind.SAMPLER2DMSARRAY, TokenKind.ISAMPLER2DMSARRAY, TokenKind.USAMPLER2DMSARRAY};
 
     private static TokenKind sampler(byte[] s, int off, int len) {
         for (TokenKind k : SAMPLERS) {

@@ -88,6 +88,7 @@ public final class Parser {
         }
         namesBeforeTheirVersion(tokens);
         InterpolationWords.apply(tokens, log);
+        SamplerWords.apply(tokens, log);
         Parser p = new Parser(tokens, log, vulkan);
         if (!p.full()) {
             p.unit(globals);
@@ -842,7 +843,7 @@ public final class Parser {
     /** sampler2D and samplerCube, and GLSL for Vulkan's texture2D and textureCube, are lowp by default in both stages; the other opaque types have no default. */
     private static boolean lowpByDefault(Type t) {
         if (t instanceof dev.csir.types.SamplerType s) {
-            return s.sampled() == dev.csir.types.ScalarKind.FLOAT && !s.shadow() && !s.arrayed()
+            return s.sampled() == dev.csir.types.ScalarKind.FLOAT && !s.shadow() && !s.arrayed() && !s.multisampled()
                     && (s.dim() == dev.csir.types.Dim.D2 || s.dim() == dev.csir.types.Dim.CUBE);
         }
         return t instanceof dev.csir.types.TextureType x && x.sampled() == dev.csir.types.ScalarKind.FLOAT && !x.arrayed()

@@ -45,11 +45,13 @@ public final class Preprocessor {
             "GL_ARB_shader_texture_lod", "GL_ARB_texture_rectangle", "GL_ARB_enhanced_layouts",
             "GL_ARB_uniform_buffer_object", "GL_EXT_frag_depth", "GL_OES_EGL_image_external",
             "GL_ARB_shading_language_packing", "GL_EXT_shader_integer_mix", "GL_ARB_derivative_control",
-            "GL_ARB_texture_gather", "GL_EXT_gpu_shader5", "GL_OES_gpu_shader5", "GL_EXT_multiview",
-            "GL_EXT_fragment_shading_rate");
+            "GL_ARB_texture_gather", "GL_EXT_gpu_shader5", "GL_OES_gpu_shader5", "GL_ARB_texture_cube_map_array",
+            "GL_EXT_texture_cube_map_array", "GL_OES_texture_cube_map_array", "GL_ARB_texture_multisample",
+            "GL_OES_texture_storage_multisample_2d_array", "GL_EXT_multiview", "GL_EXT_fragment_shading_rate");
     /** Of {@link #KNOWN_EXTENSIONS}, those of the ES profile only. */
     private static final Set<String> ES_EXTENSIONS = Set.of("GL_OES_standard_derivatives", "GL_EXT_shader_texture_lod",
-            "GL_EXT_frag_depth", "GL_OES_EGL_image_external", "GL_EXT_gpu_shader5", "GL_OES_gpu_shader5");
+            "GL_EXT_frag_depth", "GL_OES_EGL_image_external", "GL_EXT_gpu_shader5", "GL_OES_gpu_shader5",
+            "GL_EXT_texture_cube_map_array", "GL_OES_texture_cube_map_array", "GL_OES_texture_storage_multisample_2d_array");
     /** Where GL_EXT_multiview exists, as glslang has it: GLSL 1.40 and ES 3.10 on. */
     public static boolean multiview(GlslVersion v) {
         return v.number() >= (v.es() ? 310 : 140);

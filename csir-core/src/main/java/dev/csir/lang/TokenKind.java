@@ -35,6 +35,12 @@ public enum TokenKind {
     SAMPLERCUBESHADOW("samplerCubeShadow"), SAMPLER2DARRAY("sampler2DArray"), SAMPLER2DARRAYSHADOW("sampler2DArrayShadow"),
     ISAMPLER2D("isampler2D"), ISAMPLER3D("isampler3D"), ISAMPLERCUBE("isamplerCube"), ISAMPLER2DARRAY("isampler2DArray"),
     USAMPLER2D("usampler2D"), USAMPLER3D("usampler3D"), USAMPLERCUBE("usamplerCube"), USAMPLER2DARRAY("usampler2DArray"),
+    /** The cube-map arrays: keywords from GLSL 4.00 and ES 3.20, or with a cube map array extension ({@link SamplerWords}). */
+    SAMPLERCUBEARRAY("samplerCubeArray"), SAMPLERCUBEARRAYSHADOW("samplerCubeArrayShadow"),
+    ISAMPLERCUBEARRAY("isamplerCubeArray"), USAMPLERCUBEARRAY("usamplerCubeArray"),
+    /** The multisample samplers: keywords by the version rules of {@link SamplerWords}. */
+    SAMPLER2DMS("sampler2DMS"), ISAMPLER2DMS("isampler2DMS"), USAMPLER2DMS("usampler2DMS"),
+    SAMPLER2DMSARRAY("sampler2DMSArray"), ISAMPLER2DMSARRAY("isampler2DMSArray"), USAMPLER2DMSARRAY("usampler2DMSArray"),
     IF("if"), ELSE("else"), FOR("for"), WHILE("while"), DO("do"), RETURN("return"), DISCARD("discard"), BREAK("break"), CONTINUE("continue"),
     SWITCH("switch"), CASE("case"), DEFAULT("default"), TRUE("true"), FALSE("false"),
     /** A rejected character, qualifier word, numeric literal or directive (already reported). */
@@ -97,6 +103,16 @@ public enum TokenKind {
             case USAMPLER3D -> new SamplerType(Dim.D3, false, false, ScalarKind.UINT);
             case USAMPLERCUBE -> new SamplerType(Dim.CUBE, false, false, ScalarKind.UINT);
             case USAMPLER2DARRAY -> new SamplerType(Dim.D2, true, false, ScalarKind.UINT);
+            case SAMPLERCUBEARRAY -> new SamplerType(Dim.CUBE, true, false, ScalarKind.FLOAT);
+            case SAMPLERCUBEARRAYSHADOW -> new SamplerType(Dim.CUBE, true, true, ScalarKind.FLOAT);
+            case ISAMPLERCUBEARRAY -> new SamplerType(Dim.CUBE, true, false, ScalarKind.INT);
+            case USAMPLERCUBEARRAY -> new SamplerType(Dim.CUBE, true, false, ScalarKind.UINT);
+            case SAMPLER2DMS -> new SamplerType(Dim.D2, false, false, ScalarKind.FLOAT, true);
+            case ISAMPLER2DMS -> new SamplerType(Dim.D2, false, false, ScalarKind.INT, true);
+            case USAMPLER2DMS -> new SamplerType(Dim.D2, false, false, ScalarKind.UINT, true);
+            case SAMPLER2DMSARRAY -> new SamplerType(Dim.D2, true, false, ScalarKind.FLOAT, true);
+            case ISAMPLER2DMSARRAY -> new SamplerType(Dim.D2, true, false, ScalarKind.INT, true);
+            case USAMPLER2DMSARRAY -> new SamplerType(Dim.D2, true, false, ScalarKind.UINT, true);
             default -> null;
         };
     }
@@ -111,7 +127,18 @@ public enum TokenKind {
         return ordinal() >= UINT_KW.ordinal() && ordinal() <= USAMPLER2DARRAY.ordinal();
     }
 
+    /** The cube-map array sampler spellings, whose version rule is {@link SamplerWords}'. */
+    public boolean isCubeArray() {
+        return ordinal() >= SAMPLERCUBEARRAY.ordinal() && ordinal() <= USAMPLERCUBEARRAY.ordinal();
+    }
+
+    /** The multisample sampler spellings without (1) and with (2) their array; 0 for other tokens. */
+    public int multisampleKind() {
+        return ordinal() >= SAMPLER2DMS.ordinal() && ordinal() <= USAMPLER2DMS.ordinal() ? 1
+                : ordinal() >= SAMPLER2DMSARRAY.ordinal() && ordinal() <= USAMPLER2DMSARRAY.ordinal() ? 2 : 0;
+    }
+
     public boolean isType() {
-        return ordinal() >= VOID.ordinal() && ordinal() <= USAMPLER2DARRAY.ordinal();
+        return ordinal() >= VOID.ordinal() && ordinal() <= USAMPLER2DMSARRAY.ordinal();
     }
 }

@@ -9,7 +9,7 @@ import dev.csir.types.Type;
 
 /**
  * The type names GLSL for Vulkan adds (GL_KHR_vulkan_glsl): textures of the dimensionalities csir
- * samples ({@code texture2D}, {@code itextureCube}, {@code utexture2DArray}) and the sampler
+ * samples ({@code texture2D}, {@code itextureCube}, {@code utexture2DArray}, {@code textureCubeArray}) and the sampler
  * states {@code sampler} and {@code samplerShadow}, and the input attachments {@code subpassInput} and
  * {@code subpassInputMS} of each sampled type. In GLSL for OpenGL they are plain names
  * ({@code texture2D} is a legacy function there).
@@ -46,6 +46,7 @@ final class VulkanTypes {
             case "3D" -> new TextureType(Dim.D3, false, sampled);
             case "Cube" -> new TextureType(Dim.CUBE, false, sampled);
             case "2DArray" -> new TextureType(Dim.D2, true, sampled);
+            case "CubeArray" -> new TextureType(Dim.CUBE, true, sampled);
             default -> null;
         };
     }

@@ -43,7 +43,7 @@ final class Effects {
         }
         return switch (Opcode.of(in.op())) {
             case CONST, MOV, SWZ, SETLANE, ADD, SUB, MUL, MAX, MIN, ABS, DOT, RSQ, RCP, SIN, COS, LG2,
-                 POW, TRUNC, CMP, MULMV, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, TEXSIZE, SAMPLE_OFFSET, SAMPLE_LOD_OFFSET, FETCH_OFFSET, GATHER,
+                 POW, TRUNC, CMP, MULMV, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, SAMPLE2, FETCH, TEXSIZE, SAMPLE_OFFSET, SAMPLE_LOD_OFFSET, FETCH_OFFSET, GATHER,
                  LOAD_ATTR, LOAD_VAR,
                  LOAD_FCOORD, LOAD_SYSVAL, DDX, DDY, DDX_FINE, DDY_FINE -> 1;
             case LOAD_UNI -> in.aux2();
@@ -63,7 +63,7 @@ final class Effects {
             case RSQ, RCP, SIN, COS, LG2, TRUNC -> mask(n1(in));
             case SETLANE -> 1 << (in.aux() & 3);
             case DOT, POW, CMP -> 1;
-            case CONST, MULMV, MULMM, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, TEXSIZE, SAMPLE_OFFSET, SAMPLE_LOD_OFFSET, FETCH_OFFSET, GATHER,
+            case CONST, MULMV, MULMM, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, SAMPLE2, FETCH, TEXSIZE, SAMPLE_OFFSET, SAMPLE_LOD_OFFSET, FETCH_OFFSET, GATHER,
                  LOAD_ATTR, LOAD_VAR,
                  LOAD_UNI, LOAD_FCOORD, LOAD_SYSVAL -> FULL;
             default -> 0;
@@ -87,7 +87,7 @@ final class Effects {
         return switch (op) {
             case MULMM -> in.aux();
             case MULMV -> b ? 1 : in.aux();
-            case ADD, SUB, MUL, MAX, MIN, DOT, POW, CMP, SAMPLE_GRAD -> 1;
+            case ADD, SUB, MUL, MAX, MIN, DOT, POW, CMP, SAMPLE_GRAD, SAMPLE2 -> 1;
             case MOV, SWZ, SETLANE, ABS, DDX, DDY, DDX_FINE, DDY_FINE, RSQ, RCP, SIN, COS, LG2, TRUNC, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, FETCH, TEXSIZE, SAMPLE_OFFSET, SAMPLE_LOD_OFFSET, FETCH_OFFSET, GATHER,
                  STORE_POS, STORE_VAR,
                  STORE_COLOR, STORE_DEPTH, IF -> b ? 0 : 1;

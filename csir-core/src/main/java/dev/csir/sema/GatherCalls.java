@@ -70,7 +70,7 @@ final class GatherCalls {
     Typed.Expr call(Ast.Call c, Typed.Variable sampler, SamplerType s, List<Typed.Expr> args) {
         int offsets = Math.max(offsets(c.name(), GPU_SHADER5), offsets(c.name(), TEXTURE_GATHER));
         int n = s.dim().coordinates() + (s.arrayed() ? 1 : 0);
-        boolean fits = s.dim() == Dim.D2 || s.dim() == Dim.CUBE && offsets == 0;
+        boolean fits = s.dim() == Dim.D2 && !s.multisampled() || s.dim() == Dim.CUBE && offsets == 0;
         int fixed = 1 + (s.shadow() ? 1 : 0) + (offsets > 0 ? 1 : 0);
         boolean component = !s.shadow() && args.size() == fixed + 1;
         if (!fits || args.size() != fixed && !component) {

@@ -16,8 +16,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The texture built-ins of GLSL 4.60 8.9 over the language's samplers (2D, 3D, cube and 2D
- * arrays, float and int, and the shadow ones): {@code texture}, {@code textureLod},
+ * The texture built-ins of GLSL 4.60 8.9 over the language's samplers (2D, 3D, cube, 2D and
+ * cube-map arrays, float and int, the shadow ones, and the multisample ones, which have texelFetch
+ * by sample and textureSize without a level only): {@code texture}, {@code textureLod},
  * {@code textureGrad}, {@code texelFetch}, {@code textureProj}, {@code textureProjLod} and
  * {@code textureSize} from 1.30 and 3.00 es (and in the documented subset, which has no
  * {@code #version}), and where the version has GLSL 1.10's forms, {@code texture2D},
@@ -208,7 +209,7 @@ final class TextureCalls {
         GlslVersion v = checker.version();
         // a 2D array shadow's textureOffset came in 4.30 (glslang has it from there, and not in ES)
         boolean arrayShadow = s.shadow() && s.arrayed() && (v.es() || v.explicit() && v.number() < 430);
-        if (s.dim() == Dim.CUBE || arrayShadow || args.size() < 2 || at >= args.size()) {
+        if (s.dim() == Dim.CUBE || s.multisampled() || arrayShadow || args.size() < 2 || at >= args.size()) {
             return null;
         }
         Typed.Expr offset = integer(args.get(at), s.dim().coordinates());
@@ -235,13 +236,29 @@ final class TextureCalls {
 
     /** The typed call when the arguments fit the sampler; null (unreported) when they do not. */
     private Typed.Expr typed(Ast.Call c, Form f, Typed.Variable sampler, SamplerType s, List<Typed.Expr> args) {
+        GlslVersion version = checker.version();
+        if (s.dim() == Dim.CUBE && s.arrayed() && version.es() && version.number() < 310) {
+            // ES 3.00 may name a cube-map array (with the extension) but has no lookup of one, as glslang
+            return null;
+        }
+        if (s.multisampled() && (f.op() != Typed.TextureOp.FETCH && f.op() != Typed.TextureOp.SIZE
+                || version.number() < (version.es() ? 310 : 150) || !version.explicit())) {
+            // a multisample sampler has texelFetch by sample and textureSize only (GLSL 4.60 8.9),
+            // from GLSL 1.50 and ES 3.10 (glslang has neither with the extensions before)
+            return null;
+        }
         int n = s.dim().coordinates() + (s.arrayed() ? 1 : 0);
         boolean fragment = checker.stage() == ShaderStage.FRAGMENT;
         Type texel = new VectorType(ScalarType.of(s.sampled()), 4);
         switch (f.op()) {
             case SIZE -> {
-                Typed.Expr lod = args.size() == 1 ? integer(args.getFirst(), 1) : null;
                 int lanes = (s.dim() == Dim.CUBE ? 2 : s.dim().coordinates()) + (s.arrayed() ? 1 : 0);
+                if (s.multisampled()) {
+                    // one level: no lod argument
+                    return args.isEmpty() ? texture(c, new VectorType(ScalarType.INT, lanes), sampler,
+                            Typed.TextureOp.SIZE, false, null, List.of()) : null;
+                }
+                Typed.Expr lod = args.size() == 1 ? integer(args.getFirst(), 1) : null;
                 return lod == null ? null : texture(c, new VectorType(ScalarType.INT, lanes), sampler,
                         Typed.TextureOp.SIZE, false, null, List.of(lod));
             }
@@ -278,6 +295,9 @@ final class TextureCalls {
                         : texture(c, texel, sampler, Typed.TextureOp.SAMPLE_GRAD, f.projective(), p, List.of(dx, dy));
             }
             default -> {
+                if (s.shadow() && n == 4) {
+                    return cubeArrayShadow(c, f, sampler, args);
+                }
                 boolean lod = f.op() == Typed.TextureOp.SAMPLE_LOD;
                 // a cube's or an array's shadow reference fills a vec4: no room for a bias or a divisor
                 boolean wide = s.shadow() && n == 3;
@@ -304,6 +324,22 @@ final class TextureCalls {
                         extra == null ? List.of() : List.of(extra));
             }
         }
+    }
+
+    /**
+     * A cube-map array shadow's lookup, {@code texture(s, vec4 direction and layer, float
+     * reference)}: its coordinate has no room for the reference, which is an argument of its own
+     * (GLSL 4.60 8.9.2); it has no other form. The reference goes to the operands, where the
+     * transform IR's samplecmp has it.
+     */
+    private Typed.Expr cubeArrayShadow(Ast.Call c, Form f, Typed.Variable sampler, List<Typed.Expr> args) {
+        if (f.op() != Typed.TextureOp.SAMPLE || f.projective() || args.size() != 2) {
+            return null;
+        }
+        Typed.Expr p = floats(args.get(0), 4);
+        Typed.Expr reference = floats(args.get(1), 1);
+        return p == null || reference == null ? null : texture(c, ScalarType.FLOAT, sampler,
+                Typed.TextureOp.SAMPLE_COMPARE, false, p, List.of(reference));
     }
 
     /** A 2D sampler of any kind, not arrayed and not shadow: its projective coordinate may be a vec3 or a vec4. */

@@ -46,16 +46,23 @@ final class TgsiInstructions {
      * TEX/TXB/TXL/TXQ read a cube's direction and a 3D coordinate from xyz, a 2D array's layer from
      * z (rounded and clamped by the sampler), and take a bias or level from w, as CSIR packs them.
      * The shadow targets read the depth reference where CSIR puts it: SHADOW2D from z,
-     * SHADOWCUBE and SHADOW2D_ARRAY from w. An integer kind has its shape's target (its SVIEW
-     * declares SINT or UINT, {@link #returnType}).
+     * SHADOWCUBE and SHADOW2D_ARRAY from w. The cube-map arrays (CUBEARRAY, SHADOWCUBEARRAY, as
+     * virglrenderer's parser spells them) read direction and layer from xyzw; their bias, level
+     * and reference come from a second source, TXB2's, TXL2's and TEX2's src1.x (CSIR's SAMPLE2).
+     * The multisample kinds are 2D_MSAA and 2D_ARRAY_MSAA, whose TXF reads the sample index from w, where CSIR's FETCH
+     * has it. An integer kind has its shape's target (its SVIEW declares SINT or UINT, {@link #returnType}).
      */
     static String target(dev.csir.ir.Type kind) {
         return switch (kind) {
             case SAMPLER2DSHADOW -> "SHADOW2D";
             case SAMPLERCUBESHADOW -> "SHADOWCUBE";
             case SAMPLER2DARRAYSHADOW -> "SHADOW2D_ARRAY";
+            case SAMPLERCUBEARRAYSHADOW -> "SHADOWCUBEARRAY";
             default -> switch (kind.samplerGeometry()) {
                 case SAMPLERCUBE -> "CUBE";
+                case SAMPLERCUBEARRAY -> "CUBEARRAY";
+                case SAMPLER2DMS -> "2D_MSAA";
+                case SAMPLER2DMSARRAY -> "2D_ARRAY_MSAA";
                 case SAMPLER3D -> "3D";
                 case SAMPLER2DARRAY -> "2D_ARRAY";
                 default -> "2D";
@@ -194,6 +201,19 @@ final class TgsiInstructions {
                     .reg("SAMP", in.aux()).text(target(in.aux())).end();
             case SAMPLE_LOD -> w.begin("TXL").sp().temp(in.dst()).comma().temp(in.a()).comma()
                     .reg("SAMP", in.aux()).text(target(in.aux())).end();
+            case SAMPLE2 -> {
+                String opcode = switch (in.aux2()) {
+                    case Opcode.SAMPLE2_REFERENCE -> "TEX2";
+                    case Opcode.SAMPLE2_BIAS -> "TXB2";
+                    case Opcode.SAMPLE2_LOD -> "TXL2";
+                    default -> null;
+                };
+                if (opcode == null) {
+                    return false;
+                }
+                w.begin(opcode).sp().temp(in.dst()).comma().temp(in.a()).comma().temp(in.b()).text(".xxxx").comma()
+                        .reg("SAMP", in.aux()).text(target(in.aux())).end();
+            }
             case SAMPLE_GRAD -> w.begin("TXD").sp().temp(in.dst()).comma().temp(in.a()).comma().temp(in.b())
                     .text(".xyxx").comma().temp(in.b()).text(".zwxx").comma().reg("SAMP", in.aux()).text(", 2D").end();
             case FETCH -> {

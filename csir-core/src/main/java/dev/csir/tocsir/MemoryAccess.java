@@ -38,6 +38,10 @@ final class MemoryAccess {
             s.emit(Opcode.SAMPLE, texelType(slot), 4, s.result(i), s.operand(i.operand(1)), -1, slot, 0);
             return;
         }
+        if (cubeArray(slot)) {
+            sample2(i, slot, Opcode.SAMPLE2_BIAS);
+            return;
+        }
         // SAMPLE_BIAS takes the coordinate and the bias in one register, the bias in w, as TXB does
         s.emit(Opcode.SAMPLE_BIAS, texelType(slot), 4, s.result(i), packed(slot, i.operand(1), i.operand(2)), -1, slot, 0);
     }
@@ -54,7 +58,11 @@ final class MemoryAccess {
         }
         dev.csir.ir.Type kind = kind(slot);
         boolean lod = i.operands().size() > 3;
-        if (lod && kind.samplerReferenceLane() == 3) {
+        if (cubeArray(slot) && !lod) {
+            sample2(i, slot, Opcode.SAMPLE2_REFERENCE);
+            return;
+        }
+        if (lod && (kind.samplerReferenceLane() == 3 || cubeArray(slot))) {
             s.unsupported("a shadow lookup with a level on a " + kind.glslName());
             return;
         }
@@ -66,6 +74,26 @@ final class MemoryAccess {
             s.emitPartial(Opcode.SETLANE, dev.csir.ir.Type.FLOAT, 1, r, s.operand(i.operand(3)), -1, 3, 0);
         }
         s.emit(lod ? Opcode.SAMPLE_LOD : Opcode.SAMPLE, dev.csir.ir.Type.VEC4, 4, s.result(i), r, -1, slot, 0);
+    }
+
+    /**
+     * A cube-map array lookup with a bias, a level or a shadow reference ({@code what}): its
+     * coordinate fills a register, so the scalar, the instruction's operand 2, is SAMPLE2's b.x.
+     */
+    private void sample2(Instruction i, int slot, int what) {
+        s.emit(Opcode.SAMPLE2, texelType(slot), 4, s.result(i), s.operand(i.operand(1)), s.operand(i.operand(2)), slot,
+                what);
+    }
+
+    /** Whether sampler slot {@code slot} is a multisample one of any kind (its fetch's w the sample). */
+    private boolean multisample(int slot) {
+        dev.csir.ir.Type g = kind(slot).samplerGeometry();
+        return g == dev.csir.ir.Type.SAMPLER2DMS || g == dev.csir.ir.Type.SAMPLER2DMSARRAY;
+    }
+
+    /** Whether sampler slot {@code slot} is a cube-map array of any kind. */
+    private boolean cubeArray(int slot) {
+        return kind(slot).samplerGeometry() == dev.csir.ir.Type.SAMPLERCUBEARRAY;
     }
 
     /** What a lookup at {@code slot} gives: integer lanes for the integer kinds, else floats. */
@@ -150,7 +178,9 @@ final class MemoryAccess {
     /** {@code samplelod sampler, coord, lod}: TXL's coordinate and level in one register, the level in w. */
     void sampleLod(Instruction i) {
         int slot = samplerSlot(i);
-        if (slot >= 0) {
+        if (slot >= 0 && cubeArray(slot)) {
+            sample2(i, slot, Opcode.SAMPLE2_LOD);
+        } else if (slot >= 0) {
             s.emit(Opcode.SAMPLE_LOD, texelType(slot), 4, s.result(i), packed(slot, i.operand(1), i.operand(2)), -1, slot, 0);
         }
     }
@@ -172,7 +202,7 @@ final class MemoryAccess {
     /** {@code fetch sampler, texel, lod}: TXF's texel and level in one register, the level in w. */
     void fetch(Instruction i) {
         int slot = samplerSlot(i);
-        if (slot >= 0 && is2d(slot, "texelFetch")) {
+        if (slot >= 0 && (multisample(slot) || is2d(slot, "texelFetch"))) {
             int texel = packed(slot, i.operand(1), i.operand(2));
             if (s.integers) {
                 texel = s.ints.toFloats(texel, 4, false); // FETCH takes CSIR's float-valued ints

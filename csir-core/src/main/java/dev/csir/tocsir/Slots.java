@@ -53,10 +53,11 @@ final class Slots {
 
     /**
      * The CSIR sampler kind of a GLSL sampler type, or null when CSIR has none: float sampler2D
-     * always; samplerCube, sampler3D, sampler2DArray, the shadow kinds of 2D, cube and 2D array
-     * and the int and uint kinds of all four where the profile writes CSI version 2 (the same
-     * profiles that have integer lanes; ChrisOS keeps version 1). CSIR's kinds are spelled as
-     * GLSL's, so the name finds it; 1D, buffer, multisample and cube-array samplers have none.
+     * always; samplerCube, sampler3D, sampler2DArray, samplerCubeArray, the shadow kinds of 2D,
+     * cube, 2D array and cube-map array, sampler2DMS and sampler2DMSArray, and the int and uint
+     * kinds of all seven where the profile writes CSI version 2 (the same profiles that have
+     * integer lanes; ChrisOS keeps version 1). CSIR's kinds are spelled as GLSL's, so the name
+     * finds it; 1D and buffer samplers have none.
      */
     static Type samplerKind(dev.csir.types.Type t, Limits limits) {
         if (!(t instanceof SamplerType st)) {

@@ -257,7 +257,7 @@ public final class Verifier {
          */
         private void lookupType(Opcode op, Insn in) {
             boolean lookup = switch (op) {
-                case SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, SAMPLE_OFFSET, SAMPLE_LOD_OFFSET, FETCH_OFFSET,
+                case SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, SAMPLE2, FETCH, SAMPLE_OFFSET, SAMPLE_LOD_OFFSET, FETCH_OFFSET,
                         GATHER -> true;
                 default -> false;
             };
@@ -269,19 +269,47 @@ public final class Verifier {
             check(in.ty() == want.code(), Messages.LOOKUP_RESULT_TYPE);
         }
 
+        /** Whether sampler slot {@code slot} (a valid one) is a cube-map array of any kind. */
+        private boolean cubeArray(int slot) {
+            return iface.samplerKind(slot).samplerGeometry() == dev.csir.ir.Type.SAMPLERCUBEARRAY;
+        }
+
+        /** Whether sampler slot {@code slot} (a valid one) is a multisample one of any kind. */
+        private boolean multisample(int slot) {
+            dev.csir.ir.Type g = iface.samplerKind(slot).samplerGeometry();
+            return g == dev.csir.ir.Type.SAMPLER2DMS || g == dev.csir.ir.Type.SAMPLER2DMSARRAY;
+        }
+
         private void slotsAndSpans(Opcode op, Insn in) {
             lookupType(op, in);
             switch (op) {
-                case SAMPLE, TEXSIZE -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots()),
+                case TEXSIZE -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots()), Messages.INVALID_SAMPLER);
+                // a cube-map array shadow's reference has no lane in a: its lookup is SAMPLE2's
+                case SAMPLE -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots())
+                        && iface.samplerKind(in.aux()) != dev.csir.ir.Type.SAMPLERCUBEARRAYSHADOW && !multisample(in.aux()),
                         Messages.INVALID_SAMPLER);
-                // a shadow slot's reference takes a lane: no bias beside it, a level only beside 2D's z
+                // a shadow slot's reference takes a lane: no bias beside it, a level only beside 2D's z;
+                // a cube-map array's coordinate takes all four, so its bias and level are SAMPLE2's
                 case SAMPLE_BIAS -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots())
-                        && !iface.samplerKind(in.aux()).isShadowSampler(), Messages.INVALID_SAMPLER);
+                        && !iface.samplerKind(in.aux()).isShadowSampler() && !cubeArray(in.aux()) && !multisample(in.aux()),
+                        Messages.INVALID_SAMPLER);
                 case SAMPLE_LOD -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots())
-                        && iface.samplerKind(in.aux()).samplerReferenceLane() != 3, Messages.INVALID_SAMPLER);
+                        && iface.samplerKind(in.aux()).samplerReferenceLane() != 3 && !cubeArray(in.aux())
+                        && !multisample(in.aux()),
+                        Messages.INVALID_SAMPLER);
+                // the reference at the shadow kind, a bias or a level at the others
+                case SAMPLE2 -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots()) && cubeArray(in.aux())
+                        && (in.aux2() == Opcode.SAMPLE2_BIAS || in.aux2() == Opcode.SAMPLE2_LOD
+                                || in.aux2() == Opcode.SAMPLE2_REFERENCE)
+                        && (in.aux2() == Opcode.SAMPLE2_REFERENCE) == iface.samplerKind(in.aux()).isShadowSampler(),
+                        Messages.INVALID_SAMPLER);
                 // explicit derivatives and texel fetches are defined on 2D slots without a comparison only
-                case SAMPLE_GRAD, FETCH -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots())
+                case SAMPLE_GRAD -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots())
                         && iface.samplerKind(in.aux()).samplerGeometry() == dev.csir.ir.Type.SAMPLER2D
+                        && !iface.samplerKind(in.aux()).isShadowSampler(), Messages.INVALID_SAMPLER);
+                // a multisample slot's fetch reads a sample
+                case FETCH -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots())
+                        && (iface.samplerKind(in.aux()).samplerGeometry() == dev.csir.ir.Type.SAMPLER2D || multisample(in.aux()))
                         && !iface.samplerKind(in.aux()).isShadowSampler(), Messages.INVALID_SAMPLER);
                 // and so is the offset fetch; the other offset lookups and the gather take 2D arrays too
                 case FETCH_OFFSET -> check(slot(in.aux(), iface.sampHi(), limits.samplerSlots())
@@ -399,7 +427,7 @@ public final class Verifier {
             }
             return switch (op) {
                 case MOV, SWZ, SETLANE, ADD, SUB, MUL, MAX, MIN, ABS, DOT, RSQ, RCP, SIN, COS, LG2, POW,
-                        TRUNC, CMP, MULMV, MULMM, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH, TEXSIZE, SAMPLE_OFFSET, SAMPLE_LOD_OFFSET, FETCH_OFFSET, GATHER, STORE_POS,
+                        TRUNC, CMP, MULMV, MULMM, SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, SAMPLE2, FETCH, TEXSIZE, SAMPLE_OFFSET, SAMPLE_LOD_OFFSET, FETCH_OFFSET, GATHER, STORE_POS,
                         STORE_VAR, STORE_COLOR, STORE_DEPTH, IF, STORE_INDEXED, DDX, DDY, DDX_FINE, DDY_FINE -> true;
                 default -> false;
             };
@@ -410,7 +438,7 @@ public final class Verifier {
                 return op.readsB();
             }
             return switch (op) {
-                case ADD, SUB, MUL, MAX, MIN, DOT, POW, CMP, MULMV, MULMM, SAMPLE_GRAD, LOAD_INDEXED, STORE_INDEXED,
+                case ADD, SUB, MUL, MAX, MIN, DOT, POW, CMP, MULMV, MULMM, SAMPLE_GRAD, SAMPLE2, LOAD_INDEXED, STORE_INDEXED,
                         LOAD_UNI_INDEXED -> true;
                 default -> false;
             };

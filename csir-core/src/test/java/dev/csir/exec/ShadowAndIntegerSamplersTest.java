@@ -249,7 +249,8 @@ class ShadowAndIntegerSamplersTest {
 
     @Test
     void everySamplerTypeOfTheLanguageHasACsirKind() {
-        // the language's sampler types (it has no 1D, multisample, buffer or cube-array samplers)
+        // the language's sampler types before GLSL 4.00 (no 1D or buffer samplers); the cube-map
+        // arrays and the multisample ones are CubeMapArraySamplersTest's and MultisampleSamplersTest's
         for (String sampler : List.of("sampler2D", "samplerCube", "sampler3D", "sampler2DArray", "sampler2DShadow",
                 "samplerCubeShadow", "sampler2DArrayShadow", "isampler2D", "isamplerCube", "isampler3D", "isampler2DArray",
                 "usampler2D", "usamplerCube", "usampler3D", "usampler2DArray")) {

@@ -19,14 +19,16 @@ public final class RandomIr {
     /**
      * The opcodes of a float program: all but the integer lanes and the indexed records, whose
      * index is an integer lane (one a float opcode made could be a NaN whose sign, and so the
-     * element the clamp picks, Java leaves to the platform).
+     * element the clamp picks, Java leaves to the platform), and SAMPLE2, which only a cube-map
+     * array slot takes (a random program's slots are sampler2D).
      */
     /** The texel lookups, whose result type is their slot's: VEC4 at the float slots a random shader has. */
     private static final java.util.Set<Opcode> LOOKUPS = java.util.EnumSet.of(Opcode.SAMPLE, Opcode.SAMPLE_BIAS,
             Opcode.SAMPLE_LOD, Opcode.SAMPLE_GRAD, Opcode.FETCH, Opcode.SAMPLE_OFFSET, Opcode.SAMPLE_LOD_OFFSET,
             Opcode.FETCH_OFFSET, Opcode.GATHER);
     private static final Opcode[] OPS = java.util.Arrays.stream(Opcode.values()).filter(o -> !o.isInteger()
-            && o != Opcode.LOAD_SYSVAL && !o.isIndexed() && !o.isDerivative()).toArray(Opcode[]::new);
+            && o != Opcode.LOAD_SYSVAL && !o.isIndexed() && !o.isDerivative() && o != Opcode.SAMPLE2)
+            .toArray(Opcode[]::new);
     /** A fragment program's opcodes with the derivatives, each as likely as a tenth of the others together. */
     private static final Opcode[] DERIVATIVE_OPS = java.util.stream.Stream.concat(java.util.Arrays.stream(OPS),
             java.util.stream.Stream.generate(() -> java.util.Arrays.stream(Opcode.values()).filter(Opcode::isDerivative))

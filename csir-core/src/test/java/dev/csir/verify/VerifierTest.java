@@ -318,7 +318,8 @@ class VerifierTest {
             assertThat(Opcode.MAX_ORIGINAL_CODE).isEqualTo(32);
             assertThat(List.of(LOOP.code(), ENDLOOP.code(), BREAK.code(), CONTINUE.code()))
                     .containsExactly(33, 34, 35, 36);
-            assertThat(Opcode.MAX_CODE).isEqualTo(88).isEqualTo(Opcode.values().length - 1);
+            assertThat(Opcode.MAX_CODE).isEqualTo(89).isEqualTo(Opcode.values().length - 1);
+            assertThat(Opcode.of(89)).isEqualTo(Opcode.SAMPLE2);
             // the offset lookups and the gather after the derivatives
             assertThat(List.of(Opcode.of(85), Opcode.of(86), Opcode.of(87), Opcode.of(88))).containsExactly(
                     Opcode.SAMPLE_OFFSET, Opcode.SAMPLE_LOD_OFFSET, Opcode.FETCH_OFFSET, Opcode.GATHER);
@@ -437,6 +438,52 @@ class VerifierTest {
             assertThat(Verifier.verify(atKind(SAMPLE_LOD, Type.SAMPLER2DSHADOW))).isEmpty();
             rejects(atKind(SAMPLE_LOD, Type.SAMPLERCUBESHADOW), 0, Messages.INVALID_SAMPLER);
             rejects(atKind(SAMPLE_LOD, Type.SAMPLER2DARRAYSHADOW), 0, Messages.INVALID_SAMPLER);
+        }
+
+        /** A SAMPLE2 at slot 0 of {@code kind}, b.x being {@code what}. */
+        private static ShaderIr sample2(Type kind, int what) {
+            Type result = !kind.isIntegerSampler() ? Type.VEC4 : kind.isUnsignedSampler() ? Type.U32VEC4 : Type.I32VEC4;
+            return fs(Insn.of(Opcode.SAMPLE2, result, 4, 0, 1, 2, 0, what)).withInterface(new ShaderInterface(-1, -1, -1, 0,
+                    List.of(new dev.csir.ir.InterfaceVar(dev.csir.ir.InterfaceVar.Kind.UNIFORM, "s", kind, 0))));
+        }
+
+        @Test
+        void aCubeMapArraysBiasLevelAndReferenceAreSample2sAndOnlyItsOwn() {
+            for (Type kind : List.of(Type.SAMPLERCUBEARRAY, Type.ISAMPLERCUBEARRAY, Type.USAMPLERCUBEARRAY)) {
+                for (Opcode op : List.of(SAMPLE, TEXSIZE)) {
+                    assertThat(Verifier.verify(atKind(op, kind))).as("%s at a %s", op, kind.glslName()).isEmpty();
+                }
+                assertThat(Verifier.verify(sample2(kind, Opcode.SAMPLE2_BIAS))).isEmpty();
+                assertThat(Verifier.verify(sample2(kind, Opcode.SAMPLE2_LOD))).isEmpty();
+                rejects(sample2(kind, Opcode.SAMPLE2_REFERENCE), 0, Messages.INVALID_SAMPLER);
+                rejects(sample2(kind, 3), 0, Messages.INVALID_SAMPLER);
+                // the coordinate fills a: no lane for SAMPLE_BIAS's or SAMPLE_LOD's w
+                for (Opcode op : List.of(SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, FETCH)) {
+                    rejects(atKind(op, kind), 0, Messages.INVALID_SAMPLER);
+                }
+            }
+            Type shadow = Type.SAMPLERCUBEARRAYSHADOW;
+            assertThat(Verifier.verify(sample2(shadow, Opcode.SAMPLE2_REFERENCE))).isEmpty();
+            assertThat(Verifier.verify(atKind(TEXSIZE, shadow))).isEmpty();
+            rejects(atKind(SAMPLE, shadow), 0, Messages.INVALID_SAMPLER);
+            rejects(sample2(shadow, Opcode.SAMPLE2_LOD), 0, Messages.INVALID_SAMPLER);
+            // SAMPLE2 is the cube-map arrays' only
+            rejects(sample2(Type.SAMPLERCUBE, Opcode.SAMPLE2_LOD), 0, Messages.INVALID_SAMPLER);
+            rejects(sample2(Type.SAMPLERCUBESHADOW, Opcode.SAMPLE2_REFERENCE), 0, Messages.INVALID_SAMPLER);
+        }
+
+        @Test
+        void aMultisampleSlotTakesFetchAndSizeOnly() {
+            for (Type kind : List.of(Type.SAMPLER2DMS, Type.ISAMPLER2DMS, Type.USAMPLER2DMS, Type.SAMPLER2DMSARRAY,
+                    Type.ISAMPLER2DMSARRAY, Type.USAMPLER2DMSARRAY)) {
+                for (Opcode op : List.of(FETCH, TEXSIZE)) {
+                    assertThat(Verifier.verify(atKind(op, kind))).as("%s at a %s", op, kind.glslName()).isEmpty();
+                }
+                for (Opcode op : List.of(SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_GRAD, Opcode.FETCH_OFFSET, Opcode.GATHER)) {
+                    rejects(atKind(op, kind), 0, Messages.INVALID_SAMPLER);
+                }
+                rejects(sample2(kind, Opcode.SAMPLE2_LOD), 0, Messages.INVALID_SAMPLER);
+            }
         }
 
         @Test

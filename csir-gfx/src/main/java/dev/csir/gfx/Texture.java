@@ -6,7 +6,11 @@ import dev.csir.ir.Type;
  * An RGBA8 texture sampled nearest with clamp-to-edge, of one of CSIR's sampler kinds: a 2D
  * image ({@link Type#SAMPLER2D}), a cube map's six faces in GL's order +X, -X, +Y, -Y, +Z, -Z
  * ({@link Type#SAMPLERCUBE}), a 3D texture's slices ({@link Type#SAMPLER3D}) or a 2D array's
- * layers ({@link Type#SAMPLER2DARRAY}). The shadow kinds' textures ({@link Type#SAMPLER2DSHADOW},
+ * layers ({@link Type#SAMPLER2DARRAY}), or a cube-map array's cubes, six faces each in that
+ * order, layer-face {@code 6 * cube + face} ({@link Type#SAMPLERCUBEARRAY}), or a 2D image for a
+ * multisample sampler ({@link Type#SAMPLER2DMS} and its integer kinds): one sample per texel,
+ * which every sample index reads (the software device makes single-sample textures only; the
+ * VirGL and Vulkan devices refuse such a texture, see {@link #singleSampleOnly}). The shadow kinds' textures ({@link Type#SAMPLER2DSHADOW},
  * ...) are depth textures: a texel's depth is its red byte over 255, the other bytes unused. The
  * integer kinds' ({@link Type#ISAMPLER2D}, {@link Type#USAMPLER2D}, ...) hold the bytes as the
  * integers 0 to 255 that a lookup gives. Texels are given in rows of {@code width * 4} bytes,
@@ -25,8 +29,10 @@ public final class Texture {
     }
 
     public Texture(int width, int height, int layers, Type kind, byte[] rgba) {
-        if (kind == null || !kind.isSampler() || (kind.samplerGeometry() == Type.SAMPLER2D && layers != 1)
-                || (kind.samplerGeometry() == Type.SAMPLERCUBE && (layers != 6 || width != height))) {
+        if (kind == null || !kind.isSampler()
+                || ((kind.samplerGeometry() == Type.SAMPLER2D || kind.samplerGeometry() == Type.SAMPLER2DMS) && layers != 1)
+                || (kind.samplerGeometry() == Type.SAMPLERCUBE && (layers != 6 || width != height))
+                || (kind.samplerGeometry() == Type.SAMPLERCUBEARRAY && (layers % 6 != 0 || width != height))) {
             throw new IllegalArgumentException("a " + kind + " texture of " + layers + " layers of " + width + "x" + height);
         }
         if (width < 1 || height < 1 || layers < 1 || rgba.length != width * height * layers * 4) {
@@ -46,11 +52,12 @@ public final class Texture {
 
     /**
      * A texture of {@code kind} built from a 2D image, for a sampler that is not 2D: every layer
-     * (six for a cube, four for a 3D texture or an array) is the image tinted by its own colour
-     * (layer i by the i-th of red, cyan, green, magenta, blue, yellow), so a wrong face, slice or
-     * layer shows in the picture. A 2D kind gives the image itself (a shadow or integer one its
-     * bytes as that kind reads them). A cube's faces are square: the image is cropped to its
-     * smaller side.
+     * (six for a cube, four for a 3D texture or an array, two cubes for a cube-map array) is the
+     * image tinted by its own colour (layer i by the i-th of red, cyan, green, magenta, blue,
+     * yellow; a cube-map array's second cube at half brightness), so a wrong face, slice, layer or
+     * cube shows in the picture. A 2D kind, multisample ones too, gives the image itself (a shadow
+     * or integer one its bytes as that kind reads them). A cube's faces are square: the image is
+     * cropped to its smaller side.
      */
     public static Texture layered(Texture image, Type kind) {
         if (image.kind != Type.SAMPLER2D) {
@@ -60,15 +67,17 @@ public final class Texture {
             return image;
         }
         Type shape = kind.samplerGeometry();
-        if (shape == Type.SAMPLER2D) {
+        if (shape == Type.SAMPLER2D || shape == Type.SAMPLER2DMS) {
             return new Texture(image.width, image.height, 1, kind, image.rgba);
         }
-        int n = shape == Type.SAMPLERCUBE ? 6 : 4;
-        int w = shape == Type.SAMPLERCUBE ? Math.min(image.width, image.height) : image.width;
-        int h = shape == Type.SAMPLERCUBE ? w : image.height;
+        boolean cubes = shape == Type.SAMPLERCUBE || shape == Type.SAMPLERCUBEARRAY;
+        int n = shape == Type.SAMPLERCUBE ? 6 : shape == Type.SAMPLERCUBEARRAY ? 12 : 4;
+        int w = cubes ? Math.min(image.width, image.height) : image.width;
+        int h = cubes ? w : image.height;
         byte[] out = new byte[w * h * n * 4];
         for (int l = 0; l < n; l++) {
-            int[] tint = TINTS[l];
+            // a cube-map array's second cube: its faces' tints at half brightness
+            int[] tint = l < 6 ? TINTS[l] : java.util.Arrays.stream(TINTS[l % 6]).map(c -> c / 2).toArray();
             for (int y = 0; y < h; y++) {
                 for (int x = 0; x < w; x++) {
                     int from = (y * image.width + x) * 4;
@@ -81,6 +90,19 @@ public final class Texture {
             }
         }
         return new Texture(w, h, n, kind, out);
+    }
+
+    /**
+     * Why a device that binds real images refuses {@code t}, or null when it does not: a
+     * multisample image cannot be filled from the texture's bytes (neither GL's glTexSubImage nor
+     * Vulkan's buffer-to-image copy writes one; it would have to be rendered), and a
+     * single-sample image at a multisample sampler is invalid to both.
+     */
+    public static String singleSampleOnly(Texture t) {
+        Type g = t.kind().samplerGeometry();
+        return g == Type.SAMPLER2DMS || g == Type.SAMPLER2DMSARRAY ? "a " + t.kind().glslName()
+                + " texture: this device cannot fill a multisample image from texels (only the software device binds one,"
+                + " as one sample)" : null;
     }
 
     /** Why {@code t} cannot be bound to sampler {@code s}: their kinds differ. */

@@ -46,6 +46,31 @@ class TextureLayersTest {
     }
 
     @Test
+    void aCubeMapArrayIsTwoCubesTheSecondAtHalfBrightnessAndAMultisampleOneTheImage() {
+        Texture img = image(3, 2);
+        Texture cube = Texture.layered(img, Type.SAMPLERCUBE);
+        Texture cubes = Texture.layered(img, Type.ISAMPLERCUBEARRAY);
+        assertThat(new int[] {cubes.width(), cubes.height(), cubes.layers()}).containsExactly(2, 2, 12);
+        int face = 2 * 2 * 4;
+        for (int i = 0; i < 6 * face; i++) {
+            assertThat(cubes.rgba()[i]).isEqualTo(cube.rgba()[i]);
+            int alpha = i % 4 == 3 ? 1 : 0;
+            int src = (i % face / 4 / 2 * 3 + i % face / 4 % 2) * 4 + i % 4;
+            int tint = alpha == 1 ? 255 : new int[][] {{255, 90, 90}, {90, 255, 255}, {90, 255, 90}, {255, 90, 255},
+                {90, 90, 255}, {255, 255, 90}}[i / face][i % 4] / 2;
+            int want = alpha == 1 ? img.rgba()[src] & 0xff : (img.rgba()[src] & 0xff) * tint / 255;
+            assertThat(cubes.rgba()[6 * face + i] & 0xff).as("byte %d of the second cube", i).isEqualTo(want);
+        }
+        Texture ms = Texture.layered(img, Type.SAMPLER2DMS);
+        assertThat(ms.kind()).isEqualTo(Type.SAMPLER2DMS);
+        assertThat(ms.rgba()).isEqualTo(img.rgba());
+        assertThatThrownBy(() -> new Texture(2, 2, 7, Type.SAMPLERCUBEARRAY, new byte[2 * 2 * 7 * 4]))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Texture(2, 2, 2, Type.SAMPLER2DMS, new byte[2 * 2 * 2 * 4]))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void aTextureHoldsWhatItsKindNeeds() {
         assertThatThrownBy(() -> new Texture(2, 2, 5, Type.SAMPLERCUBE, new byte[2 * 2 * 5 * 4]))
                 .isInstanceOf(IllegalArgumentException.class);

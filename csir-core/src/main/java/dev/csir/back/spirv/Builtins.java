@@ -282,7 +282,8 @@ final class Builtins {
             }
             case FETCH -> {
                 int image = image(s, sampled);
-                extra.add(Spv.ImageOperands.Lod, f.value(i.operand(2)));
+                // a multisample image's fetch reads a sample, where the others read a level
+                extra.add(s.multisampled() ? Spv.ImageOperands.Sample : Spv.ImageOperands.Lod, f.value(i.operand(2)));
                 offsets(i, plain, extra);
                 sample(i, Spv.Op.OpImageFetch, image, coord, extra);
             }

@@ -301,7 +301,10 @@ final class TypeTable {
             throw new SpirvException("an arrayed buffer sampler");
         }
         int image = ids.next();
-        types.op(Spv.Op.OpTypeImage, image, sampled, dim, s.shadow() ? 1 : 0, s.arrayed() ? 1 : 0, 0, 1,
+        if (s.multisampled() && s.arrayed()) {
+            ids.capability(Spv.Capability.ImageMSArray);
+        }
+        types.op(Spv.Op.OpTypeImage, image, sampled, dim, s.shadow() ? 1 : 0, s.arrayed() ? 1 : 0, s.multisampled() ? 1 : 0, 1,
                 Spv.ImageFormat.Unknown);
         plainImages.put(s, image);
         int id = ids.next();

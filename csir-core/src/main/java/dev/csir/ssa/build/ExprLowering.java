@@ -485,9 +485,10 @@ final class ExprLowering {
             int lanes = ((VectorType) p.type()).size();
             Value divisor = t.projective() ? b.extract(p, lanes - 1) : null;
             Value coord = lanes == n ? p : b.shuffle(p, p, identity(n));
-            // a gather's reference is an argument of its own
+            // a gather's reference is an argument of its own, and so is a cube-map array's, whose
+            // coordinate has no lane left for it (its reference is then among the operands)
             Value reference = s.shadow() && t.op() != Typed.TextureOp.GATHER_COMPARE && t.op() != Typed.TextureOp.QUERY_LOD
-                    ? b.extract(p, n) : null;
+                    && lanes > n ? b.extract(p, n) : null;
             if (divisor != null) {
                 List<Value> splat = java.util.Collections.nCopies(n, divisor);
                 coord = b.binary(Opcode.DIV, coord, b.construct(coord.type(), splat));

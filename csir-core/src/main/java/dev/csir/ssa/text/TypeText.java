@@ -67,6 +67,10 @@ final class TypeText {
                             m.put(sampler.name(), sampler);
                         }
                     }
+                    if (d == Dim.D2) {
+                        Type multisampled = new SamplerType(d, arrayed, false, k, true);
+                        m.put(multisampled.name(), multisampled);
+                    }
                 }
             }
         }

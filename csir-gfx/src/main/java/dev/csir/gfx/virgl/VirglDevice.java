@@ -541,6 +541,9 @@ public final class VirglDevice implements Device {
                         throw new GfxException(Texture.kindMismatch(s, t));
                     }
                 }
+                if (Texture.singleSampleOnly(t) != null) {
+                    throw new GfxException(Texture.singleSampleOnly(t));
+                }
                 views[i] = texture(t, slots).view();
             }
         }
@@ -591,12 +594,14 @@ public final class VirglDevice implements Device {
             case SAMPLERCUBE -> TARGET_TEXTURE_CUBE;
             case SAMPLER3D -> TARGET_TEXTURE_3D;
             case SAMPLER2DARRAY -> TARGET_TEXTURE_2D_ARRAY;
+            case SAMPLERCUBEARRAY -> TARGET_TEXTURE_CUBE_ARRAY;
             default -> TARGET_TEXTURE_2D;
         };
         boolean volume = t.kind().samplerGeometry() == dev.csir.ir.Type.SAMPLER3D;
         TexelFormat f = TexelFormat.of(t);
         int res = nextResource++;
-        // a 3D texture's slices are its depth, a cube's faces and an array's layers its array size
+        // a 3D texture's slices are its depth, a cube's faces, an array's layers and a cube-map
+        // array's layer-faces (six a cube) its array size
         client.createResource(res, target, f.format(), BIND_SAMPLER_VIEW, t.width(), t.height(),
                 volume ? t.layers() : 1, volume ? 1 : t.layers(), 0, 0);
         enc.writeTexels(res, t.width(), t.height(), t.layers(), f.words(), f.wordsPerTexel());

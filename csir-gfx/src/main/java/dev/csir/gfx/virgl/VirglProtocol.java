@@ -71,6 +71,7 @@ public final class VirglProtocol {
     public static final int TARGET_TEXTURE_3D = 3;
     public static final int TARGET_TEXTURE_CUBE = 4;
     public static final int TARGET_TEXTURE_2D_ARRAY = 7;
+    public static final int TARGET_TEXTURE_CUBE_ARRAY = 8;
     public static final int BIND_DEPTH_STENCIL = 1 << 0;
     public static final int BIND_RENDER_TARGET = 1 << 1;
     public static final int BIND_SAMPLER_VIEW = 1 << 3;

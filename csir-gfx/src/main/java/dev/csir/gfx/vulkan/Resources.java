@@ -72,7 +72,7 @@ final class Resources {
     /** How an image's layers are laid out and viewed: one plane, a cube's six faces, a volume's slices, an array's layers. */
     enum Shape {
         PLANE(VK_IMAGE_VIEW_TYPE_2D), CUBE(VK_IMAGE_VIEW_TYPE_CUBE), VOLUME(VK_IMAGE_VIEW_TYPE_3D),
-        ARRAY(VK_IMAGE_VIEW_TYPE_2D_ARRAY);
+        ARRAY(VK_IMAGE_VIEW_TYPE_2D_ARRAY), CUBE_ARRAY(VK_IMAGE_VIEW_TYPE_CUBE_ARRAY);
 
         final int viewType;
 
@@ -89,7 +89,7 @@ final class Resources {
         int arrayLayers = volume ? 1 : layers;
         try (MemoryStack stack = MemoryStack.stackPush()) {
             VkImageCreateInfo info = VkImageCreateInfo.calloc(stack).sType$Default()
-                    .flags(shape == Shape.CUBE ? VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT : 0)
+                    .flags(shape == Shape.CUBE || shape == Shape.CUBE_ARRAY ? VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT : 0)
                     .imageType(volume ? VK_IMAGE_TYPE_3D : VK_IMAGE_TYPE_2D)
                     .format(format).mipLevels(1).arrayLayers(arrayLayers).samples(VK_SAMPLE_COUNT_1_BIT)
                     .tiling(VK_IMAGE_TILING_OPTIMAL).usage(usage).sharingMode(VK_SHARING_MODE_EXCLUSIVE)

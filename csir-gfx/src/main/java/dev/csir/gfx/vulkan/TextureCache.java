@@ -108,6 +108,7 @@ final class TextureCache {
             case SAMPLERCUBE -> Resources.Shape.CUBE;
             case SAMPLER3D -> Resources.Shape.VOLUME;
             case SAMPLER2DARRAY -> Resources.Shape.ARRAY;
+            case SAMPLERCUBEARRAY -> Resources.Shape.CUBE_ARRAY;
             default -> Resources.Shape.PLANE;
         };
         boolean volume = shape == Resources.Shape.VOLUME;

@@ -67,6 +67,7 @@ final class VulkanContext implements AutoCloseable {
     private boolean closed;
     private boolean lastVertexProvokes;
     private boolean clipDistances;
+    private boolean cubeArrays;
     private final VkPhysicalDeviceMemoryProperties memory = VkPhysicalDeviceMemoryProperties.calloc();
 
     private VulkanContext() {
@@ -248,11 +249,18 @@ final class VulkanContext implements AutoCloseable {
             }
             VkPhysicalDeviceFeatures offered = VkPhysicalDeviceFeatures.malloc(stack);
             vkGetPhysicalDeviceFeatures(physical, offered);
+            VkPhysicalDeviceFeatures enabled = VkPhysicalDeviceFeatures.calloc(stack);
             if (offered.shaderClipDistance()) {
                 // gl_ClipDistance: a module with the ClipDistance capability needs the feature on
-                info.pEnabledFeatures(VkPhysicalDeviceFeatures.calloc(stack).shaderClipDistance(true));
+                enabled.shaderClipDistance(true);
                 clipDistances = true;
             }
+            if (offered.imageCubeArray()) {
+                // a cube-map array's image view (and SampledCubeArray) need it
+                enabled.imageCubeArray(true);
+                cubeArrays = true;
+            }
+            info.pEnabledFeatures(enabled);
             PointerBuffer p = stack.mallocPointer(1);
             check(vkCreateDevice(physical, info, null, p), "vkCreateDevice");
             device = new VkDevice(p.get(0), physical, info);
@@ -300,6 +308,11 @@ final class VulkanContext implements AutoCloseable {
     /** Whether the device was created with shaderClipDistance, which gl_ClipDistance needs. */
     boolean clipDistances() {
         return clipDistances;
+    }
+
+    /** Whether the device was created with imageCubeArray, which a cube-map array texture needs. */
+    boolean cubeArrays() {
+        return cubeArrays;
     }
 
     /**

@@ -160,6 +160,11 @@ public final class VulkanDevice implements Device {
                 && program.vertex().iface().clipDistanceCount() > 0) {
             throw new GfxException("gl_ClipDistance needs the shaderClipDistance feature, which this Vulkan device lacks");
         }
+        for (Texture t : textureSlots) {
+            if (!context.cubeArrays() && t != null && t.kind().samplerGeometry() == dev.csir.ir.Type.SAMPLERCUBEARRAY) {
+                throw new GfxException("a cube-map array texture needs the imageCubeArray feature, which this Vulkan device lacks");
+            }
+        }
         ProgramObjects p = program(program);
         PipelineKey key = pipelineKey(p, mesh.layout(), state);
         Long pipeline = p.pipelines.get(key);
@@ -331,6 +336,9 @@ public final class VulkanDevice implements Device {
                 if (info.stage() == s.stage() && info.slot() == s.slot() && info.kind() != t.kind()) {
                     throw new GfxException(Texture.kindMismatch(info, t));
                 }
+            }
+            if (Texture.singleSampleOnly(t) != null) {
+                throw new GfxException(Texture.singleSampleOnly(t));
             }
             views[i] = textures.view(t, slots);
         }

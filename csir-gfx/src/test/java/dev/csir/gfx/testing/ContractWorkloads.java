@@ -115,7 +115,7 @@ public final class ContractWorkloads {
                 integerArithmetic(), skybox(), volumeAndLayers(), matrixInterface(), twoColourOutputs(), interpolation(), frontFacing(), fragDepth(),
                 packingAndModf(), uniformArrayLoop(), derivatives(), aggregateValues(), samplerAtRunTimeIndex(),
                 ShadowIntegerScene.workload(), offsetsAndGather(), shadowReferencesOutOfRange(), clipDistances(),
-                uniformBlockArray(), earlyFragmentTests());
+                uniformBlockArray(), earlyFragmentTests(), cubeMapArrays());
     }
 
     /** Channel c (0 red, 1 green, 2 blue) of texel (x, y) of the 4x4 texture of {@link #offsetsAndGather}. */
@@ -1056,6 +1056,83 @@ public final class ContractWorkloads {
         Texture sky = Texture.layered(smallChecker(), dev.csir.ir.Type.SAMPLERCUBE);
         return new Workload("skybox, samplerCube texture, textureLod and textureSize", d -> d.draw(p, p.newUniforms(),
                 flatQuad(), DrawState.FLAT, List.of(sky)), showsTints(6));
+    }
+
+    /**
+     * Two cubes of a cube-map array swept as skyboxes, cube 0 in the lower half and cube 1 (the
+     * same faces at half brightness) in the upper, by texture, textureLod and texture with a bias
+     * in thirds across; each pixel dimmed to half where a samplerCubeArrayShadow's comparison of
+     * 0.5 fails, whose depths are 0.25 and 0.75 on alternate faces (the other way round in cube
+     * 1); and textureSize's (4, 4, 2) keeps the frame bright. The check: all 24 colours, each
+     * face's tint in each cube lit and shadowed as its depths say, are on screen.
+     */
+    private static Workload cubeMapArrays() {
+        LinkedProgram p = TestPrograms.link("tex.vert", TestPrograms.TEXTURED_QUAD_VERTEX, "cubes.frag", """
+                #version 400
+                uniform samplerCubeArray sky;
+                uniform samplerCubeArrayShadow depth;
+                in vec2 vUV;
+                out vec4 fragColor;
+                void main() {
+                    vec2 uv = fract(vUV * vec2(1.0, 2.0));
+                    float layer = floor(vUV.y * 2.0);
+                    float lon = (uv.x - 0.5) * 6.2831853;
+                    float lat = (uv.y - 0.5) * 3.1415926;
+                    vec4 k = vec4(sin(lon) * cos(lat), sin(lat), cos(lon) * cos(lat), layer);
+                    vec4 c = vUV.x < 0.333 ? texture(sky, k) : vUV.x < 0.667 ? textureLod(sky, k, 0.0)
+                            : texture(sky, k, 0.5);
+                    float lit = texture(depth, k, 0.5);
+                    float bright = textureSize(sky, 0) == ivec3(4, 4, 2) && textureSize(depth, 0) == ivec3(4, 4, 2)
+                            ? 1.0 : 0.25;
+                    fragColor = vec4(c.rgb * (0.5 + 0.5 * lit) * bright, 1.0);
+                }
+                """);
+        byte[] faces = Texture.layered(smallChecker(), dev.csir.ir.Type.SAMPLERCUBE).rgba();
+        byte[] colours = new byte[2 * faces.length];
+        byte[] depths = new byte[2 * faces.length];
+        int faceBytes = faces.length / 6;
+        for (int i = 0; i < faces.length; i++) {
+            colours[i] = faces[i];
+            colours[faces.length + i] = (byte) (i % 4 == 3 ? 255 : (faces[i] & 0xff) / 2);
+            int face = i / faceBytes;
+            depths[i] = (byte) (face % 2 == 0 ? 64 : 191);
+            depths[faces.length + i] = (byte) (face % 2 == 0 ? 191 : 64);
+        }
+        Texture sky = new Texture(4, 4, 12, dev.csir.ir.Type.SAMPLERCUBEARRAY, colours);
+        Texture depth = new Texture(4, 4, 12, dev.csir.ir.Type.SAMPLERCUBEARRAYSHADOW, depths);
+        return new Workload("cube-map arrays: texture, textureLod, bias, the shadow lookup and textureSize",
+                d -> d.draw(p, p.newUniforms(), flatQuad(), DrawState.FLAT, List.of(sky, depth)), f -> {
+                    java.util.Set<Integer> seen = new java.util.HashSet<>();
+                    for (int y = 0; y < f.height(); y++) {
+                        for (int x = 0; x < f.width(); x++) {
+                            seen.add(f.pixel(x, y));
+                        }
+                    }
+                    for (int cube = 0; cube < 2; cube++) {
+                        for (int face = 0; face < 6; face++) {
+                            int o = (cube * 6 + face) * 16 * 4; // texel (0, 0), a white one tinted
+                            boolean lit = (depths[o] & 0xff) >= 128; // 0.5 <= depth
+                            int want = 0xff;
+                            for (int c = 0; c < 3; c++) {
+                                int v = colours[o + c] & 0xff;
+                                want |= (lit ? v : Math.round(v * 0.5f)) << (24 - 8 * c);
+                            }
+                            int w = want;
+                            assertThat(seen.stream().anyMatch(px -> near(px, w))).as("cube %d face %d (%08x)", cube, face, want)
+                                    .isTrue();
+                        }
+                    }
+                });
+    }
+
+    /** Whether two RGBA pixels differ by at most 1 in each colour channel (a half's rounding). */
+    private static boolean near(int a, int b) {
+        for (int shift = 8; shift < 32; shift += 8) {
+            if (Math.abs((a >>> shift & 0xff) - (b >>> shift & 0xff)) > 1) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A 3D texture's four slices and a 2D array's four layers. */
