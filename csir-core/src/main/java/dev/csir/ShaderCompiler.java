@@ -14,6 +14,7 @@ import dev.csir.ssa.Module;
 import dev.csir.ssa.build.ModuleBuilder;
 import dev.csir.ssa.opt.Pipeline;
 import dev.csir.ssa.opt.PassManager;
+import dev.csir.ssa.opt.SubpassInputsAsTextures;
 import dev.csir.tocsir.CsirLowering;
 import dev.csir.tocsir.LoweringError;
 import dev.csir.tgsi.TgsiEmitter;
@@ -65,7 +66,9 @@ public final class ShaderCompiler {
         }
         // instanceof rather than pattern switches here: each switch site costs a one-shot compile
         // its invokedynamic linkage at first use (see dev.csir.types.Type)
-        CsirLowering.Result lowered = CsirLowering.lower(module, file, declared(typed), options.limits());
+        // the module kept is also a linked program's SPIR-V, so its input attachments stay in it
+        CsirLowering.Result lowered = CsirLowering.lower(SubpassInputsAsTextures.forCsir(module), file, declared(typed),
+                options.limits());
         if (lowered instanceof CsirLowering.Failed f) {
             for (LoweringError e : f.errors()) {
                 if (e.line() > 0) {

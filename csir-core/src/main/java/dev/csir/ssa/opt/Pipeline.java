@@ -22,19 +22,18 @@ public final class Pipeline {
      * path, which holds no array or struct in a register and cannot index one at run time:
      * unrolling makes the indices constant, whole loads of uniform aggregates become loads of their
      * elements, and the next round's SROA and mem2reg take the local arrays and structs apart;
-     * {@link SplitBlockArrays} first makes an array of uniform blocks a block per element, and
-     * subpass inputs become textures read at the fragment ({@link SubpassInputsAsTextures}). SPIR-V
-     * keeps its loops, aggregates and input attachments and uses {@link #standard}.
+     * {@link SplitBlockArrays} first makes an array of uniform blocks a block per element. SPIR-V
+     * keeps its loops and aggregates and uses {@link #standard}.
      */
     public static PassManager forCsir(boolean verifyEachPass) {
-        return new PassManager(List.of(new Inline(), new Localize(), new SplitBlockArrays(), new SubpassInputsAsTextures()),
+        return new PassManager(List.of(new Inline(), new Localize(), new SplitBlockArrays()),
                 List.of(new SplitLoads(), new Sroa(), new Mem2Reg(),
                 new Combine(), new Cse(), new Dce(), new SimplifyCfg(), Unroll.whenItPays()), verifyEachPass);
     }
 
     /** {@link #minimal} with {@link Unroll} and {@link SplitLoads}: what CSIR needs even unoptimized. */
     public static PassManager minimalForCsir(boolean verifyEachPass) {
-        return new PassManager(List.of(new Inline(), new Localize(), new SplitBlockArrays(), new SubpassInputsAsTextures()),
+        return new PassManager(List.of(new Inline(), new Localize(), new SplitBlockArrays()),
                 List.of(new SplitLoads(), new Sroa(), new Mem2Reg(),
                 Unroll.whenItPays()), verifyEachPass);
     }

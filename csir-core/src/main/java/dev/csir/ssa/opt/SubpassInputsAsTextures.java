@@ -29,8 +29,22 @@ import java.util.Map;
  * (the attachment is as large as the framebuffer). A multisampled input reads its one texel
  * whatever the sample index: these targets' textures have one sample. Runs after inlining, when
  * every load names its global (an array of inputs is left, and fails to lower with a located error).
+ * Not a pass of the pipelines: the module a compile keeps is also the linked program's SPIR-V,
+ * which keeps its input attachments; {@link #forCsir} rewrites a copy.
  */
 public final class SubpassInputsAsTextures implements Pass {
+    /** {@code m} itself when it has no subpass input; otherwise a copy with its inputs as textures. */
+    public static Module forCsir(Module m) {
+        for (dev.csir.ssa.GlobalVariable g : m.globals()) {
+            if (g.valueType() instanceof SubpassInputType) {
+                Module copy = dev.csir.ssa.Copier.copy(m);
+                new SubpassInputsAsTextures().run(copy);
+                return copy;
+            }
+        }
+        return m;
+    }
+
     @Override
     public String name() {
         return "subpass-inputs";

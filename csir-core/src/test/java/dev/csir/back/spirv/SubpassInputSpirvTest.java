@@ -39,4 +39,23 @@ class SubpassInputSpirvTest {
             }
         }
     }
+
+    @Test
+    void aLinkedProgramKeepsItsInputAttachment() throws Exception {
+        // the compile's module is what the linked program's SPIR-V is written from: CSIR's
+        // rewriting of the input into a texture works on a copy
+        SpirvVal.requireTool();
+        CompileOptions vulkan = CompileOptions.DEFAULT.withClient(Client.VULKAN);
+        dev.csir.CompileResult vs = ShaderCompiler.compile(dev.csir.ir.Stage.VERTEX, "s.vert",
+                "#version 450\nlayout(location = 0) in vec4 p;\nvoid main() { gl_Position = p; }\n", vulkan);
+        dev.csir.CompileResult fs = ShaderCompiler.compile(dev.csir.ir.Stage.FRAGMENT, "s.frag",
+                "#version 450\n" + SubpassInputTest.ACCEPTED.getFirst() + "\n", vulkan);
+        assertThat(fs.ok()).as(fs.log()).isTrue();
+        assertThat(fs.tgsi()).contains("TXF");
+        SpirvProgram p = SpirvProgram.write(vs.module(), fs.module(), new SpirvWriter.Options(true));
+        assertThat(p.ok()).as(String.valueOf(p.errors())).isTrue();
+        assertThat(SpirvVal.validate(p.fragment().binary())).isNull();
+        assertThat(Disassembler.text(p.fragment().words())).contains("SubpassData", "OpImageRead")
+                .doesNotContain("OpImageFetch", "OpTypeSampledImage");
+    }
 }

@@ -94,6 +94,20 @@ class VulkanDeviceTest {
     }
 
     @Test
+    void refusesAnInputAttachmentByName() throws GfxException {
+        // the program's SPIR-V keeps the input attachment (CSIR reads it as a texture); this device
+        // binds textures, not attachments
+        LinkedProgram p = TestPrograms.linkVulkan("s.vert",
+                "#version 450\nlayout(location = 0) in vec4 position;\nvoid main() { gl_Position = position; }\n", "s.frag",
+                "#version 450\nlayout(input_attachment_index = 0, set = 0, binding = 0) uniform subpassInput previous;\n"
+                        + "layout(location = 0) out vec4 c;\nvoid main() { c = subpassLoad(previous); }\n");
+        Texture white = new Texture(1, 1, new byte[] {-1, -1, -1, -1});
+        vk.target(8, 8);
+        assertThatThrownBy(() -> vk.draw(p, p.newUniforms(), Meshes.quad(), DrawState.FLAT, List.of(white)))
+                .isInstanceOf(GfxException.class).hasMessageContaining("'previous' is a subpassInput");
+    }
+
+    @Test
     void bindsSeparateTexturesAndSamplersAsTheCombinedSamplerDraws() throws GfxException {
         String vertex = "#version 450\nlayout(location = 0) in vec4 position;\nvoid main() { gl_Position = position; }\n";
         LinkedProgram separate = TestPrograms.linkVulkan("s.vert", vertex, "s.frag", "#version 450\n"
