@@ -28,20 +28,19 @@ final class VulkanTypes {
             default:
                 break;
         }
-        Type subpass = subpassInput(name);
-        if (subpass != null) {
-            return subpass;
+        ScalarKind sampled = sampledKind(name, "subpassInput");
+        if (sampled != null) {
+            return switch (name.substring(name.indexOf("subpassInput") + "subpassInput".length())) {
+                case "" -> new SubpassInputType(sampled, false);
+                case "MS" -> new SubpassInputType(sampled, true);
+                default -> null;
+            };
         }
-        int at = name.indexOf("texture");
-        if (at < 0 || at > 1) {
-            return null;
-        }
-        ScalarKind sampled = at == 0 ? ScalarKind.FLOAT : name.charAt(0) == 'i' ? ScalarKind.INT
-                : name.charAt(0) == 'u' ? ScalarKind.UINT : null;
+        sampled = sampledKind(name, "texture");
         if (sampled == null) {
             return null;
         }
-        return switch (name.substring(at + "texture".length())) {
+        return switch (name.substring(name.indexOf("texture") + "texture".length())) {
             case "2D" -> new TextureType(Dim.D2, false, sampled);
             case "3D" -> new TextureType(Dim.D3, false, sampled);
             case "Cube" -> new TextureType(Dim.CUBE, false, sampled);
@@ -51,17 +50,15 @@ final class VulkanTypes {
         };
     }
 
-    private static SubpassInputType subpassInput(String name) {
-        int at = name.indexOf("subpassInput");
-        if (at < 0 || at > 1) {
+    /** What {@code name} samples when it is {@code word} behind no prefix (float), {@code i} or {@code u}; null otherwise. */
+    private static ScalarKind sampledKind(String name, String word) {
+        int at = name.indexOf(word);
+        if (at == 0) {
+            return ScalarKind.FLOAT;
+        }
+        if (at != 1) {
             return null;
         }
-        ScalarKind sampled = at == 0 ? ScalarKind.FLOAT : name.charAt(0) == 'i' ? ScalarKind.INT
-                : name.charAt(0) == 'u' ? ScalarKind.UINT : null;
-        return switch (sampled == null ? "" : name.substring(at + "subpassInput".length())) {
-            case "" -> sampled == null ? null : new SubpassInputType(sampled, false);
-            case "MS" -> new SubpassInputType(sampled, true);
-            default -> null;
-        };
+        return name.charAt(0) == 'i' ? ScalarKind.INT : name.charAt(0) == 'u' ? ScalarKind.UINT : null;
     }
 }

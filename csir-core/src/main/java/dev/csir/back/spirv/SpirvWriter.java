@@ -207,8 +207,7 @@ public final class SpirvWriter {
             } else if (g.location() >= 0) {
                 annotations.op(Spv.Op.OpDecorate, id, Spv.Decoration.Location, g.location());
             }
-            if ((g.space() == AddressSpace.INPUT || g.space() == AddressSpace.OUTPUT)
-                    && (g.builtIn() == null || g.builtIn() == BuiltIn.VIEW_INDEX || g.builtIn() == BuiltIn.SHADING_RATE)) {
+            if (g.space() == AddressSpace.INPUT || g.space() == AddressSpace.OUTPUT) {
                 if (g.interpolation() == Interpolation.FLAT) {
                     annotations.op(Spv.Op.OpDecorate, id, Spv.Decoration.Flat);
                 } else if (g.interpolation() == Interpolation.NOPERSPECTIVE) {

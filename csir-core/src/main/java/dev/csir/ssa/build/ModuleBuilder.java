@@ -13,6 +13,7 @@ import dev.csir.ssa.GlobalVariable;
 import dev.csir.ssa.Interpolation;
 import dev.csir.ssa.Module;
 import dev.csir.types.AddressSpace;
+import dev.csir.types.ScalarKind;
 import dev.csir.types.ShaderStage;
 import dev.csir.types.SamplerType;
 import dev.csir.types.StructType;
@@ -240,10 +241,8 @@ public final class ModuleBuilder {
             case FRONT_FACING -> g.setBuiltIn(BuiltIn.FRONT_FACING);
             case FRAG_DEPTH -> g.setBuiltIn(BuiltIn.FRAG_DEPTH);
             case POINT_COORD -> g.setBuiltIn(BuiltIn.POINT_COORD);
-            // an integer input of the fragment stage is flat, as SPIR-V wants it
-            case VIEW_INDEX -> g.setBuiltIn(BuiltIn.VIEW_INDEX)
-                    .setInterpolation(space == AddressSpace.INPUT && fragment ? Interpolation.FLAT : Interpolation.SMOOTH);
-            case SHADING_RATE -> g.setBuiltIn(BuiltIn.SHADING_RATE).setInterpolation(Interpolation.FLAT);
+            case VIEW_INDEX -> g.setBuiltIn(BuiltIn.VIEW_INDEX);
+            case SHADING_RATE -> g.setBuiltIn(BuiltIn.SHADING_RATE);
             case PRIMITIVE_SHADING_RATE -> g.setBuiltIn(BuiltIn.PRIMITIVE_SHADING_RATE);
             case CLIP_DISTANCE -> g.setBuiltIn(BuiltIn.CLIP_DISTANCE);
             case NONE -> {
@@ -266,6 +265,10 @@ public final class ModuleBuilder {
                 });
                 g.setCentroid(v.decoration().centroid());
             }
+        }
+        if (fragment && space == AddressSpace.INPUT && g.builtIn() != null && v.type().scalarKind() == ScalarKind.INT) {
+            // an integer input of the fragment stage is flat, as SPIR-V wants it (gl_ViewIndex, gl_ShadingRateEXT)
+            g.setInterpolation(Interpolation.FLAT);
         }
         return g;
     }

@@ -32,26 +32,23 @@ import java.util.Map;
  * Not a pass of the pipelines: the module a compile keeps is also the linked program's SPIR-V,
  * which keeps its input attachments; {@link #forCsir} rewrites a copy.
  */
-public final class SubpassInputsAsTextures implements Pass {
+public final class SubpassInputsAsTextures {
+    private SubpassInputsAsTextures() {
+    }
+
     /** {@code m} itself when it has no subpass input; otherwise a copy with its inputs as textures. */
     public static Module forCsir(Module m) {
-        for (dev.csir.ssa.GlobalVariable g : m.globals()) {
+        for (GlobalVariable g : m.globals()) {
             if (g.valueType() instanceof SubpassInputType) {
                 Module copy = dev.csir.ssa.Copier.copy(m);
-                new SubpassInputsAsTextures().run(copy);
+                rewrite(copy);
                 return copy;
             }
         }
         return m;
     }
 
-    @Override
-    public String name() {
-        return "subpass-inputs";
-    }
-
-    @Override
-    public boolean run(Module m) {
+    private static void rewrite(Module m) {
         Map<GlobalVariable, GlobalVariable> textures = new IdentityHashMap<>();
         List<GlobalVariable> globals = m.globals();
         for (int k = 0; k < globals.size(); k++) {
@@ -62,9 +59,6 @@ public final class SubpassInputsAsTextures implements Pass {
                 textures.put(g, t);
                 globals.set(k, t);
             }
-        }
-        if (textures.isEmpty()) {
-            return false;
         }
         GlobalVariable fragCoord = fragCoord(m);
         for (Function f : m.functions()) {
@@ -85,7 +79,6 @@ public final class SubpassInputsAsTextures implements Pass {
                 }
             }
         }
-        return true;
     }
 
     /** The fragment stage's gl_FragCoord input, declared (and listed by each entry point) when the shader had none. */
