@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.csir.ModuleResult;
 import dev.csir.ShaderCompiler;
 import dev.csir.diag.Diagnostic;
-import dev.csir.testing.Glslang;
+import dev.csir.testing.GlslangAgreement;
 import dev.csir.types.ShaderStage;
 import java.util.ArrayList;
 import java.util.List;
@@ -84,36 +84,8 @@ class MultisampleSamplerOracleTest {
 
     @Test
     void acceptedExactlyWhereGlslangAcceptsThem() throws Exception {
-        List<String> sources = sources();
-        List<String> disagreements = new ArrayList<>();
-        int accepted = 0;
-        int csirAccepted = 0;
-        for (ShaderStage stage : new ShaderStage[] {ShaderStage.FRAGMENT, ShaderStage.VERTEX}) {
-            boolean[] glslang = Glslang.validateEach(sources, stage == ShaderStage.FRAGMENT ? "frag" : "vert");
-            for (int i = 0; i < sources.size(); i++) {
-                String src = sources.get(i);
-                ModuleResult r = ShaderCompiler.compileModule(stage, "a." + stage, src);
-                accepted += r.ok() ? 1 : 0;
-                // CSIR takes what it has a form for; the rest is a located error, never a throw
-                dev.csir.CompileResult csir = ShaderCompiler.compile(stage == ShaderStage.FRAGMENT
-                        ? dev.csir.ir.Stage.FRAGMENT : dev.csir.ir.Stage.VERTEX, "a." + stage, src);
-                if (!csir.ok()) {
-                    assertThat(csir.diagnostics().getFirst().line()).as(src).isGreaterThan(0);
-                } else {
-                    csirAccepted++;
-                }
-                if (r.ok() != glslang[i]) {
-                    disagreements.add(stage + " " + src + ": glslang " + (glslang[i] ? "accepts" : "rejects") + ", csir "
-                            + (r.ok() ? "accepts" : "rejects:\n" + r.log()));
-                } else if (!r.ok()) {
-                    assertThat(r.diagnostics().getFirst().line()).as(src).isGreaterThan(0);
-                }
-            }
-        }
-        assertThat(disagreements).as(disagreements.size() + " of " + 2 * sources.size()).isEmpty();
-        System.out.println("%s: %d of %d probes accepted by glslang and csir, %d by CSIR".formatted(
-                getClass().getSimpleName(), accepted, 2 * sources.size(), csirAccepted));
-        assertThat(accepted).isBetween(100, 2 * sources.size() - 100);
+        GlslangAgreement.Tally t = GlslangAgreement.eachStage(getClass().getSimpleName(), sources());
+        assertThat(t.accepted()).isBetween(100, t.probes() - 100);
     }
 
     @Test

@@ -3,8 +3,6 @@ package dev.csir.back.spirv;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.csir.CompileOptions;
-import dev.csir.ModuleResult;
-import dev.csir.ShaderCompiler;
 import dev.csir.lang.Client;
 import dev.csir.types.ShaderStage;
 import java.util.regex.Matcher;
@@ -31,13 +29,7 @@ class BlockArraysSpirvTest {
     @Test
     void oneVariableOfAnArrayOfTheBlock() throws Exception {
         SpirvVal.requireTool();
-        ModuleResult m = ShaderCompiler.compileModule(ShaderStage.FRAGMENT, "s.frag", SOURCE,
-                CompileOptions.DEFAULT.withClient(Client.VULKAN));
-        assertThat(m.ok()).as(m.log()).isTrue();
-        SpirvWriter.Result w = SpirvWriter.write(m.module(), new SpirvWriter.Options(true));
-        assertThat(w.ok()).as(String.valueOf(w.errors())).isTrue();
-        assertThat(SpirvVal.validate(w.binary())).isNull();
-        String text = Disassembler.text(w.words());
+        String text = SpirvVal.validText(ShaderStage.FRAGMENT, SOURCE, CompileOptions.DEFAULT.withClient(Client.VULKAN));
         String block = id(text, "OpName (%\\d+) \"Light\"");
         String lights = id(text, "OpName (%\\d+) \"lights\"");
         String array = id(text, "(%\\d+) = OpTypeArray " + block + " ");

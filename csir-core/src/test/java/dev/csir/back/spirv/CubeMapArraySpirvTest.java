@@ -3,8 +3,6 @@ package dev.csir.back.spirv;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.csir.CompileOptions;
-import dev.csir.ModuleResult;
-import dev.csir.ShaderCompiler;
 import dev.csir.lang.Client;
 import dev.csir.types.ShaderStage;
 import java.util.List;
@@ -46,7 +44,7 @@ class CubeMapArraySpirvTest {
                         continue;
                     }
                 }
-                String text = valid(stage, src, CompileOptions.DEFAULT);
+                String text = SpirvVal.validText(stage, src, CompileOptions.DEFAULT);
                 assertThat(text).as(body).contains("OpCapability SampledCubeArray");
                 assertThat(text).as(body).containsPattern("OpTypeImage %\\w+ Cube [01] 1 0 1");
                 if (body.contains("texture(d")) {
@@ -73,16 +71,7 @@ class CubeMapArraySpirvTest {
                     c = texture(samplerCubeArray(t, s), p) + texture(samplerCubeArrayShadow(t, sh), p, 0.25);
                 }
                 """;
-        String text = valid(ShaderStage.FRAGMENT, src, CompileOptions.DEFAULT.withClient(Client.VULKAN));
+        String text = SpirvVal.validText(ShaderStage.FRAGMENT, src, CompileOptions.DEFAULT.withClient(Client.VULKAN));
         assertThat(text).contains("OpSampledImage", "OpTypeSampler", "OpCapability SampledCubeArray");
-    }
-
-    private static String valid(ShaderStage stage, String src, CompileOptions options) throws Exception {
-        ModuleResult m = ShaderCompiler.compileModule(stage, "c." + stage, src, options);
-        assertThat(m.ok()).as(m.log()).isTrue();
-        SpirvWriter.Result w = SpirvWriter.write(m.module(), new SpirvWriter.Options(true));
-        assertThat(w.ok()).as(String.valueOf(w.errors())).isTrue();
-        assertThat(SpirvVal.validate(w.binary())).as(src).isNull();
-        return Disassembler.text(w.words());
     }
 }

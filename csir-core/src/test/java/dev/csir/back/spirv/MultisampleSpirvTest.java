@@ -2,8 +2,7 @@ package dev.csir.back.spirv;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.csir.ModuleResult;
-import dev.csir.ShaderCompiler;
+import dev.csir.CompileOptions;
 import dev.csir.types.ShaderStage;
 import org.junit.jupiter.api.Test;
 
@@ -33,12 +32,7 @@ class MultisampleSpirvTest {
         for (ShaderStage stage : new ShaderStage[] {ShaderStage.FRAGMENT, ShaderStage.VERTEX}) {
             String src = stage == ShaderStage.FRAGMENT ? SOURCE
                     : SOURCE.replace("flat in", "in").replace("layout(location = 0) out vec4 c;", "out vec4 c;");
-            ModuleResult m = ShaderCompiler.compileModule(stage, "m." + stage, src);
-            assertThat(m.ok()).as(m.log()).isTrue();
-            SpirvWriter.Result w = SpirvWriter.write(m.module(), new SpirvWriter.Options(true));
-            assertThat(w.ok()).as(String.valueOf(w.errors())).isTrue();
-            assertThat(SpirvVal.validate(w.binary())).as(stage.toString()).isNull();
-            String text = Disassembler.text(w.words());
+            String text = SpirvVal.validText(stage, src, CompileOptions.DEFAULT);
             assertThat(text).containsPattern("OpTypeImage %\\w+ 2D 0 0 1 1 Unknown")
                     .containsPattern("OpTypeImage %\\w+ 2D 0 1 1 1 Unknown").contains("OpCapability ImageMSArray");
             // three fetches by sample and the single-sampled one by level

@@ -3,8 +3,6 @@ package dev.csir.back.spirv;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.csir.CompileOptions;
-import dev.csir.ModuleResult;
-import dev.csir.ShaderCompiler;
 import dev.csir.compile.MultiviewTest;
 import dev.csir.lang.Client;
 import dev.csir.types.ShaderStage;
@@ -24,12 +22,7 @@ class MultiviewSpirvTest {
             String source = stage == ShaderStage.VERTEX
                     ? MultiviewTest.vertex("450", directive, "gl_Position = vec4(float(gl_ViewIndex));")
                     : MultiviewTest.fragment("450", directive, true);
-            ModuleResult m = ShaderCompiler.compileModule(stage, "m", source, CompileOptions.DEFAULT.withClient(Client.VULKAN));
-            assertThat(m.ok()).as(m.log()).isTrue();
-            SpirvWriter.Result w = SpirvWriter.write(m.module(), new SpirvWriter.Options(true));
-            assertThat(w.ok()).as(String.valueOf(w.errors())).isTrue();
-            assertThat(SpirvVal.validate(w.binary())).as(stage.name()).isNull();
-            String text = Disassembler.text(w.words());
+            String text = SpirvVal.validText(stage, source, CompileOptions.DEFAULT.withClient(Client.VULKAN));
             assertThat(text).contains("OpCapability MultiView", "OpExtension \"SPV_KHR_multiview\"", "BuiltIn ViewIndex");
             assertThat(text.contains("Flat")).as(stage.name()).isEqualTo(stage == ShaderStage.FRAGMENT);
         }

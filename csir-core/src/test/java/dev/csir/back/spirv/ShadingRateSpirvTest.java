@@ -3,8 +3,6 @@ package dev.csir.back.spirv;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.csir.CompileOptions;
-import dev.csir.ModuleResult;
-import dev.csir.ShaderCompiler;
 import dev.csir.compile.ShadingRateTest;
 import dev.csir.lang.Client;
 import dev.csir.types.ShaderStage;
@@ -24,12 +22,7 @@ class ShadingRateSpirvTest {
             String source = stage == ShaderStage.VERTEX
                     ? ShadingRateTest.vertex("450", directive, "gl_PrimitiveShadingRateEXT = gl_ShadingRateFlag2VerticalPixelsEXT;")
                     : ShadingRateTest.fragment("450", directive, "o = vec4(float(gl_ShadingRateEXT));");
-            ModuleResult m = ShaderCompiler.compileModule(stage, "m", source, CompileOptions.DEFAULT.withClient(Client.VULKAN));
-            assertThat(m.ok()).as(m.log()).isTrue();
-            SpirvWriter.Result w = SpirvWriter.write(m.module(), new SpirvWriter.Options(true));
-            assertThat(w.ok()).as(String.valueOf(w.errors())).isTrue();
-            assertThat(SpirvVal.validate(w.binary())).as(stage.name()).isNull();
-            String text = Disassembler.text(w.words());
+            String text = SpirvVal.validText(stage, source, CompileOptions.DEFAULT.withClient(Client.VULKAN));
             assertThat(text).contains("OpCapability FragmentShadingRateKHR", "OpExtension \"SPV_KHR_fragment_shading_rate\"",
                     stage == ShaderStage.VERTEX ? "BuiltIn PrimitiveShadingRateKHR" : "BuiltIn ShadingRateKHR");
             assertThat(text.contains("Flat")).as(stage.name()).isEqualTo(stage == ShaderStage.FRAGMENT);

@@ -1,7 +1,13 @@
 package dev.csir.back.spirv;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.csir.CompileOptions;
+import dev.csir.ModuleResult;
+import dev.csir.ShaderCompiler;
+import dev.csir.types.ShaderStage;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -63,6 +69,21 @@ final class SpirvVal {
             Files.deleteIfExists(in);
             Files.deleteIfExists(out);
         }
+    }
+
+    /**
+     * {@code source} as the transform IR of {@code stage} under {@code options}, written with
+     * debug names: its assembly text, once the front end, the writer and spirv-val accepted it.
+     */
+    static String validText(ShaderStage stage, String source, CompileOptions options)
+            throws IOException, InterruptedException {
+        ModuleResult m = ShaderCompiler.compileModule(stage, stage == ShaderStage.VERTEX ? "s.vert" : "s.frag", source,
+                options);
+        assertThat(m.ok()).as(m.log()).isTrue();
+        SpirvWriter.Result w = SpirvWriter.write(m.module(), new SpirvWriter.Options(true));
+        assertThat(w.ok()).as(String.valueOf(w.errors())).isTrue();
+        assertThat(validate(w.binary())).as(source).isNull();
+        return Disassembler.text(w.words());
     }
 
     /** The validator's complaint, or null when the binary is valid. */
